@@ -1,0 +1,99 @@
+/** Genway: options -> one Transport -> the resource namespaces. */
+import { readEnv } from "./core/env.js";
+import { GenwayError } from "./core/errors.js";
+import { createLog, type Logger, type LogLevel } from "./core/log.js";
+import type { Resource } from "./core/resource.js";
+import { checkKey, type HeadersLike, type QueryValue, Transport } from "./core/transport.js";
+import type { ValidationMode } from "./core/validate.js";
+import { Chat } from "./resources/chat/index.js";
+
+export interface GenwayOptions {
+  /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
+  apiKey?: string | (() => string | Promise<string>) | undefined;
+  /** The gateway's base URL, e.g. https://gateway.example.com. Default: env GENWAY_BASE_URL. */
+  baseURL?: string | undefined;
+  /** ms per attempt until response headers arrive. Default 600 000. */
+  timeout?: number | undefined;
+  /** ms allowed between two chunks of a stream or download. Default 120 000. */
+  idleTimeout?: number | undefined;
+  /** Retries of a failed attempt where the retry policy allows one. Default 2. */
+  maxRetries?: number | undefined;
+  /** A server asking to wait longer than this (ms) gets its error back at once. Default 60 000. */
+  maxRetryAfter?: number | undefined;
+  /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
+  fetch?: typeof fetch | undefined;
+  defaultHeaders?: HeadersLike | undefined;
+  defaultQuery?: Record<string, QueryValue> | undefined;
+  /** 'strict' (default) checks every request against the spec's bounds before sending; 'off' skips that. */
+  validation?: ValidationMode | undefined;
+  /** Default: env GENWAY_LOG, else 'warn'. Keys are always redacted. */
+  logLevel?: LogLevel | undefined;
+  logger?: Logger | undefined;
+  /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+export class Genway implements Resource {
+  readonly transport: Transport;
+  readonly validation: ValidationMode;
+  readonly baseURL: string;
+
+  readonly chat: Chat;
+
+  constructor(options: GenwayOptions = {}) {
+    const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
+    if (!baseURL) {
+      throw new GenwayError(
+        "No baseURL: pass new Genway({ baseURL }) or set GENWAY_BASE_URL (for a local mock: npx genway mock).",
+      );
+    }
+    if (!/^https?:\/\//i.test(baseURL))
+      throw new GenwayError(`baseURL must be an http(s) URL, got ${JSON.stringify(baseURL)}.`);
+    const apiKey = options.apiKey ?? readEnv("GENWAY_API_KEY");
+    if (apiKey === undefined) {
+      throw new GenwayError("No apiKey: pass new Genway({ apiKey }) or set GENWAY_API_KEY.");
+    }
+    if (typeof apiKey === "string") {
+      try {
+        checkKey(apiKey);
+      } catch (error) {
+        throw new GenwayError((error as Error).message);
+      }
+    }
+    if (isBrowser() && !options.dangerouslyAllowBrowser) {
+      throw new GenwayError(
+        "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
+      );
+    }
+    this.baseURL = baseURL;
+    this.validation = options.validation ?? "strict";
+    this.transport = new Transport({
+      apiKey,
+      baseURL,
+      timeout: options.timeout ?? 600_000,
+      idleTimeout: options.idleTimeout ?? 120_000,
+      maxRetries: options.maxRetries ?? 2,
+      maxRetryAfter: options.maxRetryAfter ?? 60_000,
+      fetch: options.fetch,
+      defaultHeaders: options.defaultHeaders,
+      defaultQuery: options.defaultQuery,
+      log: createLog(options.logLevel, options.logger),
+    });
+    this.chat = new Chat(this);
+  }
+
+  /** Keeps `console.log(gw)` short and key-free. */
+  toJSON(): Record<string, unknown> {
+    return { baseURL: this.baseURL, validation: this.validation };
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `Genway ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/** Workers, Deno and Bun have no `document`; only a real page does. */
+function isBrowser(): boolean {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  return typeof g.window !== "undefined" && typeof g.document !== "undefined";
+}

@@ -1,0 +1,33 @@
+/** The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and request id. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+  requestId: string | undefined;
+}
+
+export class APIPromise<T> extends Promise<T> {
+  // Plain promises for .then/.catch chains, so derived promises do not re-run our constructor.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  readonly #result: Promise<WithResponse<T>>;
+
+  constructor(result: Promise<WithResponse<T>>) {
+    let resolveData!: (value: T) => void;
+    let rejectData!: (reason: unknown) => void;
+    super((resolve, reject) => {
+      resolveData = resolve;
+      rejectData = reject;
+    });
+    this.#result = result;
+    result.then((r) => resolveData(r.data), rejectData);
+    // A caller who awaits only .withResponse() must not see an "unhandled rejection" from this one.
+    Promise.prototype.then.call(this, undefined, () => {});
+  }
+
+  /** The parsed body together with the raw `Response` and the gateway's request id. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#result;
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * The one place that turns whatever the gateway answered into a typed error. Callers branch on the
+ * class (what went wrong), never on the envelope (who relayed it): OpenAI/new-api `{error:{...}}`,
+ * Anthropic `{type:'error',error}`, native `{error:{code,status}}`, vidgen `{code:int,message}`,
+ * musicgen `{code:'...',message,data:null}`, bare system/service codes, stream error events,
+ * HTML pages and empty bodies.
+ *
+ * Class precedence: a gateway/vidgen numeric code (it is the most specific), then a known upstream
+ * type or string code, then the HTTP status. Decisions the status table below encodes:
+ * 408 stays a plain retryable APIError (the server timed out waiting for *us*); 504 is an
+ * UpstreamTimeoutError (the gateway's upstream timed out, the same meaning as 221301); 413 is a
+ * BadRequestError like Anthropic's request_too_large; 529 is overloaded = ServiceUnavailableError;
+ * 501 is not retryable (new-api's api_not_implemented will not appear by waiting).
+ */
+import { type APIErrorClass, type CodeInfo, isGatewayCode, lookupCode, matchVariant } from "./codes.js";
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+  UpstreamTimeoutError,
+} from "./errors.js";
+import { requestIdFrom } from "./request-id.js";
+import { parseRetryAfter } from "./retry-after.js";
+
+export interface DecodeErrorInput {
+  /** HTTP status. A 2xx status (an error inside a 200 body or stream) is not reported as the error's status. */
+  status?: number | undefined;
+  body: unknown;
+  headers?: Headers | undefined;
+  /** Wins over anything found in headers or body. */
+  requestId?: string | undefined;
+}
+
+/** Upstream error types and string codes that say more than the HTTP status does. */
+const HINTS = new Map<string, APIErrorClass>([
+  // Anthropic error types.
+  ["authentication_error", AuthenticationError],
+  ["permission_error", PermissionDeniedError],
+  ["not_found_error", NotFoundError],
+  ["rate_limit_error", RateLimitError],
+  ["request_too_large", BadRequestError],
+  ["overloaded_error", ServiceUnavailableError],
+  ["api_error", InternalServerError],
+  // OpenAI, new-api and musicgen codes. An exhausted quota or balance is a permission problem that
+  // waiting cannot fix, even though OpenAI sends it as 429 (new-api itself uses 403).
+  ["server_error", InternalServerError],
+  ["invalid_api_key", AuthenticationError],
+  ["insufficient_quota", PermissionDeniedError],
+  ["insufficient_user_quota", PermissionDeniedError],
+  ["rate_limit_exceeded", RateLimitError],
+  ["task_not_exist", NotFoundError],
+  // google.rpc status names (native format).
+  ["INVALID_ARGUMENT", BadRequestError],
+  ["FAILED_PRECONDITION", BadRequestError],
+  ["OUT_OF_RANGE", BadRequestError],
+  ["UNAUTHENTICATED", AuthenticationError],
+  ["PERMISSION_DENIED", PermissionDeniedError],
+  ["NOT_FOUND", NotFoundError],
+  ["ALREADY_EXISTS", ConflictError],
+  ["ABORTED", ConflictError],
+  ["RESOURCE_EXHAUSTED", RateLimitError],
+  ["INTERNAL", InternalServerError],
+  ["UNAVAILABLE", ServiceUnavailableError],
+  ["DEADLINE_EXCEEDED", UpstreamTimeoutError],
+]);
+
+const RETRYABLE = new Set<APIErrorClass>([
+  RateLimitError,
+  InternalServerError,
+  ServiceUnavailableError,
+  UpstreamTimeoutError,
+  ConflictError,
+]);
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+  529: "Overloaded",
+};
+
+const MESSAGE_MAX = 1000;
+const TEXT_MAX = 500;
+
+function statusClass(status: number): APIErrorClass | undefined {
+  if (status === 400 || status === 413) return BadRequestError;
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionDeniedError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return ConflictError;
+  if (status === 422) return UnprocessableEntityError;
+  if (status === 429) return RateLimitError;
+  if (status === 503 || status === 529) return ServiceUnavailableError;
+  if (status === 504) return UpstreamTimeoutError;
+  return status >= 500 ? InternalServerError : undefined;
+}
+
+const statusRetryable = (s: number) => s === 408 || s === 409 || s === 429 || (s >= 500 && s !== 501);
+
+/** What an envelope says, whatever its shape. */
+interface Fields {
+  message?: string | undefined;
+  code?: unknown;
+  type?: string | undefined;
+  param?: string | undefined;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function read(body: unknown): Fields {
+  if (typeof body === "number") return { code: body };
+  if (typeof body === "string") return readText(body);
+  // Gemini's non-SSE stream is a JSON array; an error arrives as its first element.
+  if (Array.isArray(body)) return isRecord(body[0]) ? read(body[0]) : {};
+  if (!isRecord(body)) return {};
+  const e = body.error;
+  if (isRecord(e)) {
+    // OpenAI/new-api, Anthropic, native (its `status` string is the type) and stream events wrapping one.
+    return { message: str(e.message), code: e.code, type: str(e.type) ?? str(e.status), param: str(e.param) };
+  }
+  // Flat: vidgen, musicgen, bare {code,msg}, the Responses stream event {type:'error',code,message}.
+  return {
+    message: str(body.message) ?? str(body.msg) ?? str(e) ?? str(body.detail),
+    code: body.code,
+    type: body.type === "error" ? undefined : str(body.type),
+    param: str(body.param),
+  };
+}
+
+function readText(raw: string): Fields {
+  const text = raw.trim();
+  if (/^\d{5,6}$/.test(text)) return { code: Number(text) }; // a bare code sent as text
+  if (!text) return {};
+  // HTML error pages (proxies, CDNs): the <title> says it best, else the text without tags. Only the
+  // head is scanned: we keep 500 characters, and the tag regexes must stay fast on hostile input.
+  const head = text.slice(0, 4000);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1]?.trim();
+  const flat = title || (/<\/?[a-z!][^>]*>/i.test(head) ? head.replace(/<[^>]*>/g, " ") : head);
+  return { message: truncate(flat.replace(/\s+/g, " ").trim(), TEXT_MAX) };
+}
+
+/** A text body that is really JSON (wrong content-type, SSE data line) is decoded as JSON. */
+function parseLoose(body: unknown): unknown {
+  if (typeof body !== "string" || body.length > 1_000_000) return body;
+  const text = body.trim();
+  if (text[0] !== "{" && text[0] !== "[") return body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return body;
+  }
+}
+
+/** Numeric strings become numbers (so `err.code === 10012` works); success markers and blanks vanish. */
+function normalizeCode(raw: unknown): number | string | undefined {
+  if (typeof raw === "number") return Number.isFinite(raw) && raw !== 0 && raw !== 200 ? raw : undefined;
+  if (typeof raw !== "string") return undefined;
+  const text = raw.trim();
+  if (/^-?\d{1,9}$/.test(text)) return normalizeCode(Number(text));
+  return text && !SUCCESS.test(text) ? text : undefined;
+}
+
+const SUCCESS = /^(?:success|succeed(?:ed)?|ok|0|200)$/i;
+
+const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+function compose(
+  status: number | undefined,
+  f: Fields,
+  code: number | string | undefined,
+  meaning: string | undefined,
+  empty: boolean,
+): string {
+  const server = f.message?.trim() ? truncate(f.message.trim(), MESSAGE_MAX) : undefined;
+  const fallback = empty ? "(no body)" : "(unrecognized error body)";
+  const main =
+    server ??
+    meaning ??
+    f.type ??
+    (typeof code === "string" ? code : undefined) ??
+    (status ? `${REASONS[status] ?? "Error"} ${fallback}` : `Unknown error ${fallback}`);
+  let suffix = "";
+  if (code !== undefined && code !== status) {
+    const explain =
+      meaning && main !== meaning && server?.toLowerCase() !== meaning.toLowerCase() ? `: ${meaning}` : "";
+    if (explain || !main.includes(String(code))) suffix = ` (code ${code}${explain})`;
+  }
+  return `${status ? `${status} ` : ""}${main}${suffix}`;
+}
+
+/** Turns any error answer into the matching APIError subclass. Never throws, whatever the input. */
+export function decodeError(input: DecodeErrorInput): APIError {
+  try {
+    return decode(input);
+  } catch {
+    const status = validStatus(input?.status);
+    return new APIError(`${status ? `${status} ` : ""}Request failed (the error body could not be read)`, {
+      status,
+      retryable: status !== undefined && statusRetryable(status),
+    });
+  }
+}
+
+const validStatus = (s: unknown) =>
+  typeof s === "number" && Number.isInteger(s) && s >= 100 && s <= 599 ? s : undefined;
+
+function decode(input: DecodeErrorInput): APIError {
+  const body = parseLoose(input.body);
+  const headers = input.headers;
+  const f = read(body);
+  const code = normalizeCode(f.code);
+  const http = validStatus(input.status);
+  // An error inside a 2xx body or stream has no error status of its own unless the body gives one
+  // (the native format's error.code is the HTTP status).
+  const bodyStatus = typeof code === "number" && code >= 400 && code <= 599 ? code : undefined;
+  const status = http !== undefined && (http < 200 || http >= 300) ? http : bodyStatus;
+
+  const known: CodeInfo | undefined = typeof code === "number" ? lookupCode(code) : undefined;
+  const variant = known ? matchVariant(code as number, f.message) : undefined;
+  const meaning = known && (variant ? `${known.meaning}: ${variant.meaning}` : known.meaning);
+  const hint =
+    (typeof code === "string" ? HINTS.get(code) : undefined) ?? (f.type ? HINTS.get(f.type) : undefined);
+  // invalid_request_error covers 400, 404 and more on OpenAI routes; only without a status is it a 400.
+  const weak = status === undefined && f.type === "invalid_request_error" ? BadRequestError : undefined;
+  const Class =
+    known?.error ?? hint ?? weak ?? (status !== undefined ? statusClass(status) : undefined) ?? APIError;
+  const retryable = known
+    ? known.retryable
+    : hint || status === undefined
+      ? RETRYABLE.has(Class)
+      : statusRetryable(status);
+
+  const empty = body === undefined || body === null || (typeof body === "string" && !body.trim());
+  return new Class(compose(status, f, code, meaning, empty), {
+    status,
+    code,
+    type: f.type,
+    param: f.param,
+    requestId: str(input.requestId) ?? requestIdFrom(headers, body),
+    retryAfterMs: parseRetryAfter(headers),
+    retryable,
+    body,
+    headers,
+  });
+}
+
+/**
+ * The error a 2xx body really is, or undefined for ordinary data. The transport calls this on
+ * every 2xx JSON body, so the success path is a few property reads and no allocation.
+ */
+export function errorFromBody(body: unknown, status?: number, headers?: Headers): APIError | undefined {
+  return isErrorEnvelope(body) ? decodeError({ status, body, headers }) : undefined;
+}
+
+/**
+ * Whether a body is an error envelope rather than data. A resource that merely carries an `error`
+ * field (a failed Responses object, a failed video task) or a failed task status is data: the
+ * request itself worked, and the task layer reports the failure.
+ */
+export function isErrorEnvelope(body: unknown): boolean {
+  try {
+    if (typeof body === "number") return isGatewayCode(body);
+    if (typeof body !== "object" || body === null) return false;
+    const b = body as Record<string, unknown>;
+    if (b.type === "error") return true;
+    const e = b.error;
+    if (typeof e === "object" && e !== null) return !("id" in b || "object" in b || "task_id" in b);
+    const c = b.code;
+    if (c === undefined || c === null) return false;
+    const said = typeof b.message === "string" || typeof b.msg === "string";
+    if (typeof c === "number") return c !== 0 && c !== 200 && (said || isGatewayCode(c));
+    return typeof c === "string" && said && c !== "" && !SUCCESS.test(c);
+  } catch {
+    return false; // a hostile getter is not an envelope
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The error tree. Every error genway throws is a GenwayError; callers branch on the subclass
+ * (what went wrong) rather than on the envelope the gateway happened to use.
+ */
+import { redact, redactDeep } from "./redact.js";
+
+const BRAND = Symbol.for("genway.error");
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+export interface GenwayErrorOptions {
+  cause?: unknown;
+}
+
+/** Root of every error genway throws. The key is scrubbed from the message at construction. */
+export class GenwayError extends Error {
+  override name = "GenwayError";
+  /** Brand that survives two copies of the package in one process (see {@link isGenwayError}). */
+  readonly [BRAND] = true;
+
+  constructor(message: string, options?: GenwayErrorOptions) {
+    super(redact(message), options?.cause === undefined ? undefined : { cause: options.cause });
+  }
+
+  /** A plain, key-free object for logs and JSON.stringify. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (key === "headers" || key === "response" || typeof value === "function") continue;
+      out[key] = redactDeep(value);
+    }
+    return out;
+  }
+
+  /** util.inspect / console.log show the redacted JSON form, never raw bodies or causes. */
+  [INSPECT](
+    _depth: number,
+    options: unknown,
+    inspect?: (value: unknown, options: unknown) => string,
+  ): string {
+    const props = this.toJSON();
+    delete props.name;
+    delete props.message;
+    const stack = redact(this.stack ?? `${this.name}: ${this.message}`);
+    return Object.keys(props).length === 0 || !inspect ? stack : `${stack} ${inspect(props, options)}`;
+  }
+}
+
+/** True for any genway error, even one thrown by another copy of the package. */
+export function isGenwayError(value: unknown): value is GenwayError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}
+
+export interface APIErrorInit {
+  status?: number | undefined;
+  /** Gateway code: a system/service number, a vidgen integer, or a string such as "model_not_found". */
+  code?: number | string | undefined;
+  /** Upstream error type, e.g. "invalid_request_error" or "overloaded_error". */
+  type?: string | undefined;
+  param?: string | undefined;
+  requestId?: string | undefined;
+  body?: unknown;
+  headers?: Headers | undefined;
+  retryAfterMs?: number | undefined;
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+/** The gateway (or an upstream it relays) answered with an error. */
+export class APIError extends GenwayError {
+  override name = "APIError";
+  readonly status: number | undefined;
+  readonly code: number | string | undefined;
+  readonly type: string | undefined;
+  readonly param: string | undefined;
+  readonly requestId: string | undefined;
+  /** Whether retrying the same request could succeed (the retry policy still decides if it is safe). */
+  readonly retryable: boolean;
+  /** How long the server asked us to wait, when it said (Retry-After / retry-after-ms). */
+  readonly retryAfterMs: number | undefined;
+  /** The decoded error body, redacted of the key. */
+  readonly body: unknown;
+  readonly headers: Headers | undefined;
+
+  constructor(message: string, init: APIErrorInit = {}) {
+    super(message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.type = init.type;
+    this.param = init.param;
+    this.requestId = init.requestId;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+    this.body = redactDeep(init.body);
+    // Headers are kept off the enumerable surface so toJSON/inspect stay small.
+    Object.defineProperty(this, "headers", { value: init.headers, enumerable: false });
+  }
+}
+
+/** 401 and the key codes 10001, 10003, 10004, 10005, 10007, 10009. */
+export class AuthenticationError extends APIError {
+  override name = "AuthenticationError";
+}
+/** 403 and the codes 10002 (no permission) and 10008 (IP banned). */
+export class PermissionDeniedError extends APIError {
+  override name = "PermissionDeniedError";
+}
+/** 429 and the rate-limit codes 10011, 10012, 10013. `retryAfterMs` says how long the server asked for. */
+export class RateLimitError extends APIError {
+  override name = "RateLimitError";
+}
+/** 400 and the parameter error 221306 (and its variants). */
+export class BadRequestError extends APIError {
+  override name = "BadRequestError";
+}
+/** 404: unknown path, model or task. */
+export class NotFoundError extends APIError {
+  override name = "NotFoundError";
+}
+/** 409: the request conflicts with the current state. */
+export class ConflictError extends APIError {
+  override name = "ConflictError";
+}
+/** 422: well-formed but refused. */
+export class UnprocessableEntityError extends APIError {
+  override name = "UnprocessableEntityError";
+}
+/** 5xx and 10014 (internal system error). */
+export class InternalServerError extends APIError {
+  override name = "InternalServerError";
+}
+/** 503, 10020 (interface under maintenance) and 10021 (interface disabled). */
+export class ServiceUnavailableError extends APIError {
+  override name = "ServiceUnavailableError";
+}
+/** 221301: the data source behind the gateway timed out. */
+export class UpstreamTimeoutError extends APIError {
+  override name = "UpstreamTimeoutError";
+}
+/** The response could not be understood: malformed JSON, an SSE event over the size limit. */
+export class MalformedResponseError extends APIError {
+  override name = "MalformedResponseError";
+}
+
+/** No usable response: connection refused or reset, DNS failure, body cut off. */
+export class APIConnectionError extends GenwayError {
+  override name = "APIConnectionError";
+  /** True when the request certainly never reached the server (refused, DNS), so a paid retry is safe. */
+  readonly notSent: boolean;
+  constructor(message = "Connection error.", options: GenwayErrorOptions & { notSent?: boolean } = {}) {
+    super(message, options);
+    this.notSent = options.notSent ?? false;
+  }
+}
+
+export type TimeoutPhase = "response" | "idle" | "total";
+
+/** A clock ran out: `response` (no headers within `timeout`), `idle` (no stream chunk within `idleTimeout`) or `total`. */
+export class APITimeoutError extends APIConnectionError {
+  override name = "APITimeoutError";
+  readonly phase: TimeoutPhase;
+  readonly timeoutMs: number;
+  constructor(phase: TimeoutPhase, timeoutMs: number, options: GenwayErrorOptions = {}) {
+    const what =
+      phase === "idle"
+        ? "No stream data arrived"
+        : phase === "total"
+          ? "The operation ran"
+          : "No response arrived";
+    super(`${what} within ${timeoutMs} ms (${phase} timeout).`, options);
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's signal aborted the request (or `stream.abort()` / `break` ended a stream). */
+export class APIUserAbortError extends GenwayError {
+  override name = "APIUserAbortError";
+  constructor(message = "Request was aborted.", options?: GenwayErrorOptions) {
+    super(message, options);
+  }
+}
+
+export interface ValidationIssue {
+  /** Dotted path of the field, e.g. `messages.0.content` or `temperature`. */
+  path: string;
+  /** The rule broken, e.g. `too_big`, `invalid_value`, `exactly_one_of`. */
+  rule: string;
+  message: string;
+}
+
+/** Client-side check failed; nothing was sent. `issues` lists every problem found. */
+export class ValidationError extends GenwayError {
+  override name = "ValidationError";
+  readonly issues: ValidationIssue[];
+  constructor(operation: string, issues: ValidationIssue[]) {
+    const list = issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ");
+    super(`Invalid ${operation} request: ${list}`);
+    this.issues = issues;
+  }
+}
+
+export interface TaskRef {
+  kind: string;
+  id: string;
+}
+
+/** An asynchronous task ended in failure; `reason` is the gateway's, `snapshot` the last state read. */
+export class TaskFailedError extends GenwayError {
+  override name = "TaskFailedError";
+  readonly task: TaskRef;
+  readonly reason: string;
+  readonly snapshot: unknown;
+  constructor(task: TaskRef, reason: string, snapshot: unknown) {
+    super(`Task ${task.kind}/${task.id} failed: ${reason || "no reason given"}`);
+    this.task = { kind: task.kind, id: task.id };
+    this.reason = reason;
+    this.snapshot = snapshot;
+  }
+}
+
+/** Waiting ran out of time. The task may still finish: resume it with `gw.tasks.wait(error.task)`. */
+export class TaskTimeoutError extends GenwayError {
+  override name = "TaskTimeoutError";
+  readonly task: TaskRef;
+  readonly snapshot: unknown;
+  constructor(task: TaskRef, timeoutMs: number, snapshot: unknown) {
+    super(
+      `Task ${task.kind}/${task.id} did not finish within ${timeoutMs} ms; resume it with gw.tasks.wait(${JSON.stringify({ kind: task.kind, id: task.id })}).`,
+    );
+    this.task = { kind: task.kind, id: task.id };
+    this.snapshot = snapshot;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * One timer for a whole stream: `touch()` on every chunk only records the time, and the timer
+ * re-arms itself for the remaining window when it fires early. Re-creating a timer per chunk
+ * would cost more than parsing the chunk.
+ */
+export class IdleClock {
+  #last = Date.now();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #fired = false;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onIdle: () => void,
+  ) {
+    if (Number.isFinite(ms) && ms > 0) this.#timer = setTimeout(this.#check, ms);
+  }
+
+  get fired(): boolean {
+    return this.#fired;
+  }
+
+  touch(): void {
+    this.#last = Date.now();
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #check = (): void => {
+    const quiet = Date.now() - this.#last;
+    if (quiet < this.ms) {
+      this.#timer = setTimeout(this.#check, this.ms - quiet);
+      return;
+    }
+    this.#timer = undefined;
+    this.#fired = true;
+    this.onIdle();
+  };
+}

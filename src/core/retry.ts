@@ -1,0 +1,55 @@
+/**
+ * Billing-safe retry decisions. The policy belongs to the operation, not the HTTP method:
+ * chat and queries may be repeated; a paid submission is repeated only when the gateway
+ * certainly did not take it, because a second submission would be billed twice.
+ */
+import { APIConnectionError, APIError, APITimeoutError, isGenwayError } from "./errors.js";
+
+/** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
+export type RetryPolicy = "idempotent" | "paid";
+
+const PAID_SAFE_CODES = new Set<number | string>([10011, 10012, "10011", "10012"]);
+const MAINTENANCE = new Set<number | string>([10020, "10020"]);
+
+/** Whether `error` may be retried under `policy`. Body replayability is checked by the caller. */
+export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
+  if (!isGenwayError(error)) return false;
+  if (error instanceof APITimeoutError) return policy === "idempotent" && error.phase === "response";
+  if (error instanceof APIConnectionError) return policy === "idempotent" || error.notSent;
+  if (!(error instanceof APIError)) return false;
+  if (policy === "idempotent") return error.retryable;
+  // Paid: only answers that prove the request was turned away before any work began.
+  if (error.status === 429 && error.code === undefined) return true;
+  if (error.code !== undefined && PAID_SAFE_CODES.has(error.code)) return true;
+  return error.code !== undefined && MAINTENANCE.has(error.code) && error.retryAfterMs !== undefined;
+}
+
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 8_000;
+
+/**
+ * Delay before retry number `attempt` (1-based): the server's Retry-After when it gave one,
+ * else exponential backoff (0.5 s, 1 s, 2 s ... capped at 8 s) with 25% jitter so that many
+ * clients hit by the same outage do not come back in lockstep.
+ */
+export function retryDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const base = Math.min(BASE_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
+  return base * (1 - 0.25 * random());
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

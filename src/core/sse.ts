@@ -1,0 +1,73 @@
+/**
+ * The one SSE reader every stream uses. It decodes UTF-8 across chunk boundaries, accepts LF, CR
+ * and CRLF framing, comments and a missing final blank line (eventsource-parser), enforces the
+ * idle clock between chunks and bounds the size of a single event.
+ */
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { MalformedResponseError } from "./errors.js";
+import { IdleClock } from "./idle-clock.js";
+import { type Connection, toConnectionError } from "./transport.js";
+
+export type { EventSourceMessage };
+
+/** A single event larger than this (8 MiB of text) is a broken or hostile stream, not data. */
+export const MAX_EVENT_SIZE = 8 * 1024 * 1024;
+
+/** Yields the events of an SSE body. Ends cleanly at the end of the body, whatever the last event was. */
+export async function* readSSE(
+  connection: Connection,
+  maxEventSize = MAX_EVENT_SIZE,
+): AsyncGenerator<EventSourceMessage> {
+  const { response } = connection;
+  const body = response.body;
+  if (!body) return;
+  const queue: EventSourceMessage[] = [];
+  let overflow = false;
+  const parser = createParser({
+    onEvent: (event) => queue.push(event),
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") overflow = true;
+    },
+    maxBufferSize: maxEventSize,
+  });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  let finished = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, "idle");
+      }
+      if (chunk.done) break;
+      clock.touch();
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      if (overflow) throw oversize(connection, maxEventSize);
+      while (queue.length > 0) yield queue.shift()!;
+    }
+    // Flush a trailing multi-byte remainder and an event the server did not end with a blank line.
+    parser.feed(decoder.decode());
+    parser.reset({ consume: true });
+    while (queue.length > 0) yield queue.shift()!;
+    finished = true;
+  } finally {
+    clock.stop();
+    connection.release();
+    if (!finished) {
+      // Early exit (break, error, abort): close the HTTP request so the server stops sending.
+      connection.abort("user");
+      reader.cancel().catch(() => {});
+    }
+  }
+}
+
+function oversize(connection: Connection, limit: number): MalformedResponseError {
+  return new MalformedResponseError(`A stream event exceeded ${limit} characters; the stream was closed.`, {
+    status: connection.response.status,
+    requestId: connection.requestId,
+    headers: connection.response.headers,
+  });
+}

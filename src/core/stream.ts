@@ -1,0 +1,135 @@
+/**
+ * The stream every wire format builds on: async iteration of typed events, `abort()`, `tee()`,
+ * `toReadableStream()`, `text()`, the final result assembled from the deltas and `snapshot()`
+ * of what was assembled so far (kept after an abort, so no paid output is lost).
+ */
+import { APIUserAbortError, GenwayError } from "./errors.js";
+import type { Connection } from "./transport.js";
+
+export abstract class EventStream<Event, Final, Snapshot = Final> implements AsyncIterable<Event> {
+  /** Aborting it closes the HTTP request. */
+  readonly controller: AbortController;
+  readonly response: Response;
+  readonly requestId: string | undefined;
+  protected readonly connection: Connection;
+  readonly #source: AsyncIterable<Event>;
+  #started = false;
+  #completed = false;
+  #error: unknown;
+  readonly #done: Promise<void>;
+  #resolveDone!: () => void;
+
+  constructor(source: AsyncIterable<Event>, connection: Connection) {
+    this.#source = source;
+    this.connection = connection;
+    this.controller = connection.controller;
+    this.response = connection.response;
+    this.requestId = connection.requestId;
+    this.#done = new Promise((resolve) => {
+      this.#resolveDone = resolve;
+    });
+  }
+
+  /** Folds one event into the running result. */
+  protected abstract accumulate(event: Event): void;
+  /** The whole result once the stream has ended. */
+  protected abstract result(): Final;
+  /** What has been assembled so far; safe to call at any time, also after an abort or error. */
+  abstract snapshot(): Snapshot;
+  /** The text delta an event carries, if any (thinking excluded). */
+  protected abstract textOf(event: Event): string | undefined;
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
+    if (this.#started)
+      throw new GenwayError("This stream has already been consumed; use tee() to read it twice.");
+    this.#started = true;
+    try {
+      for await (const event of this.#source) {
+        this.accumulate(event);
+        yield event;
+      }
+      this.#completed = true;
+    } catch (error) {
+      this.#error = error;
+      throw error;
+    } finally {
+      // Reached on completion, on error and on `break` (the source's own finally closes the request).
+      this.#resolveDone();
+    }
+  }
+
+  /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
+  abort(): void {
+    this.connection.abort("user");
+  }
+
+  /** Async iterable of the text deltas only. Consumes the stream. */
+  async *text(): AsyncGenerator<string, void, undefined> {
+    for await (const event of this) {
+      const delta = this.textOf(event);
+      if (delta) yield delta;
+    }
+  }
+
+  /** Waits for the end of the stream (reading it if nobody is) and rethrows its error, if any. */
+  protected async finished(): Promise<void> {
+    if (!this.#started) {
+      for await (const _ of this) {
+        // Drain: accumulate() does the work.
+      }
+    } else await this.#done;
+    if (this.#error !== undefined) throw this.#error;
+    // Ended by `break`: the result is partial, so only snapshot() may be trusted.
+    if (!this.#completed) {
+      throw new APIUserAbortError(
+        "The stream was closed before it completed; snapshot() holds what arrived.",
+      );
+    }
+  }
+
+  /** The assembled result; reads the stream to its end if needed. */
+  protected async final(): Promise<Final> {
+    await this.finished();
+    return this.result();
+  }
+
+  /** Two independent streams over the same events (each with its own accumulator). */
+  tee(): [this, this] {
+    const iterator = this[Symbol.asyncIterator]();
+    const queues: Array<Array<Promise<IteratorResult<Event>>>> = [[], []];
+    const branch = (mine: number): AsyncIterable<Event> => ({
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          const queue = queues[mine]!;
+          if (queue.length === 0) {
+            const next = iterator.next();
+            for (const q of queues) q.push(next);
+          }
+          return queue.shift()!;
+        },
+      }),
+    });
+    const Ctor = this.constructor as new (source: AsyncIterable<Event>, connection: Connection) => this;
+    return [new Ctor(branch(0), this.connection), new Ctor(branch(1), this.connection)];
+  }
+
+  /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */
+  toReadableStream(): ReadableStream<Uint8Array> {
+    const iterator = this[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    return new ReadableStream({
+      async pull(controller) {
+        try {
+          const { value, done } = await iterator.next();
+          if (done) controller.close();
+          else controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    });
+  }
+}

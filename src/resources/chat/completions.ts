@@ -1,0 +1,66 @@
+/** gw.chat.completions: every chat variant of the spec on /v1/chat/completions. */
+import type { APIPromise } from "../../core/api-promise.js";
+import { ValidationError } from "../../core/errors.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { chatCompletionParams } from "./schema.js";
+import { ChatCompletionStream } from "./stream.js";
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParams,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from "./types.js";
+
+const PATH = "/v1/chat/completions";
+
+export class ChatCompletions {
+  constructor(private readonly client: Resource) {}
+
+  create(
+    params: ChatCompletionCreateParamsStreaming,
+    options?: RequestOptions,
+  ): APIPromise<ChatCompletionStream>;
+  create(
+    params: ChatCompletionCreateParamsNonStreaming,
+    options?: RequestOptions,
+  ): APIPromise<ChatCompletion>;
+  create(
+    params: ChatCompletionCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<ChatCompletion> | APIPromise<ChatCompletionStream>;
+  create(
+    params: ChatCompletionCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<ChatCompletion> | APIPromise<ChatCompletionStream> {
+    const body = toWire(
+      validate(chatCompletionParams, params, "chat.completions.create", this.client.validation),
+    );
+    const spec = { method: "POST", path: PATH, body, policy: "idempotent" } as const;
+    if (!body.stream) return this.client.transport.json<ChatCompletion>(spec, options);
+    return this.client.transport.connect(
+      { ...spec, accept: "text/event-stream" },
+      options,
+      ChatCompletionStream.open,
+    );
+  }
+}
+
+/**
+ * The spec calls the seed `seen`; the relayed format calls it `seed`. Accept either, send `seed`.
+ * Streams ask for the usage chunk so that finalCompletion() carries usage (and a cost).
+ */
+function toWire(params: ChatCompletionCreateParams): Record<string, unknown> {
+  const { seen, ...body } = params as ChatCompletionCreateParams & { seen?: number };
+  if (seen !== undefined) {
+    if (body.seed !== undefined && body.seed !== seen) {
+      throw new ValidationError("chat.completions.create", [
+        { path: "seen", rule: "conflict", message: "is the spec's name for seed; give one of seen and seed" },
+      ]);
+    }
+    body.seed = seen;
+  }
+  if (body.stream && body.stream_options === undefined) body.stream_options = { include_usage: true };
+  return body;
+}

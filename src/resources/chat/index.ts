@@ -1,0 +1,15 @@
+/** gw.chat namespace. */
+import type { Resource } from "../../core/resource.js";
+import { ChatCompletions } from "./completions.js";
+
+export class Chat {
+  readonly completions: ChatCompletions;
+  constructor(client: Resource) {
+    this.completions = new ChatCompletions(client);
+  }
+}
+
+export { ChatCompletions } from "./completions.js";
+export type { ChatModel } from "./models.js";
+export { ChatCompletionStream } from "./stream.js";
+export type * from "./types.js";

@@ -1,0 +1,75 @@
+/** A streamed chat completion: chunks in, the assembled ChatCompletion (content, tool calls, usage) out. */
+import { EventStream } from "../../core/stream.js";
+import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
+import type { Connection } from "../../core/transport.js";
+import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
+
+/** OpenAI chat framing: data-only events, `[DONE]` at the end, an `{error}` object on failure. */
+const interpretChat: Interpret<ChatCompletionChunk> = (message, parse, fail) => {
+  if (message.data === "[DONE]") return END;
+  const chunk = parse() as ChatCompletionChunk & { error?: unknown };
+  if (chunk.error !== undefined) throw fail(chunk);
+  return chunk;
+};
+
+export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
+  #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
+
+  static open(connection: Connection): ChatCompletionStream {
+    return new ChatCompletionStream(jsonEvents(connection, interpretChat), connection);
+  }
+
+  protected accumulate(chunk: ChatCompletionChunk): void {
+    const completion = this.#completion;
+    completion.id ||= chunk.id;
+    completion.created ||= chunk.created;
+    completion.model ||= chunk.model;
+    if (chunk.system_fingerprint) completion.system_fingerprint = chunk.system_fingerprint;
+    if (chunk.usage) completion.usage = chunk.usage;
+    for (const { index, delta, finish_reason } of chunk.choices ?? []) {
+      const choice = (completion.choices[index] ??= {
+        index,
+        message: { role: "assistant", content: null },
+        finish_reason: null,
+      } satisfies ChatCompletionChoice);
+      const message = choice.message;
+      if (finish_reason) choice.finish_reason = finish_reason;
+      if (delta.content) message.content = (message.content ?? "") + delta.content;
+      if (delta.refusal) message.refusal = (message.refusal ?? "") + delta.refusal;
+      for (const call of delta.tool_calls ?? []) {
+        const calls = (message.tool_calls ??= []);
+        const target = (calls[call.index] ??= {
+          id: "",
+          type: "function",
+          function: { name: "", arguments: "" },
+        });
+        if (call.id) target.id = call.id;
+        if (call.function?.name) target.function.name += call.function.name;
+        if (call.function?.arguments) target.function.arguments += call.function.arguments;
+      }
+    }
+  }
+
+  protected result(): ChatCompletion {
+    return this.snapshot();
+  }
+
+  /** The completion assembled so far (a copy); survives an abort. */
+  snapshot(): ChatCompletion {
+    return structuredClone(this.#completion);
+  }
+
+  protected textOf(chunk: ChatCompletionChunk): string | undefined {
+    return chunk.choices?.[0]?.delta?.content ?? undefined;
+  }
+
+  /** The whole completion: content, tool-call arguments and usage assembled from the deltas. */
+  finalCompletion(): Promise<ChatCompletion> {
+    return this.final();
+  }
+
+  /** The assembled text of the first choice. */
+  async finalContent(): Promise<string | null> {
+    return (await this.final()).choices[0]?.message.content ?? null;
+  }
+}

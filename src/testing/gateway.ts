@@ -1,0 +1,229 @@
+/**
+ * The mock gateway: one request handler implementing the spec, with three faces: `handle`
+ * (Request -> Response), `fetch` (inject into a client) and `listen()` (a real loopback server).
+ */
+import type { MockContext } from "./context.js";
+import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
+import { type Fault, FaultQueue } from "./faults.js";
+import { json, RESET, type ResetPoint } from "./http.js";
+import { routes } from "./routes/index.js";
+import { createState, type MockGatewayOptions } from "./state.js";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  at: number;
+}
+
+export interface MockServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface MockGateway {
+  apiKey: string;
+  handle(request: Request): Promise<Response>;
+  fetch: typeof fetch;
+  listen(port?: number, host?: string): Promise<MockServer>;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Arms a failure for the next matching request(s). */
+  inject(fault: Fault): MockGateway;
+  faults: FaultQueue;
+}
+
+export function createMockGateway(options: MockGatewayOptions = {}): MockGateway {
+  const state = createState(options);
+  const faults = new FaultQueue();
+  const requests: RecordedRequest[] = [];
+  let requestCounter = 0;
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const requestId = `mock-req-${(++requestCounter).toString().padStart(6, "0")}`;
+    const body = await readBody(request);
+    requests.push({
+      method: request.method,
+      path,
+      url: request.url,
+      headers: Object.fromEntries(request.headers),
+      body,
+      at: Date.now(),
+    });
+    const envelope = envelopeFor(path);
+    const headers = { "x-request-id": requestId };
+    const fail = (error: MockError, extra: Record<string, string> = {}) =>
+      json(errorBody(envelope, error, requestId), error.status, { ...headers, ...extra });
+
+    const fault = faults.take(path);
+    if (fault) {
+      const early = await applyFault(fault, request.signal, (error, extra) =>
+        json(errorBody(fault.envelope ?? envelope, error, requestId), error.status, { ...headers, ...extra }),
+      );
+      if (early) return early;
+    }
+
+    const authError = checkAuth(request, path, state.options.apiKey, state.options.keys);
+    if (authError !== undefined) {
+      return fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) });
+    }
+
+    for (const route of routes) {
+      if (route.method !== request.method) continue;
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      const context: MockContext = {
+        request,
+        url,
+        path,
+        params: { ...match.groups },
+        body,
+        requestId,
+        signal: request.signal,
+        state,
+        fault,
+        fail,
+        frames: () => ({
+          delayMs: state.options.streamDelayMs,
+          stallAfter: fault?.stallAfter,
+          cutAfter: fault?.cutAfter,
+          signal: request.signal,
+        }),
+      };
+      const response = await route.handle(context);
+      response.headers.set("x-request-id", requestId);
+      return response;
+    }
+    return fail({
+      status: 404,
+      message: `Invalid URL (${request.method} ${path})`,
+      type: "invalid_request_error",
+    });
+  }
+
+  const gateway: MockGateway = {
+    apiKey: state.options.apiKey,
+    handle,
+    fetch: (input, init) => fetchFace(handle, new Request(input, init)),
+    listen: async (port = 0, host = "127.0.0.1") => {
+      // Loaded on demand so that genway/testing itself needs no Node built-ins (msw, browsers).
+      const { serve } = await import("./server.js");
+      return serve(handle, port, host);
+    },
+    requests,
+    inject(fault) {
+      faults.inject(fault);
+      return gateway;
+    },
+    faults,
+  };
+  return gateway;
+}
+
+async function applyFault(
+  fault: Fault,
+  signal: AbortSignal,
+  fail: (error: MockError, extra?: Record<string, string>) => Response,
+): Promise<Response | undefined> {
+  if (fault.delayMs) await abortableDelay(fault.delayMs, signal);
+  if (fault.reset) return markReset(new Response(null, { status: 200 }), fault.reset);
+  if (fault.body !== undefined) {
+    return new Response(fault.body, {
+      status: fault.status ?? 200,
+      headers: { "content-type": fault.contentType ?? "application/json" },
+    });
+  }
+  if (fault.status !== undefined || fault.code !== undefined) {
+    const extra: Record<string, string> = {};
+    if (fault.retryAfter !== undefined) extra["retry-after"] = String(fault.retryAfter);
+    if (fault.retryAfterMs !== undefined) extra["retry-after-ms"] = String(fault.retryAfterMs);
+    const status = fault.status ?? (fault.code !== undefined ? statusForCode(fault.code) : 500);
+    const message =
+      fault.message ?? (fault.code !== undefined ? messageForCode(fault.code) : `Injected ${status}`);
+    return fail({ status, code: fault.code, message }, extra);
+  }
+  return undefined; // stall/cut faults and plain delays are carried out by the route.
+}
+
+function markReset(response: Response, point: ResetPoint): Response {
+  return Object.assign(response, { [RESET]: point });
+}
+
+/** Bearer on every route; x-api-key also on /v1/messages; ?key= / x-goog-api-key on /v1beta, as new-api does. */
+function checkAuth(
+  request: Request,
+  path: string,
+  validKey: string,
+  keys: Record<string, number> | undefined,
+): number | undefined {
+  const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+  let key = bearer;
+  if (!key && path.startsWith("/v1/messages")) key = request.headers.get("x-api-key") ?? undefined;
+  if (!key && path.startsWith("/v1beta/")) {
+    key = request.headers.get("x-goog-api-key") ?? new URL(request.url).searchParams.get("key") ?? undefined;
+  }
+  if (key === validKey) return undefined;
+  if (key !== undefined && keys?.[key] !== undefined) return keys[key];
+  return 10001;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) return request.formData();
+  const text = await request.text();
+  if (text === "") return undefined;
+  if (type.includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The fetch face: a reset before headers is a network error, after headers a body that errors. */
+async function fetchFace(
+  handle: (request: Request) => Promise<Response>,
+  request: Request,
+): Promise<Response> {
+  const signal = request.signal;
+  const aborted = () => signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+  if (signal.aborted) throw aborted();
+  const response = await new Promise<Response>((resolve, reject) => {
+    signal.addEventListener("abort", () => reject(aborted()), { once: true });
+    handle(request).then(resolve, reject);
+  });
+  const reset = (response as { [RESET]?: ResetPoint })[RESET];
+  if (reset === "before-headers") {
+    throw new TypeError("fetch failed", {
+      cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
+    });
+  }
+  if (reset === "after-headers") {
+    const broken = new ReadableStream({
+      start: (controller) => controller.error(new TypeError("terminated")),
+    });
+    return new Response(broken, { status: response.status, headers: response.headers });
+  }
+  return response;
+}

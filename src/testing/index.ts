@@ -1,0 +1,7 @@
+/** genway/testing: the mock gateway. */
+export type { MockContext, Route } from "./context.js";
+export type { Envelope, MockError } from "./envelopes.js";
+export type { Fault } from "./faults.js";
+export { FaultQueue } from "./faults.js";
+export { createMockGateway, type MockGateway, type MockServer, type RecordedRequest } from "./gateway.js";
+export type { MockGatewayOptions } from "./state.js";

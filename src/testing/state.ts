@@ -1,0 +1,31 @@
+/** Options of the mock gateway and the state its routes share (tasks, counters). */
+export interface MockGatewayOptions {
+  /** The key the mock accepts. Default `sk-genway-mock`. */
+  apiKey?: string;
+  /** Other keys and the system code each earns, e.g. `{ "sk-expired": 10003 }`. */
+  keys?: Record<string, number>;
+  /** ms between streamed frames. Default 0. */
+  streamDelayMs?: number;
+  /** Polls a task takes to finish (each poll advances it one step). Default 3. */
+  taskSteps?: number;
+  /** Bytes of audio the speech route streams. Default 64 KiB. */
+  speechBytes?: number;
+}
+
+export interface MockState {
+  options: Required<Pick<MockGatewayOptions, "apiKey" | "streamDelayMs" | "taskSteps" | "speechBytes">> &
+    MockGatewayOptions;
+  /** Task records by id, shared by the task families' routes. */
+  tasks: Map<string, unknown>;
+  /** Monotonic counter for ids. */
+  nextId(prefix: string): string;
+}
+
+export function createState(options: MockGatewayOptions): MockState {
+  let counter = 0;
+  return {
+    options: { apiKey: "sk-genway-mock", streamDelayMs: 0, taskSteps: 3, speechBytes: 64 * 1024, ...options },
+    tasks: new Map(),
+    nextId: (prefix) => `${prefix}${(++counter).toString(36).padStart(6, "0")}`,
+  };
+}

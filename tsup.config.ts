@@ -1,0 +1,20 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: {
+    index: "src/index.ts",
+    "testing/index": "src/testing/index.ts",
+    "testing/msw": "src/testing/msw.ts",
+    "node/index": "src/node/index.ts",
+    "cli/main": "src/cli/main.ts",
+  },
+  format: ["esm"],
+  target: "es2022",
+  platform: "neutral",
+  dts: { entry: ["src/index.ts", "src/testing/index.ts", "src/testing/msw.ts", "src/node/index.ts"] },
+  sourcemap: true,
+  clean: true,
+  splitting: true,
+  treeshake: true,
+  external: ["ky", "eventsource-parser", "zod", "msw", /^node:/],
+});
