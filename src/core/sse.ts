@@ -32,6 +32,10 @@ export async function* readSSE(
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  const signal = connection.controller.signal;
+  // A custom fetch may ignore the signal; cancelling the reader ends a pending read either way.
+  const onAbort = () => reader.cancel().catch(() => {});
+  signal.addEventListener("abort", onAbort, { once: true });
   const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   let finished = false;
   try {
@@ -39,6 +43,7 @@ export async function* readSSE(
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
+        if (signal.aborted) throw signal.reason;
       } catch (error) {
         throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, "idle");
       }
@@ -48,13 +53,13 @@ export async function* readSSE(
       if (overflow) throw oversize(connection, maxEventSize);
       while (queue.length > 0) yield queue.shift()!;
     }
-    // Flush a trailing multi-byte remainder and an event the server did not end with a blank line.
-    parser.feed(decoder.decode());
-    parser.reset({ consume: true });
+    // Flush a trailing multi-byte remainder, then end an event the server did not close with a blank line.
+    parser.feed(`${decoder.decode()}\n\n`);
     while (queue.length > 0) yield queue.shift()!;
     finished = true;
   } finally {
     clock.stop();
+    signal.removeEventListener("abort", onAbort);
     connection.release();
     if (!finished) {
       // Early exit (break, error, abort): close the HTTP request so the server stops sending.

@@ -14,6 +14,7 @@ import {
   type APIError,
   APITimeoutError,
   APIUserAbortError,
+  GenwayError,
   isGenwayError,
   MalformedResponseError,
 } from "./errors.js";
@@ -231,7 +232,8 @@ export class Transport {
     const location = response.headers.get("location");
     const target = location ? new URL(location, response.url || this.#origin) : undefined;
     if (!target || target.origin !== this.#origin) {
-      throw new APIConnectionError(
+      // Not a connection failure: retrying would only be refused again.
+      throw new GenwayError(
         `Refused to follow a redirect ${target ? `to ${target.origin} ` : ""}away from the gateway origin: the API key is only ever sent to baseURL.`,
       );
     }

@@ -10,6 +10,7 @@ export class Chat {
 }
 
 export { ChatCompletions } from "./completions.js";
+export { chatImageUrls } from "./images.js";
 export type { ChatModel } from "./models.js";
 export { ChatCompletionStream } from "./stream.js";
 export type * from "./types.js";

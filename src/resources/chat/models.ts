@@ -18,4 +18,7 @@ export type ChatModel =
   | "deepseek-chat"
   | "deepseek-reasoner"
   | "qwen-max"
+  | "qwen-vl-max"
+  | "gemini-2.5-flash-image"
+  | "gpt-4o-image"
   | (string & {});

@@ -29,6 +29,8 @@ export interface ChatCompletionMessage {
   content: string | null;
   refusal?: string | null;
   tool_calls?: ChatCompletionToolCall[];
+  /** Image models relayed in the OpenRouter/Gemini-compatible shape put their images here (see chatImageUrls). */
+  images?: Array<{ type: "image_url"; image_url: { url: string } }>;
   [key: string]: unknown;
 }
 

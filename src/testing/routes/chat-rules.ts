@@ -1,17 +1,11 @@
 /** The bounds the gateway enforces on chat requests, answered as 221306 parameter errors. */
-export interface Problem {
-  message: string;
-  param: string;
-}
+import { isRecord, notInt, outside, type Problem } from "./rules.js";
 
-function outside(value: unknown, min: number, max: number): boolean {
-  return value !== undefined && value !== null && (typeof value !== "number" || value < min || value > max);
-}
+export type { Problem };
 
 export function checkChat(body: unknown): Problem | undefined {
-  if (typeof body !== "object" || body === null)
-    return { message: "Request body must be a JSON object", param: "" };
-  const b = body as Record<string, unknown>;
+  if (!isRecord(body)) return { message: "Request body must be a JSON object", param: "" };
+  const b = body;
   if (typeof b.model !== "string" || b.model === "") return { message: "model is required", param: "model" };
   if (!Array.isArray(b.messages) || b.messages.length === 0) {
     return { message: "messages must be a non-empty array", param: "messages" };
@@ -29,6 +23,21 @@ export function checkChat(body: unknown): Problem | undefined {
       if (outside(bias, -100, 100))
         return { message: "logit_bias values must be between -100 and 100", param: "logit_bias" };
     }
+  }
+  if (notInt(b.n, 1)) return { message: "n must be an integer of at least 1", param: "n" };
+  if (notInt(b.max_tokens, 1)) return { message: "max_tokens must be at least 1", param: "max_tokens" };
+  return checkToolChoice(b.tools, b.tool_choice);
+}
+
+function checkToolChoice(tools: unknown, choice: unknown): Problem | undefined {
+  if (choice === undefined || choice === null || choice === "none" || choice === "auto") return undefined;
+  const names = Array.isArray(tools) ? tools.map((tool) => tool?.function?.name) : [];
+  if (names.length === 0) {
+    return { message: "tool_choice is only allowed when tools are specified", param: "tool_choice" };
+  }
+  const forced = isRecord(choice) && isRecord(choice.function) ? choice.function.name : undefined;
+  if (forced !== undefined && !names.includes(forced)) {
+    return { message: `tool_choice names an unknown function: ${String(forced)}`, param: "tool_choice" };
   }
   return undefined;
 }

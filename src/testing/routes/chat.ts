@@ -3,17 +3,27 @@ import type { MockContext, Route } from "../context.js";
 import { dataFrame, json, sse } from "../http.js";
 import { countTokens, deltas, lastUserText, replyTo } from "../text.js";
 import { checkChat } from "./chat-rules.js";
+import {
+  DELTAS_BEFORE_FAILURE,
+  httpFailure,
+  type MockFailure,
+  openaiErrorChunk,
+  requestedFailure,
+} from "./failures.js";
+import { describeMedia, isImageModel, sampleArguments, slices } from "./tool-samples.js";
 
 interface Tool {
-  function?: {
-    name?: string;
-    parameters?: { properties?: Record<string, { type?: string; enum?: unknown[] }> };
-  };
+  function?: { name?: string; parameters?: unknown };
+}
+
+interface Message {
+  role?: string;
+  content?: unknown;
 }
 
 interface ChatBody {
   model: string;
-  messages: unknown[];
+  messages: Message[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean } | null;
   tools?: Tool[];
@@ -21,50 +31,61 @@ interface ChatBody {
   n?: number;
 }
 
-/** Arguments a tool call would plausibly carry: each declared property gets a sample value. */
-function sampleArguments(tool: Tool | undefined): string {
-  const properties = tool?.function?.parameters?.properties ?? {};
-  const args: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(properties)) {
-    args[name] =
-      schema.enum?.[0] ?? (schema.type === "number" || schema.type === "integer" ? 42 : `sample ${name}`);
-  }
-  return JSON.stringify(args);
-}
-
+/** The tool the model calls: none when told not to, or when the last message is a tool's result. */
 function chooseTool(body: ChatBody): Tool | undefined {
   if (!body.tools?.length || body.tool_choice === "none") return undefined;
+  if (body.messages.at(-1)?.role === "tool") return undefined;
   const forced = typeof body.tool_choice === "object" ? body.tool_choice.function?.name : undefined;
   return body.tools.find((tool) => tool.function?.name === forced) ?? body.tools[0];
 }
 
-function completion(context: MockContext, body: ChatBody): Response {
+function countParts(messages: Message[], type: string): number {
+  const last = messages.findLast((message) => message.role === "user");
+  return Array.isArray(last?.content)
+    ? last.content.filter((part) => (part as { type?: string })?.type === type).length
+    : 0;
+}
+
+/** The assistant's text: an echo of the prompt, what media it saw, or an image for image models. */
+function answer(body: ChatBody, id: string): string {
+  if (body.messages.at(-1)?.role === "tool") return `The tool answered: ${String(body.messages.at(-1)?.content)}`;
   const prompt = lastUserText(body.messages);
-  const text = replyTo(prompt);
-  const tool = chooseTool(body);
+  if (isImageModel(body.model)) {
+    return `Here is your image for "${prompt}".\n\n![image](https://files.genway.mock/images/${id}.png)`;
+  }
+  return replyTo(prompt) + describeMedia(countParts(body.messages, "image_url"), countParts(body.messages, "video_url"));
+}
+
+function completion(context: MockContext, body: ChatBody): Response {
+  const failure = requestedFailure(lastUserText(body.messages));
+  if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
   const id = context.state.nextId("chatcmpl-mock");
+  const text = answer(body, id);
+  const tool = chooseTool(body);
+  const args = tool ? JSON.stringify(sampleArguments(tool.function?.parameters)) : "";
   const promptTokens = countTokens(JSON.stringify(body.messages));
-  const completionTokens = tool ? countTokens(sampleArguments(tool)) : countTokens(text);
-  const created = Math.floor(Date.now() / 1000);
+  const completionTokens = countTokens(tool ? args : text);
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
   };
-  const base = { id, created, model: body.model, system_fingerprint: "fp_genway_mock" };
+  const base = {
+    id,
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+    system_fingerprint: "fp_genway_mock",
+  };
+  const call = { id: `call_${id}`, type: "function", name: tool?.function?.name };
 
   if (!body.stream) {
     const message = tool
       ? {
           role: "assistant",
           content: null,
-          tool_calls: [
-            {
-              id: `call_${id}`,
-              type: "function",
-              function: { name: tool.function?.name, arguments: sampleArguments(tool) },
-            },
-          ],
+          tool_calls: [{ id: call.id, type: call.type, function: { name: call.name, arguments: args } }],
         }
       : { role: "assistant", content: text, refusal: null };
     const choices = Array.from({ length: body.n ?? 1 }, (_, index) => ({
@@ -75,7 +96,17 @@ function completion(context: MockContext, body: ChatBody): Response {
     }));
     return json({ ...base, object: "chat.completion", choices, usage });
   }
+  return sse(streamFrames(body, base, tool ? { ...call, args } : undefined, text, usage, failure), context.frames());
+}
 
+function streamFrames(
+  body: ChatBody,
+  base: Record<string, unknown>,
+  call: { id: string; type: string; name: string | undefined; args: string } | undefined,
+  text: string,
+  usage: unknown,
+  failure: MockFailure | undefined,
+): string[] {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     dataFrame({
       ...base,
@@ -84,37 +115,29 @@ function completion(context: MockContext, body: ChatBody): Response {
       usage: null,
     });
   const frames: string[] = [];
-  if (tool) {
-    const args = sampleArguments(tool);
-    frames.push(
-      chunk({
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          {
-            index: 0,
-            id: `call_${id}`,
-            type: "function",
-            function: { name: tool.function?.name, arguments: "" },
-          },
-        ],
-      }),
-    );
+  if (call) {
+    const head = { index: 0, id: call.id, type: call.type, function: { name: call.name, arguments: "" } };
+    frames.push(chunk({ role: "assistant", content: null, tool_calls: [head] }));
     // Split the arguments at awkward places, as real streams do.
-    for (let i = 0; i < args.length; i += 7) {
-      frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(i, i + 7) } }] }));
+    for (const piece of slices(call.args)) {
+      frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
     }
     frames.push(chunk({}, "tool_calls"));
   } else {
     frames.push(chunk({ role: "assistant", content: "", refusal: null }));
-    for (const piece of deltas(text)) frames.push(chunk({ content: piece }));
+    const pieces = deltas(text);
+    for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
+      frames.push(chunk({ content: piece }));
+    }
+    // A failure upstream mid-stream: OpenAI sends an error object as a data event, then stops.
+    if (failure) return [...frames, dataFrame(openaiErrorChunk(failure))];
     frames.push(chunk({}, "stop"));
   }
   if (body.stream_options?.include_usage) {
     frames.push(dataFrame({ ...base, object: "chat.completion.chunk", choices: [], usage }));
   }
   frames.push(dataFrame("[DONE]"));
-  return sse(frames, context.frames());
+  return frames;
 }
 
 export const chatRoutes: Route[] = [
