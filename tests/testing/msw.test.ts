@@ -1,0 +1,32 @@
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Genway, { AuthenticationError, RateLimitError } from "../../src/index.js";
+import { createMockGateway } from "../../src/testing/index.js";
+import { mswHandlers } from "../../src/testing/msw.js";
+import { hello, thrown } from "../helpers.js";
+
+const baseURL = "https://gateway.example.test";
+const mock = createMockGateway();
+const server = setupServer(...mswHandlers(mock, baseURL));
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+describe("the mock gateway as msw handlers", () => {
+  it("answers chat through msw, with the same auth and faults as the other faces", async () => {
+    const gw = new Genway({ apiKey: mock.apiKey, baseURL, maxRetries: 0, logLevel: "off" });
+    const completion = await gw.chat.completions.create(hello);
+    expect(completion.choices[0]?.message.content).toContain('You said: "hi"');
+
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    expect((await stream.finalCompletion()).choices[0]?.message.content).toContain("hi");
+
+    mock.inject({ code: 10013 });
+    expect(await thrown(() => gw.chat.completions.create(hello))).toBeInstanceOf(RateLimitError);
+
+    const stranger = new Genway({ apiKey: "sk-not-the-mock-key", baseURL, maxRetries: 0, logLevel: "off" });
+    const error = await thrown(() => stranger.chat.completions.create(hello));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.code).toBe(10001);
+  });
+});
