@@ -2,7 +2,14 @@
 import Genway from "../index.js";
 import { createMockGateway } from "../testing/index.js";
 
-export async function runDemo(out: NodeJS.WritableStream = process.stdout): Promise<void> {
+export interface DemoOptions {
+  out?: NodeJS.WritableStream;
+  /** Where files are saved; default a fresh temporary folder. */
+  dir?: string | undefined;
+  signal?: AbortSignal;
+}
+
+export async function runDemo({ out = process.stdout }: DemoOptions = {}): Promise<void> {
   const mock = createMockGateway({ streamDelayMs: 15 });
   const server = await mock.listen();
   const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url });
@@ -16,7 +23,9 @@ export async function runDemo(out: NodeJS.WritableStream = process.stdout): Prom
     });
     for await (const delta of stream.text()) out.write(delta);
     const usage = (await stream.finalCompletion()).usage;
-    out.write(`\n   usage: ${usage?.prompt_tokens} prompt + ${usage?.completion_tokens} completion tokens\n\n`);
+    out.write(
+      `\n   usage: ${usage?.prompt_tokens} prompt + ${usage?.completion_tokens} completion tokens\n\n`,
+    );
     out.write("2. a tool call, assembled from the deltas:\n");
     const tools = await gw.chat.completions.create({
       model: "gpt-4o-mini",

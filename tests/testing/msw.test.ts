@@ -9,7 +9,7 @@ const baseURL = "https://gateway.example.test";
 const mock = createMockGateway();
 const server = setupServer(...mswHandlers(mock, baseURL));
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());
 
 describe("the mock gateway as msw handlers", () => {

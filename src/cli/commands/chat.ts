@@ -1,0 +1,134 @@
+/** genway chat: streams the answer to stdout as it arrives, in any of the four wire formats. */
+import type { Command } from "../command.js";
+import { printJson } from "../output.js";
+
+type Format = "completions" | "messages" | "responses" | "native";
+const FORMATS: Format[] = ["completions", "messages", "responses", "native"];
+
+export const chat: Command = {
+  name: "chat",
+  summary: "ask a model; the answer streams to stdout as it arrives",
+  usage:
+    "genway chat [--model ID] [--format completions|messages|responses|native] [--system TEXT] [--no-stream] <prompt...>",
+  options: {
+    model: { type: "string", short: "m" },
+    format: { type: "string", short: "f" },
+    system: { type: "string" },
+    "max-tokens": { type: "string" },
+    "no-stream": { type: "boolean" },
+  },
+  help: "The prompt is the remaining arguments, or stdin when there are none.",
+  async run({ values, positionals, signal, client, json, stdout }) {
+    const format = ((values.format as string | undefined) ?? "completions") as Format;
+    if (!FORMATS.includes(format)) throw new Error(`--format must be one of ${FORMATS.join(", ")}`);
+    const prompt = positionals.join(" ") || (await readStdin());
+    if (!prompt) throw new Error("no prompt: pass it as arguments or on stdin");
+    const gw = client();
+    const model = (values.model as string | undefined) ?? DEFAULT_MODEL[format];
+    const maxTokens = Number(values["max-tokens"] ?? 1024);
+    const system = values.system as string | undefined;
+    const options = { signal };
+
+    if (json || values["no-stream"]) {
+      const result = await once(format);
+      return json ? printJson(stdout, result) : void stdout.write(`${extractText(result)}\n`);
+    }
+    const stream = await open(format);
+    for await (const delta of stream.text()) stdout.write(delta);
+    stdout.write("\n");
+
+    async function open(f: Format): Promise<{ text(): AsyncIterable<string> }> {
+      switch (f) {
+        case "messages":
+          return gw.messages.create(
+            {
+              model,
+              max_tokens: maxTokens,
+              ...(system ? { system } : {}),
+              messages: [{ role: "user", content: prompt }],
+              stream: true,
+            },
+            options,
+          );
+        case "responses":
+          return gw.responses.create({ model, input: withSystem(system, prompt), stream: true }, options);
+        case "native":
+          return gw.native.streamGenerateContent(
+            { model, contents: [{ role: "user", parts: [{ text: prompt }] }] },
+            options,
+          );
+        default:
+          return gw.chat.completions.create(
+            { model, messages: withSystem(system, prompt), stream: true },
+            options,
+          );
+      }
+    }
+
+    async function once(f: Format): Promise<unknown> {
+      switch (f) {
+        case "messages":
+          return gw.messages.create(
+            {
+              model,
+              max_tokens: maxTokens,
+              ...(system ? { system } : {}),
+              messages: [{ role: "user", content: prompt }],
+            },
+            options,
+          );
+        case "responses":
+          return gw.responses.create({ model, input: withSystem(system, prompt) }, options);
+        case "native":
+          return gw.native.generateContent(
+            { model, contents: [{ role: "user", parts: [{ text: prompt }] }] },
+            options,
+          );
+        default:
+          return gw.chat.completions.create({ model, messages: withSystem(system, prompt) }, options);
+      }
+    }
+  },
+};
+
+const DEFAULT_MODEL: Record<Format, string> = {
+  completions: "gpt-4o-mini",
+  messages: "claude-sonnet-4-5",
+  responses: "gpt-5-mini",
+  native: "gemini-2.5-flash",
+};
+
+function withSystem(system: string | undefined, prompt: string) {
+  const messages: Array<{ role: "system" | "user"; content: string }> = [];
+  if (system) messages.push({ role: "system", content: system });
+  messages.push({ role: "user", content: prompt });
+  return messages;
+}
+
+/** The answer text of a non-streamed result in any of the four formats. */
+function extractText(result: unknown): string {
+  const r = result as Record<string, any>;
+  if (Array.isArray(r.choices)) return r.choices[0]?.message?.content ?? "";
+  if (Array.isArray(r.content)) return r.content.map((b: { text?: string }) => b.text ?? "").join("");
+  if (typeof r.output_text === "string") return r.output_text;
+  if (Array.isArray(r.output)) {
+    return r.output
+      .flatMap((o: { content?: Array<{ text?: string }> }) => o.content ?? [])
+      .map((c: { text?: string }) => c.text ?? "")
+      .join("");
+  }
+  if (Array.isArray(r.candidates)) {
+    return (r.candidates[0]?.content?.parts ?? [])
+      .filter((p: { thought?: boolean }) => !p.thought)
+      .map((p: { text?: string }) => p.text ?? "")
+      .join("");
+  }
+  return JSON.stringify(result);
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return "";
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text.trim();
+}
