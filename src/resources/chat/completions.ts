@@ -15,17 +15,24 @@ import type {
 
 const PATH = "/v1/chat/completions";
 
+/** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
 export class ChatCompletions {
   constructor(private readonly client: Resource) {}
 
+  /** Streams the answer: resolves, once the headers arrive, to a {@link ChatCompletionStream}. */
   create(
     params: ChatCompletionCreateParamsStreaming,
     options?: RequestOptions,
   ): APIPromise<ChatCompletionStream>;
+  /** Resolves to the whole {@link ChatCompletion}. */
   create(
     params: ChatCompletionCreateParamsNonStreaming,
     options?: RequestOptions,
   ): APIPromise<ChatCompletion>;
+  /**
+   * Either, as `params.stream` says. Throws {@link ValidationError} before sending a request
+   * that breaks the spec's bounds (unless `validation: 'off'`).
+   */
   create(
     params: ChatCompletionCreateParams,
     options?: RequestOptions,

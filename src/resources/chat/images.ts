@@ -9,7 +9,7 @@ const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*(<[^>]+>|[^)\s]+)/g;
 
 /** The image URLs (https or data:) an assistant message carries, in order. */
 export function chatImageUrls(source: ChatCompletionMessage | ChatCompletion): string[] {
-  const message = "choices" in source ? source.choices[0]?.message : source;
+  const message = isCompletion(source) ? source.choices[0]?.message : source;
   if (!message) return [];
   const urls: string[] = [];
   for (const part of Array.isArray(message.images) ? message.images : []) {
@@ -20,4 +20,8 @@ export function chatImageUrls(source: ChatCompletionMessage | ChatCompletion): s
     urls.push(match[1]!.replace(/^<|>$/g, ""));
   }
   return urls;
+}
+
+function isCompletion(source: ChatCompletionMessage | ChatCompletion): source is ChatCompletion {
+  return Array.isArray((source as ChatCompletion).choices);
 }

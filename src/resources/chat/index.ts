@@ -2,6 +2,7 @@
 import type { Resource } from "../../core/resource.js";
 import { ChatCompletions } from "./completions.js";
 
+/** `gw.chat`: the OpenAI-format chat API. */
 export class Chat {
   readonly completions: ChatCompletions;
   constructor(client: Resource) {

@@ -8,9 +8,14 @@ import * as z from "zod/mini";
 
 const range = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
 
-/** A type name the gateway added after our release: such parts pass through, known ones are checked. */
+/**
+ * A type name the gateway added after our release: such parts pass through, known ones are checked.
+ * The refinement aborts, so that a malformed known part reports its own shape's problem instead.
+ */
 const otherType = (known: readonly string[]) =>
-  z.string().check(z.refine((type) => !known.includes(type), { message: "is malformed for its type" }));
+  z
+    .string()
+    .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
 
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const imagePart = z.looseObject({
@@ -35,7 +40,7 @@ const toolCall = z.looseObject({
 
 export const chatMessage = z.looseObject({
   role: z.enum(["system", "developer", "user", "assistant", "tool"]),
-  content: z.optional(z.nullable(z.union([z.string(), z.array(contentPart)]))),
+  content: z.optional(z.nullable(z.union([z.array(contentPart), z.string()]))),
   name: z.optional(z.string()),
   tool_calls: z.optional(z.array(toolCall)),
   tool_call_id: z.optional(z.string()),
@@ -57,7 +62,7 @@ export const toolChoice = z.union([
   z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
 ]);
 
-const responseFormat = z.union([
+const responseFormat = z.discriminatedUnion("type", [
   z.looseObject({ type: z.enum(["text", "json_object"]) }),
   z.looseObject({
     type: z.literal("json_schema"),
@@ -70,13 +75,11 @@ const responseFormat = z.union([
 ]);
 
 /** logit_bias maps token ids (integers written as strings) to a bias in [-100, 100]. */
-const logitBias = z
-  .record(z.string(), range(-100, 100))
-  .check(
-    z.refine((bias) => Object.keys(bias).every((key) => /^\d+$/.test(key)), {
-      message: "keys must be token ids (non-negative integers as strings)",
-    }),
-  );
+const logitBias = z.record(z.string(), range(-100, 100)).check(
+  z.refine((bias) => Object.keys(bias).every((key) => /^\d+$/.test(key)), {
+    message: "keys must be token ids (non-negative integers as strings)",
+  }),
+);
 
 type ToolChoiceInput = z.input<typeof toolChoice>;
 type ToolInput = z.input<typeof functionTool>;
@@ -104,7 +107,7 @@ export const chatCompletionParams = z
     /** The spec's name for `seed`; sent as `seed`. */
     seen: z.optional(z.int()),
     stop: z.optional(
-      z.nullable(z.union([z.string(), z.array(z.string()).check(z.minLength(1), z.maxLength(4))])),
+      z.nullable(z.union([z.array(z.string()).check(z.minLength(1), z.maxLength(4)), z.string()])),
     ),
     user: z.optional(z.string()),
     top_p: z.optional(range(0, 1)),

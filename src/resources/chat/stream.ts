@@ -12,9 +12,14 @@ const interpretChat: Interpret<ChatCompletionChunk> = (message, parse, fail) => 
   return chunk;
 };
 
+/**
+ * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
+ * `finalCompletion()` (content, tool calls and usage assembled from the deltas).
+ */
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
   #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
 
+  /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ChatCompletionStream {
     return new ChatCompletionStream(jsonEvents(connection, interpretChat), connection);
   }

@@ -3,27 +3,52 @@ import type * as z from "zod/mini";
 import type { ChatModel } from "./models.js";
 import type { chatCompletionParams, chatMessage, contentPart, functionTool, toolChoice } from "./schema.js";
 
+/**
+ * One message of a chat request: system, user (text or content parts), assistant or tool.
+ * @useDeclaredType
+ */
 export type ChatMessage = z.input<typeof chatMessage>;
+/**
+ * A part of a user message's content: text, or an image by URL or data URL.
+ * @useDeclaredType
+ */
 export type ChatContentPart = z.input<typeof contentPart>;
+/**
+ * A function the model may call, described by a JSON schema.
+ * @useDeclaredType
+ */
 export type ChatTool = z.input<typeof functionTool>;
+/**
+ * Whether and which tool the model must call: `none`, `auto`, `required` or one function.
+ * @useDeclaredType
+ */
 export type ChatToolChoice = z.input<typeof toolChoice>;
 
 type Params = z.input<typeof chatCompletionParams>;
+/**
+ * The fields of a chat completion request, checked against the spec's bounds before sending.
+ * @useDeclaredType
+ */
 export type ChatCompletionCreateParamsBase = Omit<Params, "model" | "stream"> & { model: ChatModel };
+/** A request answered with one {@link ChatCompletion}. */
 export type ChatCompletionCreateParamsNonStreaming = ChatCompletionCreateParamsBase & {
   stream?: false | undefined;
 };
+/** A request answered with a {@link ChatCompletionStream} (`stream: true`). */
 export type ChatCompletionCreateParamsStreaming = ChatCompletionCreateParamsBase & { stream: true };
+/** What `gw.chat.completions.create` takes: streaming or not. */
 export type ChatCompletionCreateParams =
   | ChatCompletionCreateParamsNonStreaming
   | ChatCompletionCreateParamsStreaming;
 
+/** A function call the model made; `arguments` is JSON text. */
 export interface ChatCompletionToolCall {
   id: string;
   type: "function";
   function: { name: string; arguments: string };
 }
 
+/** The assistant's message in a choice. */
 export interface ChatCompletionMessage {
   role: "assistant";
   content: string | null;
@@ -34,6 +59,7 @@ export interface ChatCompletionMessage {
   [key: string]: unknown;
 }
 
+/** Token counts of a chat completion (`cached_tokens` are part of `prompt_tokens`). */
 export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
@@ -43,6 +69,7 @@ export interface CompletionUsage {
   [key: string]: unknown;
 }
 
+/** One of the `n` answers of a completion. */
 export interface ChatCompletionChoice {
   index: number;
   message: ChatCompletionMessage;
@@ -50,6 +77,7 @@ export interface ChatCompletionChoice {
   logprobs?: unknown;
 }
 
+/** A chat completion (`object: "chat.completion"`). */
 export interface ChatCompletion {
   id: string;
   object: "chat.completion";
@@ -61,6 +89,7 @@ export interface ChatCompletion {
   [key: string]: unknown;
 }
 
+/** A piece of a tool call in a streamed chunk; pieces with the same `index` add up. */
 export interface ChatCompletionChunkToolCall {
   index: number;
   id?: string;
@@ -68,6 +97,7 @@ export interface ChatCompletionChunkToolCall {
   function?: { name?: string; arguments?: string };
 }
 
+/** One event of a chat stream: the deltas of each choice, and `usage` in the last chunk. */
 export interface ChatCompletionChunk {
   id: string;
   object: "chat.completion.chunk";

@@ -48,12 +48,16 @@ function countParts(messages: Message[], type: string): number {
 
 /** The assistant's text: an echo of the prompt, what media it saw, or an image for image models. */
 function answer(body: ChatBody, id: string): string {
-  if (body.messages.at(-1)?.role === "tool") return `The tool answered: ${String(body.messages.at(-1)?.content)}`;
+  if (body.messages.at(-1)?.role === "tool")
+    return `The tool answered: ${String(body.messages.at(-1)?.content)}`;
   const prompt = lastUserText(body.messages);
   if (isImageModel(body.model)) {
     return `Here is your image for "${prompt}".\n\n![image](https://files.genway.mock/images/${id}.png)`;
   }
-  return replyTo(prompt) + describeMedia(countParts(body.messages, "image_url"), countParts(body.messages, "video_url"));
+  return (
+    replyTo(prompt) +
+    describeMedia(countParts(body.messages, "image_url"), countParts(body.messages, "video_url"))
+  );
 }
 
 function completion(context: MockContext, body: ChatBody): Response {
@@ -61,7 +65,8 @@ function completion(context: MockContext, body: ChatBody): Response {
   if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
   const id = context.state.nextId("chatcmpl-mock");
   const text = answer(body, id);
-  const tool = chooseTool(body);
+  // A failing call fails while writing its text, so it calls no tools.
+  const tool = failure ? undefined : chooseTool(body);
   const args = tool ? JSON.stringify(sampleArguments(tool.function?.parameters)) : "";
   const promptTokens = countTokens(JSON.stringify(body.messages));
   const completionTokens = countTokens(tool ? args : text);
@@ -96,7 +101,10 @@ function completion(context: MockContext, body: ChatBody): Response {
     }));
     return json({ ...base, object: "chat.completion", choices, usage });
   }
-  return sse(streamFrames(body, base, tool ? { ...call, args } : undefined, text, usage, failure), context.frames());
+  return sse(
+    streamFrames(body, base, tool ? { ...call, args } : undefined, text, usage, failure),
+    context.frames(),
+  );
 }
 
 function streamFrames(

@@ -1,0 +1,55 @@
+/** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
+import type { APIPromise } from "../../core/api-promise.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { messageCreateParams } from "./schema.js";
+import { MessageStream } from "./stream.js";
+import type {
+  Message,
+  MessageCreateParams,
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+} from "./types.js";
+
+const PATH = "/v1/messages";
+
+/** The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins. */
+const ANTHROPIC_VERSION = "2023-06-01";
+
+/** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
+export class Messages {
+  constructor(private readonly client: Resource) {}
+
+  /** Streams the answer: resolves, once the headers arrive, to a {@link MessageStream}. */
+  create(params: MessageCreateParamsStreaming, options?: RequestOptions): APIPromise<MessageStream>;
+  /** Resolves to the whole {@link Message}. */
+  create(params: MessageCreateParamsNonStreaming, options?: RequestOptions): APIPromise<Message>;
+  /**
+   * Either, as `params.stream` says. Throws {@link ValidationError} before sending a request
+   * that breaks the spec's bounds (unless `validation: 'off'`).
+   */
+  create(
+    params: MessageCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<Message> | APIPromise<MessageStream>;
+  create(
+    params: MessageCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<Message> | APIPromise<MessageStream> {
+    const body = validate(messageCreateParams, params, "messages.create", this.client.validation);
+    const spec = { method: "POST", path: PATH, body, policy: "idempotent" } as const;
+    const withVersion = { ...options, headers: versioned(options?.headers) };
+    if (!body.stream) return this.client.transport.json<Message>(spec, withVersion);
+    return this.client.transport.connect(
+      { ...spec, accept: "text/event-stream" },
+      withVersion,
+      MessageStream.open,
+    );
+  }
+}
+
+function versioned(headers: RequestOptions["headers"]): Record<string, string | undefined> {
+  const own = headers instanceof Headers ? Object.fromEntries(headers) : headers;
+  return { "anthropic-version": ANTHROPIC_VERSION, ...own };
+}

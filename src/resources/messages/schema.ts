@@ -1,0 +1,161 @@
+/**
+ * /v1/messages request, in the Anthropic Messages format the gateway relays (the spec shows no
+ * fields: "not shown"). Known blocks and tools are checked; block and tool types added upstream
+ * later pass through. `max_tokens` is optional: the gateway (new-api) fills a per-model default
+ * when it is absent, although the Anthropic API itself requires it.
+ */
+import * as z from "zod/mini";
+
+const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
+/** A type name we do not know: it passes through; a known name must match its own shape. */
+const otherType = (known: readonly string[]) =>
+  z
+    .string()
+    .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
+
+const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.literal("ephemeral") })));
+
+export const textBlock = z.looseObject({
+  type: z.literal("text"),
+  text: z.string(),
+  cache_control: cacheControl,
+});
+
+const imageSource = z.union([
+  z.looseObject({
+    type: z.literal("base64"),
+    media_type: z.enum(["image/jpeg", "image/png", "image/gif", "image/webp"]),
+    data: z.string().check(z.minLength(1)),
+  }),
+  z.looseObject({ type: z.literal("url"), url: z.string().check(z.minLength(1)) }),
+  z.looseObject({ type: otherType(["base64", "url"]) }),
+]);
+
+const imageBlock = z.looseObject({
+  type: z.literal("image"),
+  source: imageSource,
+  cache_control: cacheControl,
+});
+
+const toolUseBlock = z.looseObject({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+
+const toolResultBlock = z.looseObject({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string().check(z.minLength(1)),
+  content: z.optional(z.union([z.array(z.looseObject({ type: z.string() })), z.string()])),
+  is_error: z.optional(z.boolean()),
+});
+
+const thinkingBlock = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.string(),
+});
+
+const KNOWN_BLOCKS = ["text", "image", "tool_use", "tool_result", "thinking"];
+export const contentBlockParam = z.union([
+  textBlock,
+  imageBlock,
+  toolUseBlock,
+  toolResultBlock,
+  thinkingBlock,
+  z.looseObject({ type: otherType(KNOWN_BLOCKS) }),
+]);
+
+export const messageParam = z.looseObject({
+  role: z.enum(["user", "assistant"]),
+  content: z.union([z.array(contentBlockParam), z.string()]),
+});
+
+const toolName = z.string().check(z.regex(/^[\w-]{1,64}$/));
+
+/** A function the model may call (custom tool). */
+export const customTool = z.looseObject({
+  type: z.optional(z.nullable(z.literal("custom"))),
+  name: toolName,
+  description: z.optional(z.string()),
+  input_schema: z.looseObject({ type: z.literal("object") }),
+  cache_control: cacheControl,
+});
+
+/** Tools Anthropic runs itself (web_search_20250305, bash_..., text_editor_...): type and name. */
+const serverTool = z.looseObject({ type: otherType(["custom"]), name: z.string() });
+
+export const toolParam = z.union([customTool, serverTool]);
+
+export const toolChoiceParam = z.discriminatedUnion("type", [
+  z.looseObject({
+    type: z.enum(["auto", "any", "none"]),
+    disable_parallel_tool_use: z.optional(z.boolean()),
+  }),
+  z.looseObject({
+    type: z.literal("tool"),
+    name: z.string(),
+    disable_parallel_tool_use: z.optional(z.boolean()),
+  }),
+]);
+
+/**
+ * Extended thinking: `enabled` with a budget of at least 1024 tokens, below max_tokens. Other
+ * types (`disabled`, `adaptive` on newer models, where the model sizes its own budget) pass through.
+ */
+export const thinkingParam = z.union([
+  z.looseObject({ type: z.literal("enabled"), budget_tokens: z.int().check(z.minimum(1024)) }),
+  z.looseObject({ type: otherType(["enabled"]) }),
+]);
+
+type Params = {
+  max_tokens?: number | undefined;
+  thinking?: z.input<typeof thinkingParam> | undefined;
+  tools?: Array<z.input<typeof toolParam>> | undefined;
+  tool_choice?: z.input<typeof toolChoiceParam> | undefined;
+};
+
+/** Rules that tie two fields together. */
+function crossFieldIssues(params: Params): Array<{ path: string[]; message: string }> {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  const budget = (params.thinking as { budget_tokens?: number } | undefined)?.budget_tokens;
+  if (params.thinking?.type === "enabled" && params.max_tokens !== undefined && budget !== undefined) {
+    if (budget >= params.max_tokens) {
+      issues.push({ path: ["thinking", "budget_tokens"], message: "must be less than max_tokens" });
+    }
+  }
+  const choice = params.tool_choice;
+  if (choice && choice.type !== "none" && choice.type !== "auto" && !params.tools?.length) {
+    issues.push({ path: ["tool_choice"], message: "needs tools: give `tools` or drop `tool_choice`" });
+  } else if (choice?.type === "tool" && !params.tools?.some((tool) => tool.name === choice.name)) {
+    issues.push({ path: ["tool_choice"], message: `names "${choice.name}", which is not one of the tools` });
+  }
+  return issues;
+}
+
+export const messageCreateParams = z
+  .looseObject({
+    model: z.string().check(z.minLength(1)),
+    messages: z.array(messageParam).check(z.minLength(1)),
+    max_tokens: z.optional(z.int().check(z.minimum(1))),
+    system: z.optional(z.union([z.array(textBlock), z.string()])),
+    metadata: z.optional(
+      z.looseObject({ user_id: z.optional(z.nullable(z.string().check(z.maxLength(256)))) }),
+    ),
+    stop_sequences: z.optional(z.array(z.string())),
+    stream: z.optional(z.boolean()),
+    temperature: z.optional(between(0, 1)),
+    top_p: z.optional(between(0, 1)),
+    top_k: z.optional(z.int().check(z.minimum(0))),
+    tools: z.optional(z.array(toolParam)),
+    tool_choice: z.optional(toolChoiceParam),
+    thinking: z.optional(thinkingParam),
+  })
+  .check(
+    z.superRefine((params, context) => {
+      for (const { path, message } of crossFieldIssues(params)) {
+        context.issues.push({ code: "custom", message, path, input: params });
+      }
+    }),
+  );

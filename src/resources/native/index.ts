@@ -1,0 +1,6 @@
+/** gw.native namespace. */
+export { answerText, functionCalls, thoughtText } from "./helpers.js";
+export type { NativeModel } from "./models.js";
+export { Native } from "./native.js";
+export { GenerateContentStream } from "./stream.js";
+export type * from "./types.js";

@@ -1,0 +1,42 @@
+/** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
+import type { APIPromise } from "../../core/api-promise.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { generateContentParams } from "./schema.js";
+import { GenerateContentStream } from "./stream.js";
+import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
+
+/** `gw.native`: the native multimodal format on /v1beta/models/{model}:generateContent. */
+export class Native {
+  constructor(private readonly client: Resource) {}
+
+  /** One response. `model` goes into the path; the rest of the params is the body. */
+  generateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): APIPromise<GenerateContentResponse> {
+    const spec = this.#spec(params, "generateContent", "native.generateContent");
+    return this.client.transport.json<GenerateContentResponse>(spec, options);
+  }
+
+  /** A stream of partial responses (`:streamGenerateContent?alt=sse`). */
+  streamGenerateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): APIPromise<GenerateContentStream> {
+    const spec = this.#spec(params, "streamGenerateContent", "native.streamGenerateContent");
+    return this.client.transport.connect(
+      { ...spec, query: { alt: "sse" }, accept: "text/event-stream" },
+      options,
+      GenerateContentStream.open,
+    );
+  }
+
+  #spec(params: GenerateContentParams, method: string, operation: string) {
+    const { model, ...body } = validate(generateContentParams, params, operation, this.client.validation);
+    // "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same model.
+    const id = encodeURIComponent(model.replace(/^models\//, ""));
+    return { method: "POST", path: `/v1beta/models/${id}:${method}`, body, policy: "idempotent" } as const;
+  }
+}

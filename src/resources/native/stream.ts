@@ -1,0 +1,100 @@
+/**
+ * A streamed native response: each chunk is a whole GenerateContentResponse holding the next parts;
+ * out comes one response with the parts merged, thought parts kept apart, the last usage metadata.
+ */
+import { EventStream } from "../../core/stream.js";
+import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
+import type { Connection } from "../../core/transport.js";
+import { answerText } from "./helpers.js";
+import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
+
+/** Native framing: data-only events (CRLF-separated), no event names, no `[DONE]`; an `{error}` chunk on failure. */
+const interpretNative: Interpret<GenerateContentResponse> = (message, parse, fail) => {
+  if (message.data === "[DONE]") return END; // not sent upstream; tolerated from relays
+  const chunk = parse() as GenerateContentResponse & { error?: unknown };
+  if (chunk.error !== undefined) throw fail(chunk);
+  return chunk;
+};
+
+/** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
+export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
+  #response: GenerateContentResponse = { candidates: [] };
+
+  /** @internal Wraps a response whose body is the event stream. */
+  static open(connection: Connection): GenerateContentStream {
+    return new GenerateContentStream(jsonEvents(connection, interpretNative), connection);
+  }
+
+  protected accumulate(chunk: GenerateContentResponse): void {
+    const response = this.#response;
+    const candidates = (response.candidates ??= []);
+    // Usage, model version and response id: each chunk carries the running values; the last wins.
+    for (const [key, value] of Object.entries(chunk)) {
+      if (key !== "candidates" && value !== undefined) response[key] = structuredClone(value);
+    }
+    chunk.candidates?.forEach((candidate, position) => {
+      const index = candidate.index ?? position;
+      const target: NativeCandidate = (candidates[index] ??= {
+        content: { role: "model", parts: [] },
+        index,
+      });
+      const { content, ...rest } = candidate;
+      Object.assign(target, structuredClone(rest));
+      const into = ((target.content ??= {}).parts ??= []);
+      if (content?.role) target.content.role = content.role;
+      for (const part of content?.parts ?? []) mergePart(into, part);
+    });
+  }
+
+  protected result(): GenerateContentResponse {
+    return this.snapshot();
+  }
+
+  /** The response assembled so far (a copy); survives an abort. */
+  snapshot(): GenerateContentResponse {
+    return structuredClone(this.#response);
+  }
+
+  /** The answer text a chunk adds (thought parts left out). */
+  protected textOf(chunk: GenerateContentResponse): string | undefined {
+    return answerText(chunk) || undefined;
+  }
+
+  /** The whole response: parts merged, thought parts marked, the final usage metadata. */
+  finalResponse(): Promise<GenerateContentResponse> {
+    return this.final();
+  }
+
+  /** The answer text without the thought parts. */
+  async finalText(): Promise<string> {
+    return answerText(await this.final());
+  }
+}
+
+/** A plain text part with nothing else on it (no signature yet): later text of the same kind joins it. */
+function isOpenText(part: NativePart | undefined): part is NativePart & { text: string } {
+  return (
+    part !== undefined &&
+    typeof part.text === "string" &&
+    Object.keys(part).every((k) => k === "text" || k === "thought")
+  );
+}
+
+/**
+ * Consecutive text parts of the same kind (thought or answer) are joined, so the result reads like a
+ * non-streamed response. A signature ends the part it arrives with (Gemini 3 may send it on an empty
+ * final part: it is attached to the text before it, where a non-streamed response carries it).
+ */
+function mergePart(parts: NativePart[], part: NativePart): void {
+  const last = parts.at(-1);
+  const sameKind = Boolean(last?.thought) === Boolean(part.thought);
+  const onlyTextAndSignature = Object.keys(part).every(
+    (k) => k === "text" || k === "thought" || k === "thoughtSignature",
+  );
+  if (typeof part.text === "string" && onlyTextAndSignature && sameKind && isOpenText(last)) {
+    last.text += part.text;
+    if (part.thoughtSignature) last.thoughtSignature = part.thoughtSignature;
+    return;
+  }
+  parts.push(structuredClone(part));
+}

@@ -1,0 +1,58 @@
+/** The bounds the gateway enforces on /v1/messages (as Anthropic does), answered as 221306 parameter errors. */
+import { isRecord, notInt, outside, type Problem } from "./rules.js";
+
+/** What the gateway (new-api) puts in max_tokens when the caller leaves it out. */
+export const DEFAULT_MAX_TOKENS = 8192;
+
+export function checkMessages(body: unknown): Problem | undefined {
+  if (!isRecord(body)) return { message: "Request body must be a JSON object", param: "" };
+  if (typeof body.model !== "string" || body.model === "")
+    return { message: "model: Field required", param: "model" };
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    return { message: "messages: at least one message is required", param: "messages" };
+  }
+  for (const [i, message] of body.messages.entries()) {
+    if (!isRecord(message) || (message.role !== "user" && message.role !== "assistant")) {
+      return { message: `messages.${i}.role: must be "user" or "assistant"`, param: `messages.${i}.role` };
+    }
+    if (typeof message.content !== "string" && !Array.isArray(message.content)) {
+      return { message: `messages.${i}.content: Field required`, param: `messages.${i}.content` };
+    }
+  }
+  if (notInt(body.max_tokens, 1)) return { message: "max_tokens: must be at least 1", param: "max_tokens" };
+  if (outside(body.temperature, 0, 1))
+    return { message: "temperature: must be between 0 and 1", param: "temperature" };
+  if (outside(body.top_p, 0, 1)) return { message: "top_p: must be between 0 and 1", param: "top_p" };
+  if (notInt(body.top_k, 0)) return { message: "top_k: must be a non-negative integer", param: "top_k" };
+  return checkThinking(body) ?? checkTools(body);
+}
+
+function checkThinking(body: Record<string, unknown>): Problem | undefined {
+  const thinking = body.thinking;
+  if (!isRecord(thinking) || thinking.type !== "enabled") return undefined;
+  const budget = thinking.budget_tokens;
+  const max = typeof body.max_tokens === "number" ? body.max_tokens : DEFAULT_MAX_TOKENS;
+  if (notInt(budget, 1024) || budget === undefined) {
+    return { message: "thinking.budget_tokens: must be at least 1024", param: "thinking.budget_tokens" };
+  }
+  if ((budget as number) >= max) {
+    return { message: "max_tokens must be greater than thinking.budget_tokens", param: "max_tokens" };
+  }
+  return undefined;
+}
+
+function checkTools(body: Record<string, unknown>): Problem | undefined {
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  for (const [i, tool] of tools.entries()) {
+    const custom =
+      isRecord(tool) && (tool.type === undefined || tool.type === null || tool.type === "custom");
+    if (custom && (typeof tool.name !== "string" || !isRecord(tool.input_schema))) {
+      return { message: `tools.${i}: a custom tool needs name and input_schema`, param: `tools.${i}` };
+    }
+  }
+  const choice = body.tool_choice;
+  if (isRecord(choice) && choice.type === "tool" && !tools.some((tool) => tool?.name === choice.name)) {
+    return { message: `tool_choice: no tool named ${String(choice.name)}`, param: "tool_choice" };
+  }
+  return undefined;
+}

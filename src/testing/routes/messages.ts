@@ -1,0 +1,185 @@
+/**
+ * /v1/messages in the Anthropic format: JSON, or named SSE events (message_start ... message_stop,
+ * a ping after the first block starts). Thinking blocks when `thinking` is enabled (or adaptive), a tool_use block
+ * when custom tools are given (unless tool_choice is none or the last turn is a tool result).
+ */
+import type { MockContext, Route } from "../context.js";
+import { json, namedFrame, sse } from "../http.js";
+import { countTokens, deltas, lastUserText, replyTo } from "../text.js";
+import {
+  anthropicErrorEvent,
+  DELTAS_BEFORE_FAILURE,
+  httpFailure,
+  type MockFailure,
+  requestedFailure,
+} from "./failures.js";
+import { checkMessages } from "./messages-rules.js";
+import { describeMedia, sampleArguments, slices } from "./tool-samples.js";
+
+interface Tool {
+  type?: string | null;
+  name?: string;
+  input_schema?: unknown;
+}
+
+interface MessagesBody {
+  model: string;
+  messages: Array<{ role: string; content: unknown }>;
+  stream?: boolean;
+  tools?: Tool[];
+  tool_choice?: { type?: string; name?: string };
+  thinking?: { type?: string };
+}
+
+type Block =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
+
+interface MockMessage {
+  id: string;
+  type: "message";
+  role: "assistant";
+  model: string;
+  content: Block[];
+  stop_reason: "tool_use" | "end_turn" | null;
+  stop_sequence: null;
+  usage: {
+    input_tokens: number;
+    cache_creation_input_tokens: number;
+    cache_read_input_tokens: number;
+    output_tokens: number;
+    service_tier: string;
+  };
+}
+
+function blocksOf(content: unknown): Array<{ type?: string }> {
+  return Array.isArray(content) ? (content as Array<{ type?: string }>) : [];
+}
+
+/** The custom tool the model calls, if any. Server tools (web_search...) are the upstream's business. */
+function chooseTool(body: MessagesBody): Tool | undefined {
+  const tools = (body.tools ?? []).filter((tool) => !tool.type || tool.type === "custom");
+  if (tools.length === 0 || body.tool_choice?.type === "none") return undefined;
+  const last = body.messages.at(-1);
+  if (blocksOf(last?.content).some((block) => block.type === "tool_result")) return undefined;
+  if (body.tool_choice?.type === "tool") return tools.find((tool) => tool.name === body.tool_choice?.name);
+  return tools[0];
+}
+
+function reply(context: MockContext, body: MessagesBody, prompt: string): Block[] {
+  const blocks: Block[] = [];
+  if (body.thinking?.type === "enabled" || body.thinking?.type === "adaptive") {
+    blocks.push({
+      type: "thinking",
+      thinking: `The user wrote "${prompt}". A short, friendly answer that echoes it will do.`,
+      signature: `sig_${context.state.nextId("")}`,
+    });
+  }
+  const last = body.messages.at(-1);
+  const result = blocksOf(last?.content).find((block) => block.type === "tool_result") as
+    | { content?: unknown }
+    | undefined;
+  const tool = chooseTool(body);
+  if (result) {
+    blocks.push({ type: "text", text: `The tool answered: ${JSON.stringify(result.content ?? "")}` });
+  } else if (tool) {
+    blocks.push({ type: "text", text: `I'll call ${tool.name} for that.` });
+    blocks.push({
+      type: "tool_use",
+      id: context.state.nextId("toolu_mock"),
+      name: String(tool.name),
+      input: sampleArguments(tool.input_schema),
+    });
+  } else {
+    const images = blocksOf(last?.content).filter((block) => block.type === "image").length;
+    blocks.push({ type: "text", text: replyTo(prompt) + describeMedia(images, 0) });
+  }
+  return blocks;
+}
+
+function respond(context: MockContext, body: MessagesBody): Response {
+  const prompt = lastUserText(body.messages);
+  const failure = requestedFailure(prompt);
+  if (failure && !body.stream) return context.fail(httpFailure(failure, "anthropic"));
+  const blocks: Block[] = failure ? [{ type: "text", text: replyTo(prompt) }] : reply(context, body, prompt);
+  const inputTokens = countTokens(JSON.stringify(body.messages));
+  const outputTokens = blocks.reduce((sum, block) => sum + countTokens(JSON.stringify(block)), 0);
+  const message: MockMessage = {
+    id: context.state.nextId("msg_mock"),
+    type: "message",
+    role: "assistant",
+    model: body.model,
+    content: blocks,
+    stop_reason: blocks.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    usage: {
+      input_tokens: inputTokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: outputTokens,
+      service_tier: "standard",
+    },
+  };
+  if (!body.stream) return json(message);
+  return sse(streamFrames(message, failure), context.frames());
+}
+
+function streamFrames(message: MockMessage, failure: MockFailure | undefined): string[] {
+  const { content, stop_reason, stop_sequence, usage } = message;
+  const frame = (payload: { type: string; [key: string]: unknown }) => namedFrame(payload.type, payload);
+  // message_start carries the message as it begins: no content, no stop reason, one output token.
+  const start = { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } };
+  const frames = [frame({ type: "message_start", message: start })];
+  for (const [index, block] of content.entries()) {
+    const delta = (value: Record<string, unknown>) =>
+      frame({ type: "content_block_delta", index, delta: value });
+    const open = (empty: Record<string, unknown>) => {
+      frames.push(frame({ type: "content_block_start", index, content_block: empty }));
+      // Upstream sends a keep-alive ping right after the first block starts.
+      if (index === 0) frames.push(frame({ type: "ping" }));
+    };
+    if (block.type === "thinking") {
+      open({ type: "thinking", thinking: "", signature: "" });
+      for (const piece of deltas(block.thinking))
+        frames.push(delta({ type: "thinking_delta", thinking: piece }));
+      frames.push(delta({ type: "signature_delta", signature: block.signature }));
+    } else if (block.type === "tool_use") {
+      open({ ...block, input: {} });
+      // As upstream: an empty first fragment, then the JSON cut at awkward places.
+      for (const piece of ["", ...slices(JSON.stringify(block.input))]) {
+        frames.push(delta({ type: "input_json_delta", partial_json: piece }));
+      }
+    } else {
+      open({ type: "text", text: "" });
+      const pieces = deltas(block.text);
+      for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
+        frames.push(delta({ type: "text_delta", text: piece }));
+      }
+    }
+    if (failure) return [...frames, frame(anthropicErrorEvent(failure))];
+    frames.push(frame({ type: "content_block_stop", index }));
+  }
+  frames.push(
+    frame({
+      type: "message_delta",
+      delta: { stop_reason, stop_sequence },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+    frame({ type: "message_stop" }),
+  );
+  return frames;
+}
+
+export const messagesRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/messages$/,
+    handle(context) {
+      const problem = checkMessages(context.body);
+      if (problem)
+        return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
+      return respond(context, context.body as MessagesBody);
+    },
+  },
+];

@@ -1,0 +1,166 @@
+/**
+ * /v1beta/models/{model}:generateContent and :streamGenerateContent in the native format. With
+ * `?alt=sse` the stream is data-only SSE separated by CRLF (`\r\n\r\n`) as upstream sends it; without
+ * it, one JSON array of the chunks. Thought parts with thinkingConfig.includeThoughts, a functionCall
+ * part when function declarations are given, a thoughtSignature on Gemini 3 models.
+ */
+import type { MockContext, Route } from "../context.js";
+import { dataFrame, json, sse } from "../http.js";
+import { countTokens, deltas, lastUserText, replyTo } from "../text.js";
+import {
+  DELTAS_BEFORE_FAILURE,
+  googleErrorChunk,
+  httpFailure,
+  type MockFailure,
+  requestedFailure,
+} from "./failures.js";
+import { checkNative } from "./native-rules.js";
+import { describeMedia, sampleArguments } from "./tool-samples.js";
+
+interface Part {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+  functionCall?: { name: string; args: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+interface NativeBody {
+  contents: Array<{ role?: string; parts: Part[] }>;
+  tools?: Array<{ functionDeclarations?: Array<{ name: string; parameters?: unknown }> }>;
+  toolConfig?: { functionCallingConfig?: { mode?: string } };
+  generationConfig?: {
+    thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean; thinkingLevel?: string };
+  };
+}
+
+/** Words per streamed chunk: upstream chunks are a few tokens to a sentence long. */
+const WORDS_PER_CHUNK = 3;
+
+function functionToCall(body: NativeBody) {
+  if (body.toolConfig?.functionCallingConfig?.mode === "NONE") return undefined;
+  const answered = body.contents.at(-1)?.parts.some((part) => part.functionResponse !== undefined);
+  return answered ? undefined : body.tools?.flatMap((tool) => tool.functionDeclarations ?? [])[0];
+}
+
+/** The parts of the answer, thought summary first when asked for. */
+function answerParts(model: string, body: NativeBody, prompt: string, signature: string): Part[] {
+  const thinking = body.generationConfig?.thinkingConfig;
+  const parts: Part[] = [];
+  if (thinking?.includeThoughts && thinking.thinkingBudget !== 0) {
+    parts.push({
+      text: `**Reading the request**\n\nThe user wrote "${prompt}"; an echo answers it.\n\n`,
+      thought: true,
+    });
+  }
+  const call = functionToCall(body);
+  if (call) {
+    parts.push({ functionCall: { name: call.name, args: sampleArguments(call.parameters) } });
+  } else {
+    const last = body.contents.at(-1)?.parts ?? [];
+    const media = last.filter((part) => part.inlineData !== undefined || part.fileData !== undefined).length;
+    parts.push({ text: replyTo(prompt) + describeMedia(media, 0) });
+  }
+  // Gemini 3 signs its turn: on the function call, else on the answer text.
+  if (/gemini-3/.test(model)) parts.at(-1)!.thoughtSignature = signature;
+  return parts;
+}
+
+function usageOf(body: NativeBody, parts: Part[]) {
+  const promptTokenCount = countTokens(JSON.stringify(body.contents));
+  const thinking = body.generationConfig?.thinkingConfig;
+  const thoughtsTokenCount = thinking && thinking.thinkingBudget !== 0 ? 64 : undefined;
+  const candidatesTokenCount = parts
+    .filter((part) => !part.thought)
+    .reduce((n, part) => n + countTokens(JSON.stringify(part)), 0);
+  return {
+    promptTokenCount,
+    candidatesTokenCount,
+    totalTokenCount: promptTokenCount + candidatesTokenCount + (thoughtsTokenCount ?? 0),
+    promptTokensDetails: [{ modality: "TEXT", tokenCount: promptTokenCount }],
+    ...(thoughtsTokenCount ? { thoughtsTokenCount } : {}),
+  };
+}
+
+function respond(context: MockContext, body: NativeBody): Response {
+  const { model = "", method } = context.params;
+  const stream = method === "streamGenerateContent";
+  const prompt = lastUserText(body.contents);
+  const failure = requestedFailure(prompt);
+  if (failure && !stream) return context.fail(httpFailure(failure, "google"));
+  const signature = `sig_${context.state.nextId("")}`;
+  const parts = failure ? [{ text: replyTo(prompt) }] : answerParts(model, body, prompt, signature);
+  const usageMetadata = usageOf(body, parts);
+  const base = { modelVersion: model, responseId: context.state.nextId("mock-resp-") };
+  if (!stream) {
+    return json({
+      candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }],
+      usageMetadata,
+      ...base,
+    });
+  }
+  const chunks = streamChunks(parts, usageMetadata, base, failure);
+  if (context.url.searchParams.get("alt") !== "sse") return json(chunks);
+  return sse(
+    chunks.map((chunk) => dataFrame(chunk, "\r\n")),
+    context.frames(),
+  );
+}
+
+/** The chunks of a streamed answer: each a whole response with the next parts and the usage so far. */
+function streamChunks(
+  parts: Part[],
+  usage: ReturnType<typeof usageOf>,
+  base: Record<string, unknown>,
+  failure: MockFailure | undefined,
+): unknown[] {
+  const pieces: Part[] = [];
+  for (const part of parts) {
+    // Function calls and thought summaries arrive whole; answer text a few words at a time.
+    if (typeof part.text !== "string" || part.thought) {
+      pieces.push(part);
+      continue;
+    }
+    const words = deltas(part.text);
+    for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
+      pieces.push({ text: words.slice(i, i + WORDS_PER_CHUNK).join("") });
+    }
+    // Gemini 3 streams a signed answer's text first, then the signature on an empty final part.
+    if (part.thoughtSignature) pieces.push({ text: "", thoughtSignature: part.thoughtSignature });
+  }
+  const chunk = (part: Part, last: boolean, sent: number) => ({
+    candidates: [
+      { content: { parts: [part], role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 },
+    ],
+    usageMetadata: last
+      ? usage
+      : {
+          ...usage,
+          candidatesTokenCount: sent,
+          totalTokenCount: usage.promptTokenCount + sent + (usage.thoughtsTokenCount ?? 0),
+        },
+    ...base,
+  });
+  let sent = 0;
+  const chunks: unknown[] = [];
+  for (const [i, part] of pieces.entries()) {
+    // Fail after as many words as the other formats send before failing.
+    if (failure && i * WORDS_PER_CHUNK >= DELTAS_BEFORE_FAILURE)
+      return [...chunks, googleErrorChunk(failure)];
+    if (!part.thought) sent += countTokens(JSON.stringify(part));
+    chunks.push(chunk(part, i === pieces.length - 1, sent));
+  }
+  return chunks;
+}
+
+export const nativeRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1beta\/models\/(?<model>[^/:]+):(?<method>generateContent|streamGenerateContent)$/,
+    handle(context) {
+      const problem = checkNative(context.body);
+      if (problem) return context.fail({ status: 400, code: 221306, type: "INVALID_ARGUMENT", ...problem });
+      return respond(context, context.body as NativeBody);
+    },
+  },
+];

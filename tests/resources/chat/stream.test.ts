@@ -1,0 +1,209 @@
+/** Streaming chat: deltas assembled (text, tool calls, usage), snapshot after abort, error events typed. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  APIUserAbortError,
+  type ChatCompletionChunk,
+  ChatCompletionStream,
+  InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "../../../src/index.js";
+import { collect, fixture, type Harness, rejection, replay, startMock } from "./harness.js";
+
+const PATH = "/v1/chat/completions";
+let h: Harness;
+let slow: Harness;
+beforeAll(async () => {
+  h = await startMock();
+  slow = await startMock({ streamDelayMs: 15 });
+});
+afterAll(async () => {
+  await h.close();
+  await slow.close();
+});
+
+const user = (content: string) => [{ role: "user" as const, content }];
+const tools = [
+  {
+    type: "function" as const,
+    function: {
+      name: "get_weather",
+      parameters: { type: "object", properties: { city: { type: "string" } } },
+    },
+  },
+];
+
+describe("chat streaming", () => {
+  it("sends stream: true, asks for the usage chunk, and assembles the completion", async () => {
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("Stream this"),
+      stream: true,
+    });
+    expect(stream).toBeInstanceOf(ChatCompletionStream);
+    const sent = h.sent(PATH).at(-1)!;
+    expect(sent.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(sent.headers.accept).toBe("text/event-stream");
+    const completion = await stream.finalCompletion();
+    expect(completion.choices[0]!.message.content).toBe(
+      'Hello from the genway mock gateway! You said: "Stream this".',
+    );
+    expect(completion.choices[0]!.finish_reason).toBe("stop");
+    const usage = completion.usage!;
+    expect(usage.completion_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+    expect(completion.system_fingerprint).toBe("fp_genway_mock");
+  });
+
+  it("a caller's stream_options is kept as given", async () => {
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("hi"),
+      stream: true,
+      stream_options: { include_usage: false },
+    });
+    expect((await stream.finalCompletion()).usage).toBeUndefined();
+    expect(h.sent(PATH).at(-1)!.body.stream_options).toEqual({ include_usage: false });
+  });
+
+  it("iterates typed chunks; text() yields only the content deltas", async () => {
+    const chunks: ChatCompletionChunk[] = await collect(
+      await h.gw.chat.completions.create({ model: "gpt-4o", messages: user("a b"), stream: true }),
+    );
+    expect(chunks[0]!.choices[0]!.delta).toMatchObject({ role: "assistant", content: "" });
+    expect(chunks.at(-1)!.choices).toEqual([]);
+    expect(chunks.at(-1)!.usage).toBeTruthy();
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("a b"),
+      stream: true,
+    });
+    const pieces = await collect(stream.text());
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join("")).toBe('Hello from the genway mock gateway! You said: "a b".');
+    expect(await stream.finalContent()).toBe(pieces.join(""));
+  });
+
+  it("assembles tool-call arguments split across deltas", async () => {
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("Weather?"),
+      tools,
+      stream: true,
+    });
+    const chunks = await collect(stream);
+    const fragments = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
+    expect(fragments.length).toBeGreaterThan(2); // really split
+    const completion = await stream.finalCompletion();
+    const call = completion.choices[0]!.message.tool_calls![0]!;
+    expect(call.id).toMatch(/^call_/);
+    expect(call.function.name).toBe("get_weather");
+    expect(JSON.parse(call.function.arguments)).toEqual({ city: "sample city" });
+    expect(completion.choices[0]!.finish_reason).toBe("tool_calls");
+  });
+
+  it("tee() gives two independent readers", async () => {
+    const [a, b] = (
+      await h.gw.chat.completions.create({ model: "gpt-4o", messages: user("tee"), stream: true })
+    ).tee();
+    const [first, second] = await Promise.all([a.finalContent(), b.finalContent()]);
+    expect(first).toBe(second);
+    expect(first).toContain("tee");
+  });
+
+  it("snapshot() keeps what arrived after abort()", async () => {
+    const stream = await slow.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("one two three four"),
+      stream: true,
+    });
+    let seen = "";
+    const error = await rejection(
+      (async () => {
+        for await (const chunk of stream) {
+          seen += chunk.choices[0]?.delta.content ?? "";
+          if (seen.length > 10) stream.abort();
+        }
+      })(),
+    );
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    const snapshot = stream.snapshot();
+    expect(snapshot.choices[0]!.message.content).toBe(seen);
+    expect(snapshot.choices[0]!.finish_reason).toBeNull();
+    await expect(stream.finalCompletion()).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
+  it("break ends the request; finalCompletion() then says so and snapshot() has the partial text", async () => {
+    const stream = await slow.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("break early"),
+      stream: true,
+    });
+    let count = 0;
+    for await (const _ of stream) if (++count === 3) break;
+    await expect(stream.finalCompletion()).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(stream.snapshot().choices[0]!.message.content).toBe("Hello from");
+  });
+
+  describe("an error inside the 200 stream is the same typed error as over HTTP", () => {
+    it.each([
+      ["[error]", InternalServerError],
+      ["[error:rate_limit]", RateLimitError],
+      ["[error:quota]", PermissionDeniedError],
+    ] as const)("%s", async (prompt, ErrorClass) => {
+      const stream = await h.gw.chat.completions.create({
+        model: "gpt-4o",
+        messages: user(prompt),
+        stream: true,
+      });
+      const inStream = await rejection(stream.finalCompletion());
+      expect(inStream).toBeInstanceOf(ErrorClass);
+      expect(inStream.requestId).toMatch(/^mock-req-/);
+      expect(stream.snapshot().choices[0]!.message.content).toBe("Hello from the"); // the deltas before the error
+      const overHttp = await rejection(
+        h.gw.chat.completions.create({ model: "gpt-4o", messages: user(prompt) }),
+      );
+      expect(overHttp.constructor).toBe(inStream.constructor);
+      expect(overHttp.code).toBe(inStream.code);
+    });
+  });
+
+  describe("upstream captures", () => {
+    it("a real OpenAI stream (service_tier, obfuscation, usage chunk)", async () => {
+      const stream = await replay(
+        fixture(new URL(".", import.meta.url), "openai-chat-stream.txt"),
+      ).chat.completions.create({
+        model: "gpt-4.1-nano",
+        messages: user("holiday"),
+        stream: true,
+      });
+      const completion = await stream.finalCompletion();
+      expect(completion.id).toBe("chatcmpl-D8Z5oo6uDh67AD85p73ksdT1KxhE0");
+      expect(completion.choices[0]!.message.content).toBe("**Holiday Name:** Harmony Day");
+      expect(completion.usage).toMatchObject({
+        prompt_tokens: 16,
+        completion_tokens: 300,
+        total_tokens: 316,
+      });
+    });
+
+    it("a real tool-call stream", async () => {
+      const stream = await replay(
+        fixture(new URL(".", import.meta.url), "openai-chat-tool-stream.txt"),
+      ).chat.completions.create({
+        model: "gpt-3.5-turbo",
+        messages: user("x"),
+        stream: true,
+      });
+      const completion = await stream.finalCompletion();
+      expect(completion.choices[0]!.message.tool_calls).toEqual([
+        {
+          id: "call_O17Uplv4lJvD6DVdIvFFeRMw",
+          type: "function",
+          function: { name: "test-tool", arguments: '{"value":"Sparkle Day"}' },
+        },
+      ]);
+      expect(completion.usage).toMatchObject({ total_tokens: 70 });
+    });
+  });
+});
