@@ -1,0 +1,34 @@
+/**
+ * A song end to end: submit a custom-lyrics song, wait for it with progress output, print its
+ * clips. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
+ *   npm run build && node examples/music.ts
+ */
+import Genway from "genway";
+import { createMockGateway } from "genway/testing";
+
+const server = process.env.GENWAY_BASE_URL ? undefined : await createMockGateway().listen();
+const gw = new Genway(server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {});
+
+const task = await gw.musicgen.submit.music({
+  variant: "custom",
+  prompt: "[Verse]\nWalking down the streets\nBeneath the city lights",
+  title: "City Lights",
+  tags: "emotional punk",
+  mv: "chirp-v4",
+});
+console.log(`submitted: ${task.kind} ${task.id}`);
+
+const song = await task.wait({
+  interval: 1_000,
+  onProgress: (snapshot) => console.log(`progress: ${snapshot.status} ${snapshot.progress ?? "?"}%`),
+});
+for (const clip of song.result ?? []) {
+  console.log(`clip: ${clip.title} (${clip.metadata.duration} s) ${clip.audio_url}`);
+}
+
+await server?.close();
+// expect: submitted: music
+// expect: progress: queued 0%
+// expect: progress: running 50%
+// expect: progress: succeeded 100%
+// expect: clip: City Lights

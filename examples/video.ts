@@ -1,0 +1,32 @@
+/**
+ * A video job end to end: submit a vidA text-to-video job, wait for it with progress output,
+ * print the video URL. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
+ *   npm run build && node examples/video.ts
+ */
+import Genway from "genway";
+import { createMockGateway } from "genway/testing";
+
+const server = process.env.GENWAY_BASE_URL ? undefined : await createMockGateway().listen();
+const gw = new Genway(server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {});
+
+const task = await gw.videos.create({
+  model: "vidA-2.5",
+  prompt: "A cat surfing at sunset, cinematic",
+  duration: 5,
+  resolution: "720p",
+});
+// Save this anywhere: gw.tasks.wait(JSON.parse(saved)) resumes the wait in another process.
+console.log(`submitted: ${JSON.stringify(task)}`);
+
+const video = await task.wait({
+  interval: 1_000,
+  onProgress: (snapshot) => console.log(`progress: ${snapshot.status} ${snapshot.progress ?? "?"}%`),
+});
+console.log(`video: ${video.result?.output}`);
+
+await server?.close();
+// expect: submitted: {"kind":"video","id":"
+// expect: progress: queued 0%
+// expect: progress: running 50%
+// expect: progress: succeeded 100%
+// expect: video: http

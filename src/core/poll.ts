@@ -1,0 +1,153 @@
+/**
+ * Waiting for a task: poll with backoff until a terminal state, under the caller's signal and a
+ * total deadline, reporting each change. And coalescing: many waiters of one kind polling at once
+ * share one batch request instead of one request each.
+ */
+import { APIUserAbortError, TaskFailedError, TaskTimeoutError } from "./errors.js";
+import { sleep } from "./retry.js";
+import type { TaskRef, TaskSnapshot } from "./tasks.js";
+
+export interface WaitOptions<R = unknown> {
+  signal?: AbortSignal | undefined;
+  /** Total ms to wait before TaskTimeoutError (the task keeps running; resume it). Default 30 min; Infinity waits forever. */
+  timeout?: number | undefined;
+  /** ms before the second poll (the first is immediate). Default 2000. */
+  interval?: number | undefined;
+  /** The delay grows 1.5x per poll up to this many ms. Default 15 000. */
+  maxInterval?: number | undefined;
+  /** Called with the snapshot whenever its status or progress changed (and with the first one). */
+  onProgress?: ((snapshot: TaskSnapshot<R>) => void) | undefined;
+}
+
+const DEFAULT_TIMEOUT = 30 * 60_000;
+const DEFAULT_INTERVAL = 2_000;
+const DEFAULT_MAX_INTERVAL = 15_000;
+const BACKOFF = 1.5;
+
+/** Reads the task's current snapshot; must honour `signal`. */
+export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
+
+export async function waitFor<R>(
+  task: TaskRef,
+  read: ReadSnapshot<R>,
+  options: WaitOptions<R> = {},
+): Promise<TaskSnapshot<R>> {
+  const { signal, onProgress } = options;
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  let delay = Math.max(0, options.interval ?? DEFAULT_INTERVAL);
+  const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULT_MAX_INTERVAL);
+  // One signal ends the in-flight poll or sleep, for either cause; `timedOut` tells them apart.
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer =
+    Number.isFinite(timeout) && timeout >= 0
+      ? setTimeout(() => {
+          timedOut = true;
+          stop.abort();
+        }, timeout)
+      : undefined;
+  const onAbort = () => stop.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let last: TaskSnapshot<R> | undefined;
+  const interrupted = (error: unknown): unknown => {
+    if (timedOut) return new TaskTimeoutError(task, timeout, last);
+    if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
+    return error;
+  };
+  try {
+    for (;;) {
+      if (signal?.aborted || timedOut) throw interrupted(undefined);
+      const snapshot = await read(stop.signal).catch((error) => {
+        throw interrupted(error);
+      });
+      if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
+        onProgress?.(snapshot);
+      }
+      last = snapshot;
+      if (snapshot.status === "succeeded") return snapshot;
+      if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
+      await sleep(delay, stop.signal).catch((error) => {
+        throw interrupted(error);
+      });
+      delay = Math.min(delay * BACKOFF, maxDelay);
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+interface Waiter {
+  id: string;
+  resolve(record: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Gathers single reads into batch requests. Reads arriving within `windowMs` of the first queued
+ * one go out together (at most `max` ids per request). Waiters released by the same batch sleep the
+ * same backoff, so their next polls line up again: N tasks cost one request per round, not N.
+ * A read resolves to undefined when its record is missing from the batch answer, or when it was
+ * alone in its window; the caller then uses the single query (which also reports the gateway's own
+ * error for an unknown id).
+ */
+export class BatchReader {
+  #queue: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly fetchMany: (ids: string[]) => Promise<unknown[]>,
+    private readonly idOf: (record: unknown) => string | undefined,
+    private readonly max: number,
+    private readonly windowMs = 10,
+  ) {}
+
+  read(id: string, signal?: AbortSignal): Promise<unknown> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.#queue = this.#queue.filter((w) => w !== waiter);
+        reject(signal?.reason);
+      };
+      const settle = () => signal?.removeEventListener("abort", onAbort);
+      const waiter: Waiter = {
+        id,
+        resolve: (record) => {
+          settle();
+          resolve(record);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#timer ??= setTimeout(() => this.#flush(), this.windowMs);
+    });
+  }
+
+  #flush(): void {
+    this.#timer = undefined;
+    const waiters = this.#queue;
+    this.#queue = [];
+    const ids = [...new Set(waiters.map((w) => w.id))];
+    if (ids.length === 1) {
+      for (const waiter of waiters) waiter.resolve(undefined);
+      return;
+    }
+    for (let start = 0; start < ids.length; start += this.max) {
+      const chunk = new Set(ids.slice(start, start + this.max));
+      const mine = waiters.filter((w) => chunk.has(w.id));
+      this.fetchMany([...chunk]).then(
+        (records) => {
+          const byId = new Map(records.map((record) => [this.idOf(record), record]));
+          for (const waiter of mine) waiter.resolve(byId.get(waiter.id));
+        },
+        (error) => {
+          for (const waiter of mine) waiter.reject(error);
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The task machinery every asynchronous family shares. A family registers a *kind* (how to read
+ * one task, how to normalize what it read, optionally how to read many at once); the machinery
+ * gives back `Task` handles, snapshots and waiting. Core never learns the families: it knows kinds
+ * by name only, from the registry of the client they were registered with.
+ */
+import { APIPromise } from "./api-promise.js";
+import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
+import { BatchReader, type WaitOptions, waitFor } from "./poll.js";
+import type { Resource } from "./resource.js";
+import { readTaskRecord, type TaskStatus } from "./task-record.js";
+import type { RequestOptions, RequestSpec, Transport } from "./transport.js";
+
+export type { TaskRef } from "./errors.js";
+export type { WaitOptions } from "./poll.js";
+export type { TaskStatus } from "./task-record.js";
+
+/** A task's state at one moment, the same shape for every family. */
+export interface TaskSnapshot<R = unknown> {
+  kind: string;
+  id: string;
+  /** Normalized from the family's own states (NOT_START, IN_PROGRESS, succeed, streaming ...). */
+  status: TaskStatus;
+  /** 0-100 where the gateway reports one ("30%" -> 30), else undefined. */
+  progress: number | undefined;
+  /** The family's result payload (URLs, clips ...); usually present once succeeded. */
+  result: R | undefined;
+  /** The gateway's failure reason, for failed tasks. */
+  reason: string | undefined;
+  /** The body as the gateway sent it. */
+  raw: unknown;
+}
+
+/** What a family registers for each kind of task it creates. */
+export interface TaskKind<R = unknown> {
+  /** Unique per client, e.g. `video`, `vidgen.text2video`, `music`. */
+  name: string;
+  /** Reads one task (a query; the transport retries it as idempotent). */
+  retrieve(id: string, options?: RequestOptions): APIPromise<unknown>;
+  /** Turns what `retrieve` or `batch.fetch` returned into a snapshot. Default: {@link snapshotOf}. */
+  normalize?(raw: unknown, id: string): TaskSnapshot<R>;
+  /** Reads many tasks in one request; waits on this kind then coalesce their polls. */
+  batch?: { fetch(ids: string[]): Promise<unknown[]>; max: number };
+}
+
+/** A snapshot from any task record convention (see task-record.ts). */
+export function snapshotOf<R>(kind: string, raw: unknown, id?: string): TaskSnapshot<R> {
+  const read = readTaskRecord(raw);
+  if (!read) {
+    throw new MalformedResponseError(`The gateway answered a ${kind} task query without a task record.`, {
+      body: raw,
+    });
+  }
+  const { status, progress, reason, result } = read;
+  return { kind, id: read.id ?? id ?? "", status, progress, result: result as R | undefined, reason, raw };
+}
+
+/** A submitted task. Serialize it with JSON.stringify; resume it anywhere with `gw.tasks.wait(json)`. */
+export class Task<R = unknown> implements TaskRef {
+  readonly kind: string;
+  readonly id: string;
+  readonly #registry: TaskRegistry;
+
+  /** @internal Tasks come from submissions and `gw.tasks.get(ref)`. */
+  constructor(registry: TaskRegistry, ref: TaskRef) {
+    this.#registry = registry;
+    this.kind = ref.kind;
+    this.id = ref.id;
+  }
+
+  /** Polls until the task succeeds (resolves), fails (TaskFailedError) or time runs out (TaskTimeoutError). */
+  wait(options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    return this.#registry.wait<R>(this, options);
+  }
+
+  /** The task's current state. */
+  retrieve(options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
+    return this.#registry.retrieve<R>(this, options);
+  }
+
+  /** The serializable handle `{ kind, id }`: store it, and resume later with `gw.tasks.wait(handle)`. */
+  toJSON(): TaskRef {
+    return { kind: this.kind, id: this.id };
+  }
+}
+
+/** The kinds one client knows, and the waiting and retrieving they share. */
+export class TaskRegistry {
+  readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
+
+  constructor(private readonly transport: Transport) {}
+
+  register(kind: TaskKind<any>): void {
+    const batch = kind.batch;
+    const reader = batch
+      ? new BatchReader(batch.fetch, (record) => readTaskRecord(record)?.id, batch.max)
+      : undefined;
+    this.#kinds.set(kind.name, { kind, ...(reader ? { batch: reader } : {}) });
+  }
+
+  kinds(): string[] {
+    return [...this.#kinds.keys()];
+  }
+
+  #entry(name: string) {
+    const entry = this.#kinds.get(name);
+    if (!entry) {
+      throw new GenwayError(
+        `Unknown task kind ${JSON.stringify(name)}; known kinds: ${this.kinds().join(", ")}.`,
+      );
+    }
+    return entry;
+  }
+
+  #normalize<R>(kind: TaskKind<any>, raw: unknown, id: string): TaskSnapshot<R> {
+    return kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+  }
+
+  task<R>(ref: TaskRef): Task<R> {
+    this.#entry(ref.kind);
+    return new Task<R>(this, ref);
+  }
+
+  /**
+   * Sends a submission and hands back its Task. `build` checks the params and makes the request (it
+   * may encode files first); whatever it throws (a ValidationError) rejects the promise and nothing is
+   * sent. `idOf` finds the task id in the answer; an answer without one is a MalformedResponseError
+   * (never a retry: the job may exist).
+   */
+  submit<R>(
+    kind: string,
+    build: () => RequestSpec | Promise<RequestSpec>,
+    options: RequestOptions | undefined,
+    idOf: (body: unknown) => unknown,
+  ): APIPromise<Task<R>> {
+    this.#entry(kind);
+    const sent = Promise.resolve()
+      .then(build)
+      .then((spec) => this.transport.json<unknown>(spec, options).withResponse());
+    return mapResponse(new APIPromise(sent), (body) => {
+      const id = idOf(body);
+      if (typeof id !== "string" || id === "") {
+        throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
+          body,
+        });
+      }
+      return new Task<R>(this, { kind, id });
+    });
+  }
+
+  retrieve<R>(ref: TaskRef, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
+    const { kind } = this.#entry(ref.kind);
+    return mapResponse(kind.retrieve(ref.id, options), (raw) => this.#normalize<R>(kind, raw, ref.id));
+  }
+
+  wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    const { kind, batch } = this.#entry(ref.kind);
+    const task = { kind: ref.kind, id: ref.id };
+    return waitFor<R>(
+      task,
+      async (signal) => {
+        const record = batch ? await batch.read(ref.id, signal) : undefined;
+        if (record !== undefined) return this.#normalize<R>(kind, record, ref.id);
+        return this.retrieve<R>(task, { signal });
+      },
+      options,
+    );
+  }
+}
+
+/** An APIPromise of `f(data)`, keeping `.withResponse()`. */
+export function mapResponse<T, U>(promise: APIPromise<T>, f: (data: T) => U): APIPromise<U> {
+  return new APIPromise(promise.withResponse().then((r) => ({ ...r, data: f(r.data) })));
+}
+
+const registries = new WeakMap<Transport, TaskRegistry>();
+
+/** The task registry of the client `resource` belongs to (one per transport). */
+export function tasksOf(resource: Resource): TaskRegistry {
+  let registry = registries.get(resource.transport);
+  if (!registry) registries.set(resource.transport, (registry = new TaskRegistry(resource.transport)));
+  return registry;
+}

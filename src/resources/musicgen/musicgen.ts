@@ -1,0 +1,93 @@
+/** gw.musicgen: submissions, queries (single and batch), waiting, and the music side operations. */
+import { APIPromise } from "../../core/api-promise.js";
+import type { Resource } from "../../core/resource.js";
+import { mapResponse, snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { MusicClips } from "./clips.js";
+import {
+  fetchBatch,
+  fetchOne,
+  kindOfAction,
+  type LYRICS_KIND,
+  MUSIC_KIND,
+  type MusicAction,
+  registerMusicKinds,
+} from "./kinds.js";
+import { MusicPersonas } from "./persona.js";
+import { fetchManyParams } from "./schema.js";
+import { MusicStems } from "./stems.js";
+import { MusicSubmit } from "./submit.js";
+import type { MusicClip, MusicLyrics, MusicSnapshot } from "./types.js";
+import { MusicUploads } from "./uploads.js";
+import { MusicV1 } from "./v1.js";
+import { type ConcatWorkflowParams, type ConcatWorkflowResult, extendAndConcat } from "./workflow.js";
+
+export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics> {
+  /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */
+  kind?: typeof MUSIC_KIND | typeof LYRICS_KIND;
+}
+
+/** A record's snapshot, its kind told by the record's `action`. */
+const snapshot = (record: unknown, id?: string) =>
+  snapshotOf<MusicClip[] | MusicLyrics>(
+    kindOfAction(
+      (record as { data?: { action?: unknown } })?.data?.action ?? (record as { action?: unknown })?.action,
+    ),
+    record,
+    id,
+  );
+
+/** `gw.musicgen`: song, lyrics, persona, stems, clip and upload operations under /musicgen. */
+export class Musicgen {
+  readonly submit: MusicSubmit;
+  readonly persona: MusicPersonas;
+  readonly stems: MusicStems;
+  readonly clips: MusicClips;
+  readonly v1: MusicV1;
+  readonly uploads: MusicUploads;
+
+  constructor(private readonly client: Resource) {
+    registerMusicKinds(client);
+    this.submit = new MusicSubmit(client);
+    this.persona = new MusicPersonas(client);
+    this.stems = new MusicStems(client);
+    this.clips = new MusicClips(client);
+    this.v1 = new MusicV1(client);
+    this.uploads = new MusicUploads(client);
+  }
+
+  /** GET /musicgen/fetch/{task_id}: a song or lyrics task (kind `music` or `music.lyrics`, from its action). */
+  fetch(taskId: string, options?: RequestOptions): APIPromise<TaskSnapshot<MusicClip[] | MusicLyrics>> {
+    return mapResponse(fetchOne(this.client, taskId, options), (body) => snapshot(body, taskId));
+  }
+
+  /** POST /musicgen/fetch: many tasks of one action in one request (ids the gateway does not know are absent). */
+  fetchMany(
+    ids: string[],
+    action: MusicAction = "MUSIC",
+    options?: RequestOptions,
+  ): APIPromise<Array<TaskSnapshot<MusicClip[] | MusicLyrics>>> {
+    const sent = Promise.resolve().then(() => {
+      validate(fetchManyParams, { ids, action }, "musicgen.fetchMany", this.client.validation);
+      return fetchBatch(this.client, ids, action, options).withResponse();
+    });
+    return mapResponse(new APIPromise(sent), ({ data }) =>
+      (Array.isArray(data) ? data : []).map((r) => snapshot(r)),
+    );
+  }
+
+  /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
+  wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
+    const { kind = MUSIC_KIND, ...wait } = options;
+    return tasksOf(this.client).wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
+  }
+
+  /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */
+  extendAndConcat(
+    params: ConcatWorkflowParams,
+    options?: WaitOptions<MusicClip[]>,
+  ): Promise<ConcatWorkflowResult> {
+    return extendAndConcat(this.submit, params, options);
+  }
+}

@@ -1,0 +1,30 @@
+/** gw.musicgen.persona: a voice/style persona made from existing clips; its id feeds the `persona` song variant. */
+import type { APIPromise } from "../../core/api-promise.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { request } from "./request.js";
+import { type MusicPersonaCreateParams, personaCreateParams } from "./schema.js";
+import type { MusicPersona } from "./types.js";
+
+/** `gw.musicgen.persona`: personas made from clips. */
+export class MusicPersonas {
+  constructor(private readonly client: Resource) {}
+
+  /**
+   * POST /musicgen/persona/create/. The root clip must exist in the system, must not be an uploaded
+   * clip, and cannot cross accounts.
+   */
+  create(params: MusicPersonaCreateParams, options?: RequestOptions): APIPromise<MusicPersona> {
+    return request(
+      this.client,
+      () => ({
+        method: "POST",
+        path: "/musicgen/persona/create/",
+        body: validate(personaCreateParams, params, "musicgen.persona.create", this.client.validation),
+        policy: "paid",
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * How musicgen's plain (non-task) operations run: the checks happen inside the returned promise (a
+ * ValidationError rejects it, as with the task submissions), and answers the spec does not show,
+ * bare (upstream shape) or in the new-api envelope `{code: "success", message, data}`, give the payload.
+ */
+import { APIPromise } from "../../core/api-promise.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions, RequestSpec } from "../../core/transport.js";
+
+function payload(body: unknown): unknown {
+  const b = body as { code?: unknown; data?: unknown } | null;
+  return typeof b === "object" && b !== null && typeof b.code === "string" && "data" in b ? b.data : body;
+}
+
+export function request<T>(
+  client: Resource,
+  build: () => RequestSpec,
+  options: RequestOptions | undefined,
+): APIPromise<T> {
+  const sent = Promise.resolve()
+    .then(() => client.transport.json<unknown>(build(), options).withResponse())
+    .then((r) => ({ ...r, data: payload(r.data) as T }));
+  return new APIPromise(sent);
+}

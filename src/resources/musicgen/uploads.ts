@@ -1,0 +1,150 @@
+/**
+ * gw.musicgen.uploads: bring your own audio. `fromUrl` is one call; `upload(file)` runs the whole
+ * flow (request an upload slot, send the bytes to the storage URL it names, report the upload
+ * finished, wait for processing, initialize the clip) and returns the clip id. Each step is also
+ * available alone. The storage URL is foreign (a presigned URL): the bytes go there without the key.
+ */
+import type { APIPromise } from "../../core/api-promise.js";
+import { decodeError } from "../../core/decode-error.js";
+import { MalformedResponseError } from "../../core/errors.js";
+import type { Resource } from "../../core/resource.js";
+import { extensionForMime } from "../../core/sniff.js";
+import { mapResponse, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
+import { type RequestOptions, toConnectionError } from "../../core/transport.js";
+import { toFile, type Uploadable } from "../../core/uploads.js";
+import { UPLOAD_KIND } from "./kinds.js";
+import { request } from "./request.js";
+import type { MusicUploadTarget } from "./types.js";
+
+export interface MusicUploadOptions extends WaitOptions {
+  /** File name to report (and to take the extension from); default: the file's own name. */
+  name?: string;
+}
+
+/** The clip id in whatever shape the answer has: a bare string, `clip_id` or `id`. */
+function clipIdOf(body: unknown, step: string): string {
+  const b = body as { clip_id?: unknown; id?: unknown } | null;
+  const id = typeof body === "string" ? body : (b?.clip_id ?? b?.id);
+  if (typeof id === "string" && id !== "") return id;
+  throw new MalformedResponseError(`The gateway answered ${step} without a clip id.`, { body });
+}
+
+const segment = (id: string) => `/musicgeni/uploads/audio/${encodeURIComponent(id)}`;
+
+/** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
+export class MusicUploads {
+  constructor(private readonly client: Resource) {}
+
+  /** POST /musicgen/uploads/audio-url: upload by URL; resolves to the clip id. */
+  fromUrl(url: string, options?: RequestOptions): APIPromise<string> {
+    const sent = request<unknown>(
+      this.client,
+      () => ({ method: "POST", path: "/musicgen/uploads/audio-url", body: { url }, policy: "paid" }),
+      options,
+    );
+    return mapResponse(sent, (body) => clipIdOf(body, "the URL upload"));
+  }
+
+  /** Runs the whole upload flow for `file`; resolves to the clip id. `options` also govern the processing wait. */
+  async upload(file: Uploadable, options: MusicUploadOptions = {}): Promise<string> {
+    const { name, ...wait } = options;
+    const request = { signal: wait.signal };
+    const named = await toFile(file, name);
+    const extension = named.name.includes(".")
+      ? named.name.split(".").pop()!
+      : (extensionForMime(named.type) ?? "mp3");
+    const target = await this.request({ extension }, request);
+    await this.put(target, named, request);
+    await this.finish(target.id, { upload_filename: named.name }, request);
+    await this.wait(target.id, wait);
+    return (await this.initializeClip(target.id, request)).clip_id;
+  }
+
+  /** Step 1, POST /musicgeni/uploads/audio: an upload slot and the storage URL to send the bytes to. */
+  request(
+    params: { extension: string; [key: string]: unknown },
+    options?: RequestOptions,
+  ): APIPromise<MusicUploadTarget> {
+    return request(
+      this.client,
+      () => ({ method: "POST", path: "/musicgeni/uploads/audio", body: params, policy: "paid" }),
+      options,
+    );
+  }
+
+  /**
+   * Step 2: sends the bytes to the storage URL, a multipart POST with the slot's form fields (a
+   * presigned POST policy), else a PUT. Never sends the API key: the URL is not the gateway's.
+   */
+  async put(
+    target: MusicUploadTarget,
+    file: Uploadable,
+    options: { signal?: AbortSignal | undefined } = {},
+  ): Promise<void> {
+    const named = await toFile(file);
+    let init: RequestInit;
+    if (target.fields) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
+      form.append("file", named, named.name);
+      init = { method: "POST", body: form };
+    } else {
+      init = { method: "PUT", body: named, headers: { "content-type": named.type } };
+    }
+    // The client's fetch (proxies, tests), but nothing else of the client: no key, no default headers.
+    const fetchImpl = this.client.transport.downloadConfig.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(target.url, {
+        ...init,
+        credentials: "omit",
+        signal: options.signal ?? null,
+      });
+    } catch (error) {
+      throw toConnectionError(error, options.signal?.aborted ? "user" : undefined, 0);
+    }
+    const text = await response.text().catch(() => "");
+    if (!response.ok) throw decodeError({ status: response.status, body: text, headers: response.headers });
+  }
+
+  /** Step 3, POST .../{id}/upload-finish: reports the bytes are in storage. */
+  finish(
+    id: string,
+    params: { upload_filename: string; upload_type?: string },
+    options?: RequestOptions,
+  ): APIPromise<unknown> {
+    const body = { upload_type: "file_upload", ...params };
+    return request(
+      this.client,
+      () => ({ method: "POST", path: `${segment(id)}/upload-finish`, body, policy: "idempotent" }),
+      options,
+    );
+  }
+
+  /**
+   * Step 4, GET /musicgeni/uploads/audio/{id}: processing status as a snapshot (kind `music.upload`;
+   * `complete` is succeeded). The spec declares upload_type and upload_filename as a body of this GET;
+   * fetch cannot send a body on GET, so none is sent.
+   */
+  status(id: string, options?: RequestOptions): APIPromise<TaskSnapshot> {
+    return tasksOf(this.client).retrieve({ kind: UPLOAD_KIND, id }, options);
+  }
+
+  /** Polls step 4 until processing completes (TaskFailedError when the gateway rejects the audio). */
+  wait(id: string, options?: WaitOptions): Promise<TaskSnapshot> {
+    return tasksOf(this.client).wait({ kind: UPLOAD_KIND, id }, options);
+  }
+
+  /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */
+  initializeClip(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<{ clip_id: string; [key: string]: unknown }> {
+    const sent = request<unknown>(
+      this.client,
+      () => ({ method: "POST", path: `${segment(id)}/initialize-clip`, body: {}, policy: "paid" }),
+      options,
+    );
+    return mapResponse(sent, (body) => ({ ...(body as object), clip_id: clipIdOf(body, "initialize-clip") }));
+  }
+}

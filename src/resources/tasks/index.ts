@@ -1,0 +1,10 @@
+/** gw.tasks namespace and the task types every family shares. */
+export {
+  Task,
+  type TaskRef,
+  type TaskSnapshot,
+  type TaskStatus,
+  type WaitOptions,
+} from "../../core/tasks.js";
+export { parseTaskCallback } from "./callbacks.js";
+export { Tasks } from "./tasks.js";

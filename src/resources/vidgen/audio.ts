@@ -1,0 +1,23 @@
+/** gw.vidgen.audio: sound from text or from a video. Each returns a Task. */
+import type { APIPromise } from "../../core/api-promise.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { OPERATIONS } from "./operations.js";
+import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./schema.js";
+import type { VidgenSubmitter } from "./submit.js";
+import type { VidgenTask } from "./types.js";
+
+/** `gw.vidgen.audio`: text to audio and video to audio tasks. */
+export class VidgenAudio {
+  /** @internal */
+  constructor(private readonly submitter: VidgenSubmitter) {}
+
+  /** POST /vidgen/v1/audio/text-to-audio (kind `vidgen.text-to-audio`). */
+  textToAudio(params: VidgenTextToAudioParams, options?: RequestOptions): APIPromise<VidgenTask> {
+    return this.submitter.submit(OPERATIONS.textToAudio, params, options);
+  }
+
+  /** POST /vidgen/v1/audio/video-to-audio (kind `vidgen.video-to-audio`): exactly one of video_id, video_url. */
+  videoToAudio(params: VidgenVideoToAudioParams, options?: RequestOptions): APIPromise<VidgenTask> {
+    return this.submitter.submit(OPERATIONS.videoToAudio, params, options);
+  }
+}

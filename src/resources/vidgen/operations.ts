@@ -1,0 +1,108 @@
+/**
+ * The vidgen operations as data: where each submits, where its task is queried, which schema
+ * checks it and which image fields are encoded under which rules. Each operation is its own task
+ * kind, `vidgen.<last path segment>`, because each has its own query path.
+ */
+import type * as z from "zod/mini";
+import type { ImageRules } from "../../core/uploads.js";
+import * as s from "./schema.js";
+
+const MB = 1024 * 1024;
+/** Vidgen images: jpg/jpeg/png, at most 10 MB. */
+const IMAGE: ImageRules = { maxBytes: 10 * MB, formats: ["jpeg", "png"] };
+/** Reference images of the image operations whose format the spec leaves open: the 10 MB bound only. */
+const REFERENCE: ImageRules = { maxBytes: 10 * MB };
+/** Vidgen video frames: also at least 300x300 px. */
+const FRAME: ImageRules = { ...IMAGE, minWidth: 300, minHeight: 300 };
+
+type LastSegment<P extends string> = P extends `${string}/${infer Rest}` ? LastSegment<Rest> : P;
+
+export interface Operation<K extends string = string> {
+  /** The method's name in messages, e.g. `vidgen.videos.textToVideo`. */
+  name: string;
+  path: string;
+  kind: K;
+  /** GET path of one task. */
+  query: (id: string) => string;
+  schema: z.ZodMiniType;
+  /** Image fields by dotted path (`*` = every array item) and the rules they must meet. */
+  images: Record<string, ImageRules>;
+  /** Video durations travel as the strings '5' / '10'; numbers given are converted. */
+  durationAsString: boolean;
+}
+
+function operation<P extends string>(
+  name: string,
+  path: P,
+  schema: z.ZodMiniType,
+  images: Record<string, ImageRules> = {},
+  queryPath: string = path,
+): Operation<`vidgen.${LastSegment<P>}`> {
+  const kind = `vidgen.${path.slice(path.lastIndexOf("/") + 1)}` as `vidgen.${LastSegment<P>}`;
+  const durationAsString = path.startsWith("/vidgen/v1/videos/");
+  return {
+    name,
+    path,
+    kind,
+    schema,
+    images,
+    durationAsString,
+    query: (id) => `${queryPath}/${encodeURIComponent(id)}`,
+  };
+}
+
+export const OPERATIONS = {
+  generate: operation("vidgen.images.generate", "/vidgen/v1/images/generations", s.imageGenerationParams, {
+    image: IMAGE,
+  }),
+  expand: operation("vidgen.images.expand", "/vidgen/v1/images/editing/expand", s.imageExpandParams, {
+    image: REFERENCE,
+  }),
+  multiImageToImage: operation(
+    "vidgen.images.multiImageToImage",
+    "/vidgen/v1/images/multi-image2image",
+    s.multiImageToImageParams,
+    {
+      "subject_image_list.*": REFERENCE,
+      scence_image: REFERENCE,
+    },
+  ),
+  // The spec lists the text-to-video query under /images/ (the upstream convention is /videos/text2video/{id}).
+  textToVideo: operation(
+    "vidgen.videos.textToVideo",
+    "/vidgen/v1/videos/text2video",
+    s.textToVideoParams,
+    {},
+    "/vidgen/v1/images/text2video",
+  ),
+  imageToVideo: operation(
+    "vidgen.videos.imageToVideo",
+    "/vidgen/v1/videos/image2video",
+    s.imageToVideoParams,
+    {
+      image: FRAME,
+      image_tail: FRAME,
+    },
+  ),
+  multiImageToVideo: operation(
+    "vidgen.videos.multiImageToVideo",
+    "/vidgen/v1/videos/multi-image2video",
+    s.multiImageToVideoParams,
+    {
+      "image_list.*.image": FRAME,
+    },
+  ),
+  extend: operation("vidgen.videos.extend", "/vidgen/v1/videos/video-extend", s.videoExtendParams),
+  textToAudio: operation("vidgen.audio.textToAudio", "/vidgen/v1/audio/text-to-audio", s.textToAudioParams),
+  videoToAudio: operation(
+    "vidgen.audio.videoToAudio",
+    "/vidgen/v1/audio/video-to-audio",
+    s.videoToAudioParams,
+  ),
+} as const;
+
+/**
+ * `vidgen.generations`, `vidgen.expand`, `vidgen.text2video`, `vidgen.image2video` ...
+ * @useDeclaredType
+ */
+export type VidgenKind = (typeof OPERATIONS)[keyof typeof OPERATIONS]["kind"];

@@ -1,0 +1,66 @@
+/**
+ * The unified video interface: POST /v2/videos/generations -> {task_id}; GET .../{task_id} -> the
+ * flat record (no envelope) moving NOT_START -> IN_PROGRESS -> SUCCESS | FAILURE.
+ */
+import type { Route } from "../context.js";
+import { json } from "../http.js";
+import { createTask, findTask, poll, seconds } from "../tasks.js";
+import { fileURL } from "./files.js";
+import { type Rules, rejectBody } from "./task-rules.js";
+
+const STATUS = {
+  queued: "NOT_START",
+  running: "IN_PROGRESS",
+  succeeded: "SUCCESS",
+  failed: "FAILURE",
+} as const;
+
+const RULES: Rules = {
+  model: { required: true, type: "string" },
+  prompt: { required: true, type: "string" },
+  images: { type: "array" },
+  seed: { type: "integer", min: 0, max: 2147483647 },
+  duration: { oneOf: [5, 10] },
+};
+
+export const videoRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v2\/videos\/generations$/,
+    handle(context) {
+      const rejected = rejectBody(context, RULES);
+      if (rejected) return rejected;
+      const task = createTask(context.state, "video", context.body, "video-");
+      return json({ task_id: task.id });
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v2\/videos\/generations\/(?<id>[^/]+)$/,
+    handle(context) {
+      const task = findTask(context.state, decodeURIComponent(context.params.id!), "video");
+      if (!task) return context.fail({ status: 404, message: "task_not_exist", code: "task_not_exist" });
+      const { phase, progress } = poll(context.state, task);
+      const done = phase === "succeeded";
+      const url = fileURL(context.url.origin, `${task.id}.mp4`);
+      return json({
+        task_id: task.id,
+        status: STATUS[phase],
+        fail_reason: phase === "failed" ? task.failure : "",
+        submit_time: seconds(task.createdAt),
+        start_time: phase === "queued" ? 0 : seconds(task.createdAt),
+        finish_time: phase === "succeeded" || phase === "failed" ? seconds(task.updatedAt) : 0,
+        progress: `${progress}%`,
+        data: done
+          ? {
+              output: url,
+              outputs: [url],
+              ...(task.input.return_last_frame
+                ? { last_frame_url: fileURL(context.url.origin, `${task.id}-last-frame-1280x720.png`) }
+                : {}),
+            }
+          : null,
+      });
+    },
+  },
+];

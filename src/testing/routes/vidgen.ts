@@ -1,0 +1,174 @@
+/**
+ * The vidgen (Kling-style) task API: every submission answers the envelope
+ * `{code: 0, message: "SUCCEED", request_id, data: {task_id, task_status: "submitted", ...}}`; each
+ * operation's task is queried at `<its path>/{id}` (text-to-video also at the spec's
+ * /vidgen/v1/images/text2video/{id}). A failed task keeps `code: 0` and `message: "SUCCEED"`: only
+ * `task_status` and `task_status_msg` tell.
+ */
+import type { MockContext, Route } from "../context.js";
+import { json } from "../http.js";
+import { createTask, findTask, type MockTask, poll } from "../tasks.js";
+import { fileURL } from "./files.js";
+import { type Rules, rejectBody } from "./task-rules.js";
+
+const STATUS = {
+  queued: "submitted",
+  running: "processing",
+  succeeded: "succeed",
+  failed: "failed",
+} as const;
+
+const duration = { oneOf: ["5", "10"] };
+const unit = { type: "number", min: 0, max: 1 } as const;
+const n = { type: "integer", min: 1, max: 9 } as const;
+const required = { required: true } as const;
+const text = { required: true, type: "string" } as const;
+
+type Output = "images" | "videos" | "audios" | "video+audio";
+
+const OPERATIONS: Record<string, { output: Output; rules: Rules }> = {
+  "images/generations": {
+    output: "images",
+    rules: {
+      prompt: { ...text, maxLength: 5000 },
+      n,
+      image_fidelity: unit,
+      negative_prompt: { maxLength: 2000 },
+    },
+  },
+  "images/editing/expand": {
+    output: "images",
+    rules: {
+      image: text,
+      up_expansion_ratio: { required: true, type: "number" },
+      down_expansion_ratio: { required: true, type: "number" },
+      left_expansion_ratio: { required: true, type: "number" },
+      right_expansion_ratio: { required: true, type: "number" },
+      n,
+    },
+  },
+  "images/multi-image2image": {
+    output: "images",
+    rules: { model_name: text, subject_image_list: { required: true, type: "array" }, n },
+  },
+  "videos/text2video": {
+    output: "videos",
+    rules: {
+      prompt: { ...text, maxLength: 500 },
+      negative_prompt: { maxLength: 200 },
+      duration,
+      cfg_scale: unit,
+    },
+  },
+  "videos/image2video": { output: "videos", rules: { image: text, duration, cfg_scale: unit } },
+  "videos/multi-image2video": {
+    output: "videos",
+    rules: {
+      image_list: { required: true, type: "array" },
+      model_name: text,
+      prompt: text,
+      duration,
+      cfg_scale: unit,
+    },
+  },
+  "videos/video-extend": { output: "videos", rules: { video_id: text, prompt: required } },
+  "audio/text-to-audio": {
+    output: "audios",
+    rules: {
+      prompt: { ...text, maxLength: 200 },
+      duration: { required: true, type: "number", min: 3, max: 10 },
+    },
+  },
+  "audio/video-to-audio": { output: "video+audio", rules: {} },
+};
+
+const kindOf = (operation: string) => `vidgen.${operation.slice(operation.lastIndexOf("/") + 1)}`;
+
+function envelope(context: MockContext, data: unknown): Response {
+  return json({ code: 0, message: "SUCCEED", request_id: context.requestId, data });
+}
+
+function result(origin: string, task: MockTask, output: Output): Record<string, unknown> {
+  const file = (name: string) => fileURL(origin, name);
+  const seconds = String(task.input.duration ?? "5");
+  const videos = [{ id: `${task.id}-v0`, url: file(`${task.id}.mp4`), duration: `${seconds}.1` }];
+  const audios = [
+    {
+      id: `${task.id}-a0`,
+      url_mp3: file(`${task.id}.mp3`),
+      url_wav: file(`${task.id}.wav`),
+      duration_mp3: `${task.input.duration ?? 5}`,
+      duration_wav: `${task.input.duration ?? 5}`,
+    },
+  ];
+  if (output === "videos") return { videos };
+  if (output === "audios") return { audios };
+  if (output === "video+audio") return { videos, audios };
+  const count = typeof task.input.n === "number" ? task.input.n : 1;
+  return {
+    images: Array.from({ length: count }, (_, index) => ({
+      index,
+      url: file(`${task.id}-${index}-1024x1024.png`),
+    })),
+  };
+}
+
+function record(context: MockContext, task: MockTask, output: Output, advance: boolean) {
+  const { phase } = advance ? poll(context.state, task) : { phase: "queued" as const };
+  return {
+    task_id: task.id,
+    task_status: STATUS[phase],
+    task_status_msg: phase === "failed" ? task.failure : "",
+    task_info: {},
+    ...(advance
+      ? { task_result: phase === "succeeded" ? result(context.url.origin, task, output) : {} }
+      : {}),
+    created_at: task.createdAt,
+    updated_at: task.updatedAt,
+  };
+}
+
+function submit(operation: string, output: Output, rules: Rules): Route {
+  return {
+    method: "POST",
+    pattern: new RegExp(`^/vidgen/v1/${operation}$`),
+    handle(context) {
+      const rejected = rejectBody(context, rules);
+      if (rejected) return rejected;
+      const body = context.body as Record<string, unknown>;
+      if (
+        operation === "audio/video-to-audio" &&
+        (body.video_id === undefined) === (body.video_url === undefined)
+      ) {
+        return context.fail({
+          status: 400,
+          code: 221306,
+          message: "Parameter error: give exactly one of video_id and video_url",
+        });
+      }
+      const task = createTask(context.state, kindOf(operation), body, "vg-");
+      return envelope(context, record(context, task, output, false));
+    },
+  };
+}
+
+function query(pattern: string, operation: string, output: Output): Route {
+  return {
+    method: "GET",
+    pattern: new RegExp(`^/vidgen/v1/${pattern}/(?<id>[^/]+)$`),
+    handle(context) {
+      const task = findTask(context.state, decodeURIComponent(context.params.id!), kindOf(operation));
+      if (!task) return context.fail({ status: 404, code: 1203, message: "Task not found" });
+      return envelope(context, record(context, task, output, true));
+    },
+  };
+}
+
+export const vidgenRoutes: Route[] = [
+  ...Object.entries(OPERATIONS).flatMap(([operation, { output, rules }]) => [
+    submit(operation, output, rules),
+    query(operation, operation, output),
+  ]),
+  // The spec's path for the text-to-video query.
+  query("images/text2video", "videos/text2video", "videos"),
+];

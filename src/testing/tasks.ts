@@ -1,0 +1,73 @@
+/**
+ * The mock's task state machine, shared by the video, vidgen and music routes. A task moves one
+ * step per poll (queued -> running ... -> terminal after `taskSteps` polls, batch polls included),
+ * so a client sees NOT_START, IN_PROGRESS with growing progress, then SUCCESS. A task whose input
+ * contains "[fail]" anywhere ends failed instead, and its query still answers in a success
+ * envelope (`message: "SUCCEED"`, `code: "success"`), as relays do.
+ */
+import type { MockState } from "./state.js";
+
+export interface MockTask {
+  id: string;
+  /** Which family and operation made it, e.g. `video`, `vidgen.text2video`, `music`, `music.lyrics`. */
+  kind: string;
+  input: Record<string, unknown>;
+  /** Polls answered so far. */
+  polls: number;
+  /** Why it will fail; undefined for a task that succeeds. */
+  failure: string | undefined;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TaskView {
+  phase: "queued" | "running" | "succeeded" | "failed";
+  /** 0-100. */
+  progress: number;
+}
+
+/** The on-demand failure marker: put it in a prompt (or any field) to get a failed task. */
+export const FAIL_MARKER = "[fail]";
+
+export function createTask(state: MockState, kind: string, input: unknown, prefix = "task-"): MockTask {
+  const now = Date.now();
+  const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const task: MockTask = {
+    id: state.nextId(prefix),
+    kind,
+    input: body,
+    polls: 0,
+    failure: JSON.stringify(body).includes(FAIL_MARKER)
+      ? `The request was rejected by content moderation (it contains ${FAIL_MARKER}).`
+      : undefined,
+    createdAt: now,
+    updatedAt: now,
+  };
+  state.tasks.set(task.id, task);
+  return task;
+}
+
+/** The task with `id` if it was made by one of `kinds` (any kind when omitted). */
+export function findTask(state: MockState, id: string, kinds?: string | string[]): MockTask | undefined {
+  const task = state.tasks.get(id) as MockTask | undefined;
+  if (!task || typeof task !== "object" || !("polls" in task)) return undefined;
+  if (kinds === undefined) return task;
+  return (Array.isArray(kinds) ? kinds : [kinds]).includes(task.kind) ? task : undefined;
+}
+
+/** Where the task stands after `polls` polls. */
+function view(task: MockTask, steps: number): TaskView {
+  const k = task.polls;
+  if (k >= steps) return { phase: task.failure ? "failed" : "succeeded", progress: 100 };
+  if (k <= 1) return { phase: "queued", progress: 0 };
+  return { phase: "running", progress: Math.round(((k - 1) * 100) / Math.max(1, steps - 1)) };
+}
+
+/** Answers one poll: the task moves a step, and the new view is returned. */
+export function poll(state: MockState, task: MockTask): TaskView {
+  task.polls++;
+  task.updatedAt = Date.now();
+  return view(task, state.options.taskSteps);
+}
+
+export const seconds = (ms: number) => Math.floor(ms / 1000);
