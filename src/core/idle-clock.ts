@@ -7,6 +7,8 @@ export class IdleClock {
   #last = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #fired = false;
+  /** Set while the consumer holds an event; flags only, so pausing costs no timer work per chunk. */
+  #held = false;
 
   constructor(
     private readonly ms: number,
@@ -28,8 +30,21 @@ export class IdleClock {
     this.#timer = undefined;
   }
 
+  /**
+   * Stops counting while the caller holds an event we handed over: a slow consumer is not a silent
+   * server (the body waits in the socket until we read again). `resume()` restarts a full window.
+   */
+  pause(): void {
+    this.#held = true;
+  }
+
+  resume(): void {
+    this.#held = false;
+    this.#last = Date.now();
+  }
+
   #check = (): void => {
-    const quiet = Date.now() - this.#last;
+    const quiet = this.#held ? 0 : Date.now() - this.#last;
     if (quiet < this.ms) {
       this.#timer = setTimeout(this.#check, this.ms - quiet);
       return;

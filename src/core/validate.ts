@@ -5,6 +5,7 @@
 import type * as z from "zod/mini";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 
+/** `strict` checks every request against the spec's bounds before sending it; `off` sends it as it is. */
 export type ValidationMode = "strict" | "off";
 
 type RawIssue = z.core.$ZodIssue;
@@ -45,8 +46,10 @@ export function toIssues(issues: readonly RawIssue[], prefix: PropertyKey[] = []
     const path = [...prefix, ...issue.path];
     const branches = (issue as { errors?: RawIssue[][] }).errors;
     if (issue.code === "invalid_union" && branches?.length) {
-      // Report the branch with the fewest problems: it is the shape the caller most likely meant.
-      const best = [...branches].sort((a, b) => a.length - b.length)[0] ?? [];
+      // Report the branch that got furthest into the value (deepest issue path), then the one with the
+      // fewest problems: it is the shape the caller most likely meant.
+      const depth = (branch: RawIssue[]) => Math.max(0, ...branch.map((i) => i.path.length));
+      const best = [...branches].sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0] ?? [];
       if (best.length > 0) {
         out.push(...toIssues(best, path));
         continue;
@@ -63,7 +66,8 @@ export function toIssues(issues: readonly RawIssue[], prefix: PropertyKey[] = []
  */
 export function validate<T>(schema: z.ZodMiniType, params: T, operation: string, mode: ValidationMode): T {
   if (mode === "off") return params;
-  const result = schema.safeParse(params);
+  // reportInput: zod/mini only keeps the offending value when asked, and the messages need it.
+  const result = schema.safeParse(params, { reportInput: true });
   if (!result.success) throw new ValidationError(operation, toIssues(result.error.issues));
   return params;
 }
