@@ -4,5 +4,9 @@ import { chat } from "./chat.js";
 import { cost } from "./cost.js";
 import { demo } from "./demo.js";
 import { mock } from "./mock.js";
+import { music } from "./music.js";
+import { task } from "./task.js";
+import { video } from "./video.js";
+import { vidgen } from "./vidgen.js";
 
-export const commands: Command[] = [chat, cost, mock, demo];
+export const commands: Command[] = [chat, video, vidgen, music, task, cost, mock, demo];
