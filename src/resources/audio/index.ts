@@ -1,0 +1,15 @@
+/** gw.audio namespace. */
+import type { Resource } from "../../core/resource.js";
+import { Speech } from "./speech.js";
+
+/** `gw.audio`: speech synthesis. */
+export class Audio {
+  readonly speech: Speech;
+  constructor(client: Resource) {
+    this.speech = new Speech(client);
+  }
+}
+
+export { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./schema.js";
+export { Speech } from "./speech.js";
+export type * from "./types.js";

@@ -1,0 +1,28 @@
+/** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
+import type { APIPromise } from "../../core/api-promise.js";
+import { type BinaryResponse, openGatewayBinary } from "../../core/binary.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { validate } from "../../core/validate.js";
+import { speechParams } from "./schema.js";
+import type { SpeechCreateParams } from "./types.js";
+
+/** `gw.audio.speech`: text to speech on /v1/audio/speech. */
+export class Speech {
+  constructor(private readonly client: Resource) {}
+
+  /**
+   * POST /v1/audio/speech. Resolves when the audio starts to arrive: iterate it, pipe `body`, or
+   * `saveToFile(audio, path)` from genway/node; nothing is buffered unless you call
+   * `arrayBuffer()`/`blob()`. Billed per character, so a failure is retried only when the gateway
+   * certainly did not take the request.
+   */
+  create(params: SpeechCreateParams, options?: RequestOptions): APIPromise<BinaryResponse> {
+    const body = validate(speechParams, params, "audio.speech.create", this.client.validation);
+    return this.client.transport.connect(
+      { method: "POST", path: "/v1/audio/speech", body, policy: "paid", accept: "audio/*" },
+      options,
+      openGatewayBinary,
+    );
+  }
+}

@@ -1,0 +1,115 @@
+/** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
+import { APIPromise } from "../../core/api-promise.js";
+import type { BinaryResponse } from "../../core/binary.js";
+import { type DownloadOptions, download } from "../../core/download.js";
+import { ValidationError } from "../../core/errors.js";
+import type { Resource } from "../../core/resource.js";
+import type { RequestOptions } from "../../core/transport.js";
+import { isUploadable, toFormData } from "../../core/uploads.js";
+import { validate } from "../../core/validate.js";
+import { type ImageFamily, imageFamily } from "./models.js";
+import {
+  familyAImageParams,
+  familyBImageParams,
+  genericImageParams,
+  imageEditParams,
+  nanoBananaImageParams,
+} from "./schema.js";
+import type { Image, ImageEditParams, ImageGenerateParams, ImagesResponse } from "./types.js";
+
+const SCHEMAS = {
+  generic: genericImageParams,
+  imgA: familyAImageParams,
+  imgB: familyBImageParams,
+  "nano-banana": nanoBananaImageParams,
+} satisfies Record<ImageFamily, unknown>;
+
+export class Images {
+  constructor(private readonly client: Resource) {}
+
+  /**
+   * POST /v1/images/generations. The model id picks the rules: `imgA-*` family A, `imgB-*` family B,
+   * `nano-banana*` nano-banana, anything else (or no model) the generic variant.
+   */
+  generate(params: ImageGenerateParams, options?: RequestOptions): APIPromise<ImagesResponse> {
+    const operation = "images.generate";
+    rejectFiles(params, operation);
+    if (this.client.validation === "strict") checkGenerate(params, operation);
+    return this.client.transport.json<ImagesResponse>(
+      { method: "POST", path: "/v1/images/generations", body: params, policy: "paid" },
+      options,
+    );
+  }
+
+  /**
+   * POST /v1/images/edits as multipart: `image` takes one Uploadable or an array (sent as repeated
+   * `image` parts, each named and typed from its bytes). Only `imgedit-pro` and `imgedit-max`.
+   */
+  edit(params: ImageEditParams, options?: RequestOptions): APIPromise<ImagesResponse> {
+    const operation = "images.edit";
+    validate(imageEditParams, params, operation, this.client.validation);
+    const result = toFormData(params, ["image", "mask"], operation).then((form) =>
+      this.client.transport
+        .json<ImagesResponse>(
+          { method: "POST", path: "/v1/images/edits", body: form, policy: "paid" },
+          options,
+        )
+        .withResponse(),
+    );
+    return new APIPromise(result);
+  }
+
+  /**
+   * Streams a result image (a URL, or an item of `data`) with the client's fetch and clocks but
+   * never its API key or headers: result URLs live on file hosts, not on baseURL.
+   */
+  download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
+    const url = typeof image === "string" || image instanceof URL ? image : image.url;
+    if (url === undefined) {
+      throw new ValidationError("images.download", [
+        { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
+      ]);
+    }
+    const config = this.client.transport.downloadConfig;
+    return download(url, {
+      fetch: config.fetch,
+      signal: options.signal,
+      timeout: options.timeout ?? config.timeout,
+      idleTimeout: options.idleTimeout ?? config.idleTimeout,
+      maxRetries: options.maxRetries ?? config.maxRetries,
+    });
+  }
+}
+
+/** Checks a generation against its family's rules; unknown models say the generic rules were used. */
+function checkGenerate(params: ImageGenerateParams, operation: string): void {
+  const family = imageFamily(params.model);
+  try {
+    validate(SCHEMAS[family], params, operation, "strict");
+  } catch (error) {
+    if (!(error instanceof ValidationError) || family !== "generic" || params.model === undefined)
+      throw error;
+    const hint = ` (generic rules: "${params.model}" is not a family A (imgA-*), family B (imgB-*) or nano-banana id)`;
+    throw new ValidationError(
+      operation,
+      error.issues.map((issue) => ({ ...issue, message: issue.message + hint })),
+    );
+  }
+}
+
+/** A JSON body cannot carry a Blob (it would go out as `{}`): say so instead of sending nonsense. */
+function rejectFiles(params: object, operation: string): void {
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((item) => isUploadable(item))) {
+      throw new ValidationError(operation, [
+        {
+          path: key,
+          rule: "invalid_type",
+          message:
+            "files cannot go in a JSON generation request; pass a URL or base64 text, or use images.edit",
+        },
+      ]);
+    }
+  }
+}

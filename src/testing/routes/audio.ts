@@ -1,0 +1,51 @@
+/**
+ * /v1/audio/speech: the spec's bounds (answered as 221306 parameter errors), then a real audio file
+ * of the requested format, `state.options.speechBytes` long (whole frames, so slightly under),
+ * streamed chunk by chunk and generated as it goes (see media/audio.ts for what each format holds).
+ */
+import type { Route } from "../context.js";
+import { framedBody } from "../http.js";
+import { AUDIO_CONTENT_TYPES, type AudioFormat, audioChunks } from "../media/audio.js";
+
+const MODELS = ["tts-1", "tts-1-hd"];
+const VOICES = ["alloy", "echo", "fable", "onyx", "nova", "shimmer"];
+const FORMATS = Object.keys(AUDIO_CONTENT_TYPES);
+
+function checkSpeech(body: unknown): { message: string; param: string } | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { message: "Request body must be a JSON object", param: "" };
+  }
+  const b = body as Record<string, unknown>;
+  if (typeof b.model !== "string" || !MODELS.includes(b.model)) {
+    return { message: `model must be one of ${MODELS.join(", ")}`, param: "model" };
+  }
+  if (typeof b.input !== "string" || b.input === "") return { message: "input is required", param: "input" };
+  if (b.input.length > 4096) return { message: "input must be at most 4096 characters", param: "input" };
+  if (typeof b.voice !== "string" || !VOICES.includes(b.voice)) {
+    return { message: `voice must be one of ${VOICES.join(", ")}`, param: "voice" };
+  }
+  if (b.speed !== undefined && (typeof b.speed !== "number" || b.speed < 0.25 || b.speed > 4)) {
+    return { message: "speed must be between 0.25 and 4.0", param: "speed" };
+  }
+  if (b.response_format !== undefined && !FORMATS.includes(b.response_format as string)) {
+    return { message: `response_format must be one of ${FORMATS.join(", ")}`, param: "response_format" };
+  }
+  return undefined;
+}
+
+export const audioRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/audio\/speech$/,
+    handle(context) {
+      const problem = checkSpeech(context.body);
+      if (problem)
+        return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
+      const format = ((context.body as { response_format?: string }).response_format ?? "mp3") as AudioFormat;
+      const chunks = audioChunks(format, context.state.options.speechBytes);
+      return new Response(framedBody(chunks, context.frames()), {
+        headers: { "content-type": AUDIO_CONTENT_TYPES[format] },
+      });
+    },
+  },
+];
