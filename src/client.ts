@@ -5,8 +5,18 @@ import { createLog, type Logger, type LogLevel } from "./core/log.js";
 import type { Resource } from "./core/resource.js";
 import { checkKey, type HeadersLike, type QueryValue, Transport } from "./core/transport.js";
 import type { ValidationMode } from "./core/validate.js";
+import { Audio } from "./resources/audio/index.js";
 import { Chat } from "./resources/chat/index.js";
+import { Images } from "./resources/images/index.js";
+import { Messages } from "./resources/messages/index.js";
+import { Musicgen } from "./resources/musicgen/index.js";
+import { Native } from "./resources/native/index.js";
+import { Responses } from "./resources/responses/index.js";
+import { Tasks } from "./resources/tasks/index.js";
+import { Videos } from "./resources/videos/index.js";
+import { Vidgen } from "./resources/vidgen/index.js";
 
+/** Options of `new Genway(options)`; every one has a default (see docs/client.md). */
 export interface GenwayOptions {
   /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
   apiKey?: string | (() => string | Promise<string>) | undefined;
@@ -22,23 +32,40 @@ export interface GenwayOptions {
   maxRetryAfter?: number | undefined;
   /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
   fetch?: typeof fetch | undefined;
+  /** Headers sent with every request (a per-call `headers` option wins; `undefined` removes one). */
   defaultHeaders?: HeadersLike | undefined;
+  /** Query parameters added to every request URL. */
   defaultQuery?: Record<string, QueryValue> | undefined;
   /** 'strict' (default) checks every request against the spec's bounds before sending; 'off' skips that. */
   validation?: ValidationMode | undefined;
   /** Default: env GENWAY_LOG, else 'warn'. Keys are always redacted. */
   logLevel?: LogLevel | undefined;
+  /** Where log lines go. Default: `console`. */
   logger?: Logger | undefined;
   /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
+/**
+ * The client: one set of options and one transport, and a namespace per API family
+ * (`gw.chat.completions`, `gw.messages`, `gw.images`, `gw.videos`, `gw.musicgen` ...).
+ */
 export class Genway implements Resource {
+  /** @internal The HTTP path every namespace sends through. */
   readonly transport: Transport;
   readonly validation: ValidationMode;
   readonly baseURL: string;
 
   readonly chat: Chat;
+  readonly images: Images;
+  readonly audio: Audio;
+  readonly messages: Messages;
+  readonly responses: Responses;
+  readonly native: Native;
+  readonly videos: Videos;
+  readonly vidgen: Vidgen;
+  readonly musicgen: Musicgen;
+  readonly tasks: Tasks;
 
   constructor(options: GenwayOptions = {}) {
     const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
@@ -80,6 +107,15 @@ export class Genway implements Resource {
       log: createLog(options.logLevel, options.logger),
     });
     this.chat = new Chat(this);
+    this.images = new Images(this);
+    this.audio = new Audio(this);
+    this.messages = new Messages(this);
+    this.responses = new Responses(this);
+    this.native = new Native(this);
+    this.videos = new Videos(this);
+    this.vidgen = new Vidgen(this);
+    this.musicgen = new Musicgen(this);
+    this.tasks = new Tasks(this);
   }
 
   /** Keeps `console.log(gw)` short and key-free. */

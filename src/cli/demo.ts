@@ -1,49 +1,147 @@
-/** The tour a newcomer sees first: the SDK against the built-in mock gateway, no account needed. */
-import Genway from "../index.js";
+/**
+ * The tour a newcomer sees first: every family of the SDK against an in-process mock gateway over
+ * real HTTP on loopback. No account, no network, under a minute.
+ */
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Genway, { estimateCost } from "../index.js";
+import { saveToFile } from "../node/index.js";
 import { createMockGateway } from "../testing/index.js";
+import { progressReporter } from "./progress.js";
 
 export interface DemoOptions {
-  out?: NodeJS.WritableStream;
+  out?: NodeJS.WriteStream;
   /** Where files are saved; default a fresh temporary folder. */
   dir?: string | undefined;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
-export async function runDemo({ out = process.stdout }: DemoOptions = {}): Promise<void> {
-  const mock = createMockGateway({ streamDelayMs: 15 });
+const weatherTool = {
+  type: "function" as const,
+  function: {
+    name: "get_weather",
+    description: "Current weather for a city",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  },
+};
+
+export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions = {}): Promise<void> {
+  const mock = createMockGateway({ streamDelayMs: 12, taskSteps: 4 });
   const server = await mock.listen();
   const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url });
+  const folder = dir ?? (await mkdtemp(join(tmpdir(), "genway-demo-")));
+  await mkdir(folder, { recursive: true });
+  const options = { signal };
+  const costs: Array<[string, number]> = [];
+  const say = (text: string) => out.write(text);
+  const step = (n: number, title: string) => say(`\n${n}. ${title}\n   `);
+
   try {
-    out.write(`genway demo: mock gateway on ${server.url}\n\n`);
-    out.write("1. chat.completions.create, streamed:\n   ");
-    const stream = await gw.chat.completions.create({
-      model: "gpt-4o-mini",
-      messages: [{ role: "user", content: "What is genway?" }],
-      stream: true,
-    });
-    for await (const delta of stream.text()) out.write(delta);
-    const usage = (await stream.finalCompletion()).usage;
-    out.write(
-      `\n   usage: ${usage?.prompt_tokens} prompt + ${usage?.completion_tokens} completion tokens\n\n`,
+    say(`genway demo: the mock gateway is listening on ${server.url}\n`);
+
+    step(1, "gw.chat.completions.create({ stream: true }): the answer streams as it arrives");
+    const stream = await gw.chat.completions.create(
+      { model: "gpt-4o-mini", messages: [{ role: "user", content: "What is genway?" }], stream: true },
+      options,
     );
-    out.write("2. a tool call, assembled from the deltas:\n");
-    const tools = await gw.chat.completions.create({
-      model: "gpt-4o-mini",
-      messages: [{ role: "user", content: "Weather in Paris?" }],
-      tools: [
-        {
-          type: "function",
-          function: {
-            name: "get_weather",
-            parameters: { type: "object", properties: { city: { type: "string" } } },
-          },
-        },
-      ],
-    });
-    const call = tools.choices[0]?.message.tool_calls?.[0];
-    out.write(`   ${call?.function.name}(${call?.function.arguments})\n\n`);
-    out.write("Done: every call above went over HTTP to the mock gateway.\n");
+    for await (const delta of stream.text()) say(delta);
+    const completion = await stream.finalCompletion();
+    const chatCost = estimateCost({ family: "coding-chat", usage: completion.usage! });
+    costs.push(["chat (coding-chat, default group)", chatCost.total]);
+    say(`\n   usage ${completion.usage?.prompt_tokens} + ${completion.usage?.completion_tokens} tokens`);
+
+    step(2, "a tool call, its arguments assembled from the deltas");
+    const toolStream = await gw.chat.completions.create(
+      { model: "gpt-4o-mini", messages: [{ role: "user", content: "Weather in Paris?" }], tools: [weatherTool], stream: true },
+      options,
+    );
+    const call = (await toolStream.finalCompletion()).choices[0]?.message.tool_calls?.[0];
+    say(`${call?.function.name}(${call?.function.arguments})`);
+
+    step(3, "gw.messages.create (the Messages format), streamed");
+    const message = await gw.messages.create(
+      { model: "claude-sonnet-4-5", max_tokens: 256, messages: [{ role: "user", content: "Say hi" }], stream: true },
+      options,
+    );
+    for await (const delta of message.text()) say(delta);
+    const messageUsage = (await message.finalMessage()).usage;
+    costs.push(["messages (messages-chat, cc group)", estimateCost({ family: "messages-chat", group: "cc", usage: messageUsage }).total]);
+
+    step(4, "gw.responses.create (the Responses format)");
+    const response = await gw.responses.create({ model: "gpt-5-mini", input: "Say hi" }, options);
+    say(String(response.output_text));
+
+    step(5, "gw.native.streamGenerateContent with thinking: the answer without the thought parts");
+    const native = await gw.native.streamGenerateContent(
+      {
+        model: "gemini-2.5-flash",
+        contents: [{ role: "user", parts: [{ text: "Why is the sky blue?" }] }],
+        generationConfig: { thinkingConfig: { includeThoughts: true, thinkingBudget: 512 } },
+      },
+      options,
+    );
+    for await (const delta of native.text()) say(delta);
+
+    step(6, "gw.images.generate, then the image downloaded (no key sent to the result URL)");
+    const images = await gw.images.generate({ model: "nano-banana", prompt: "a lighthouse at dusk" }, options);
+    const imageUrl = images.data[0]?.url;
+    if (imageUrl) {
+      const saved = await saveToFile(await gw.images.download(imageUrl, options), join(folder, "lighthouse.png"));
+      say(`saved ${saved.bytes} bytes to ${saved.path}`);
+    }
+    costs.push(["image (nano-banana, premium-tier)", estimateCost({ model: "nano-banana", group: "premium-tier" }).total]);
+
+    step(7, "gw.audio.speech.create streams audio straight to disk");
+    const input = "Hello from genway. This audio streamed to disk as it arrived.";
+    const speech = await gw.audio.speech.create({ model: "tts-1", voice: "alloy", input, response_format: "mp3" }, options);
+    const audio = await saveToFile(speech, join(folder, "hello.mp3"));
+    say(`saved ${audio.bytes} bytes to ${audio.path}`);
+    costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: input.length }).total]);
+
+    step(8, "gw.videos.create, then awaited with progress");
+    say("\n");
+    const video = await gw.videos.create({ model: "vidA-2.5", prompt: "a paper boat on a river", duration: 5 }, options);
+    const videoDone = await waitWithBar(video, out, signal);
+    say(`   ${videoDone.status}: ${JSON.stringify(videoDone.result).slice(0, 100)}`);
+    costs.push(["video (vidA-2.5, 5 s)", estimateCost({ model: "vidA-2.5", seconds: 5 }).total]);
+
+    step(9, "gw.musicgen.submit.music, then the song awaited with progress");
+    say("\n");
+    const song = await gw.musicgen.submit.music(
+      { variant: "custom", prompt: "[Verse]\nCode that streams", title: "Streams", tags: "synthpop", mv: "chirp-v4" },
+      options,
+    );
+    const songDone = await waitWithBar(song, out, signal);
+    say(`   ${songDone.status}`);
+
+    step(10, "what it would cost (estimateCost, CNY, from the gateway's price table)");
+    for (const [what, total] of costs) say(`\n   ${what.padEnd(38)} ${total.toFixed(6)} CNY`);
+    say(`\n\nDone: ${mock.requests.length} HTTP requests to the mock gateway; files in ${folder}\n`);
   } finally {
     await server.close();
+  }
+}
+
+interface Waitable {
+  kind: string;
+  id: string;
+  wait(options: {
+    signal?: AbortSignal | undefined;
+    interval?: number;
+    onProgress?: (s: { status: string; progress?: number | undefined }) => void;
+  }): Promise<{ status: string; result: unknown }>;
+}
+
+async function waitWithBar(task: Waitable, out: NodeJS.WriteStream, signal: AbortSignal | undefined) {
+  const bar = progressReporter(out);
+  try {
+    return await task.wait({
+      signal,
+      interval: 150,
+      onProgress: (s) => bar.update(`   ${task.kind} ${task.id}`, s.progress ?? 0, s.status),
+    });
+  } finally {
+    bar.done();
   }
 }

@@ -12,6 +12,7 @@ export interface MockGatewayOptions {
   speechBytes?: number;
 }
 
+/** The state a mock gateway's routes share: its options, task records and an id counter. */
 export interface MockState {
   options: Required<Pick<MockGatewayOptions, "apiKey" | "streamDelayMs" | "taskSteps" | "speechBytes">> &
     MockGatewayOptions;
