@@ -1,5 +1,6 @@
 /** /v1/audio/speech: every bound of the spec's speech request. */
 import * as z from "zod/mini";
+import { between } from "../../core/schema-rules.js";
 
 /** The speech models the spec lists. */
 export const SPEECH_MODELS = ["tts-1", "tts-1-hd"] as const;
@@ -13,7 +14,7 @@ export const speechParams = z.looseObject({
   input: z.string().check(z.minLength(1), z.maxLength(4096)),
   voice: z.enum(SPEECH_VOICES),
   /** Default 1.0. */
-  speed: z.optional(z.number().check(z.minimum(0.25), z.maximum(4))),
+  speed: z.optional(between(0.25, 4)),
   /** Default mp3. */
   response_format: z.optional(z.enum(SPEECH_FORMATS)),
 });

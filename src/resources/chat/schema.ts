@@ -5,17 +5,7 @@
  * only `model` and `messages` are required and the real types are used. docs/chat.md lists each decision.
  */
 import * as z from "zod/mini";
-
-const range = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
-
-/**
- * A type name the gateway added after our release: such parts pass through, known ones are checked.
- * The refinement aborts, so that a malformed known part reports its own shape's problem instead.
- */
-const otherType = (known: readonly string[]) =>
-  z
-    .string()
-    .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
+import { between, otherType } from "../../core/schema-rules.js";
 
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const imagePart = z.looseObject({
@@ -75,7 +65,7 @@ const responseFormat = z.discriminatedUnion("type", [
 ]);
 
 /** logit_bias maps token ids (integers written as strings) to a bias in [-100, 100]. */
-const logitBias = z.record(z.string(), range(-100, 100)).check(
+const logitBias = z.record(z.string(), between(-100, 100)).check(
   z.refine((bias) => Object.keys(bias).every((key) => /^\d+$/.test(key)), {
     message: "keys must be token ids (non-negative integers as strings)",
   }),
@@ -110,8 +100,8 @@ export const chatCompletionParams = z
       z.nullable(z.union([z.array(z.string()).check(z.minLength(1), z.maxLength(4)), z.string()])),
     ),
     user: z.optional(z.string()),
-    top_p: z.optional(range(0, 1)),
-    temperature: z.optional(range(0, 2)),
+    top_p: z.optional(between(0, 1)),
+    temperature: z.optional(between(0, 2)),
     stream: z.optional(z.nullable(z.boolean())),
     stream_options: z.optional(z.nullable(z.looseObject({ include_usage: z.optional(z.boolean()) }))),
     logit_bias: z.optional(z.nullable(logitBias)),
@@ -120,8 +110,8 @@ export const chatCompletionParams = z
     max_tokens: z.optional(z.nullable(z.int().check(z.minimum(1)))),
     max_completion_tokens: z.optional(z.nullable(z.int().check(z.minimum(1)))),
     response_format: z.optional(responseFormat),
-    presence_penalty: z.optional(z.nullable(range(-2, 2))),
-    frequency_penalty: z.optional(z.nullable(range(-2, 2))),
+    presence_penalty: z.optional(z.nullable(between(-2, 2))),
+    frequency_penalty: z.optional(z.nullable(between(-2, 2))),
   })
   .check(
     z.superRefine((params, context) => {

@@ -5,13 +5,7 @@
  * when it is absent, although the Anthropic API itself requires it.
  */
 import * as z from "zod/mini";
-
-const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
-/** A type name we do not know: it passes through; a known name must match its own shape. */
-const otherType = (known: readonly string[]) =>
-  z
-    .string()
-    .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
+import { between, otherType } from "../../core/schema-rules.js";
 
 const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.literal("ephemeral") })));
 

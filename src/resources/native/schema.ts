@@ -5,8 +5,7 @@
  * call works. docs/chat.md records the decision.
  */
 import * as z from "zod/mini";
-
-const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
+import { between } from "../../core/schema-rules.js";
 
 export const part = z.looseObject({
   text: z.optional(z.string()),

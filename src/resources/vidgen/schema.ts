@@ -4,6 +4,7 @@
  * operations.ts). Where the spec contradicts itself (prompt 5000 vs 500) the looser bound is checked.
  */
 import * as z from "zod/mini";
+import { between } from "../../core/schema-rules.js";
 import { isUploadable, type Uploadable } from "../../core/uploads.js";
 
 /** model_name generations, in the spec's neutral spelling and the upstream one (kling-v1-6). */
@@ -14,7 +15,7 @@ function modelName<const G extends string>(...generations: G[]) {
 }
 
 const text = (max?: number) => z.string().check(z.minLength(1), ...(max ? [z.maxLength(max)] : []));
-const unit = z.number().check(z.minimum(0), z.maximum(1));
+const unit = between(0, 1);
 const count = z.int().check(z.minimum(1), z.maximum(9));
 const image = z.union([z.string().check(z.minLength(1)), z.custom<Uploadable>(isUploadable)]);
 const mode = z.enum(["std", "pro"]);

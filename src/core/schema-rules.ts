@@ -1,0 +1,14 @@
+/** Small zod/mini building blocks the request schemas of several families share. */
+import * as z from "zod/mini";
+
+/** A number within [min, max], both inclusive. */
+export const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
+
+/**
+ * A type name the gateway added after our release: such items pass through, while a known name must
+ * match its own shape. The refinement aborts, so a malformed known item reports its own problem.
+ */
+export const otherType = (known: readonly string[]) =>
+  z
+    .string()
+    .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
