@@ -80,13 +80,7 @@ export class Genway implements Resource {
     if (apiKey === undefined) {
       throw new GenwayError("No apiKey: pass new Genway({ apiKey }) or set GENWAY_API_KEY.");
     }
-    if (typeof apiKey === "string") {
-      try {
-        checkKey(apiKey);
-      } catch (error) {
-        throw new GenwayError((error as Error).message);
-      }
-    }
+    if (typeof apiKey === "string") checkKey(apiKey);
     if (isBrowser() && !options.dangerouslyAllowBrowser) {
       throw new GenwayError(
         "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",

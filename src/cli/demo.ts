@@ -53,7 +53,12 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
 
     step(2, "a tool call, its arguments assembled from the deltas");
     const toolStream = await gw.chat.completions.create(
-      { model: "gpt-4o-mini", messages: [{ role: "user", content: "Weather in Paris?" }], tools: [weatherTool], stream: true },
+      {
+        model: "gpt-4o-mini",
+        messages: [{ role: "user", content: "Weather in Paris?" }],
+        tools: [weatherTool],
+        stream: true,
+      },
       options,
     );
     const call = (await toolStream.finalCompletion()).choices[0]?.message.tool_calls?.[0];
@@ -61,12 +66,20 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
 
     step(3, "gw.messages.create (the Messages format), streamed");
     const message = await gw.messages.create(
-      { model: "claude-sonnet-4-5", max_tokens: 256, messages: [{ role: "user", content: "Say hi" }], stream: true },
+      {
+        model: "claude-sonnet-4-5",
+        max_tokens: 256,
+        messages: [{ role: "user", content: "Say hi" }],
+        stream: true,
+      },
       options,
     );
     for await (const delta of message.text()) say(delta);
     const messageUsage = (await message.finalMessage()).usage;
-    costs.push(["messages (messages-chat, cc group)", estimateCost({ family: "messages-chat", group: "cc", usage: messageUsage }).total]);
+    costs.push([
+      "messages (messages-chat, cc group)",
+      estimateCost({ family: "messages-chat", group: "cc", usage: messageUsage }).total,
+    ]);
 
     step(4, "gw.responses.create (the Responses format)");
     const response = await gw.responses.create({ model: "gpt-5-mini", input: "Say hi" }, options);
@@ -84,24 +97,39 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     for await (const delta of native.text()) say(delta);
 
     step(6, "gw.images.generate, then the image downloaded (no key sent to the result URL)");
-    const images = await gw.images.generate({ model: "nano-banana", prompt: "a lighthouse at dusk" }, options);
+    const images = await gw.images.generate(
+      { model: "nano-banana", prompt: "a lighthouse at dusk" },
+      options,
+    );
     const imageUrl = images.data[0]?.url;
     if (imageUrl) {
-      const saved = await saveToFile(await gw.images.download(imageUrl, options), join(folder, "lighthouse.png"));
+      const saved = await saveToFile(
+        await gw.images.download(imageUrl, options),
+        join(folder, "lighthouse.png"),
+      );
       say(`saved ${saved.bytes} bytes to ${saved.path}`);
     }
-    costs.push(["image (nano-banana, premium-tier)", estimateCost({ model: "nano-banana", group: "premium-tier" }).total]);
+    costs.push([
+      "image (nano-banana, premium-tier)",
+      estimateCost({ model: "nano-banana", group: "premium-tier" }).total,
+    ]);
 
     step(7, "gw.audio.speech.create streams audio straight to disk");
     const input = "Hello from genway. This audio streamed to disk as it arrived.";
-    const speech = await gw.audio.speech.create({ model: "tts-1", voice: "alloy", input, response_format: "mp3" }, options);
+    const speech = await gw.audio.speech.create(
+      { model: "tts-1", voice: "alloy", input, response_format: "mp3" },
+      options,
+    );
     const audio = await saveToFile(speech, join(folder, "hello.mp3"));
     say(`saved ${audio.bytes} bytes to ${audio.path}`);
     costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: input.length }).total]);
 
     step(8, "gw.videos.create, then awaited with progress");
     say("\n");
-    const video = await gw.videos.create({ model: "vidA-2.5", prompt: "a paper boat on a river", duration: 5 }, options);
+    const video = await gw.videos.create(
+      { model: "vidA-2.5", prompt: "a paper boat on a river", duration: 5 },
+      options,
+    );
     const videoDone = await waitWithBar(video, out, signal);
     say(`   ${videoDone.status}: ${JSON.stringify(videoDone.result).slice(0, 100)}`);
     costs.push(["video (vidA-2.5, 5 s)", estimateCost({ model: "vidA-2.5", seconds: 5 }).total]);
@@ -109,7 +137,13 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     step(9, "gw.musicgen.submit.music, then the song awaited with progress");
     say("\n");
     const song = await gw.musicgen.submit.music(
-      { variant: "custom", prompt: "[Verse]\nCode that streams", title: "Streams", tags: "synthpop", mv: "chirp-v4" },
+      {
+        variant: "custom",
+        prompt: "[Verse]\nCode that streams",
+        title: "Streams",
+        tags: "synthpop",
+        mv: "chirp-v4",
+      },
       options,
     );
     const songDone = await waitWithBar(song, out, signal);

@@ -22,7 +22,9 @@ export async function reportTask(task: Waitable, context: CommandContext, wait: 
   const { stdout, stderr, json, signal } = context;
   if (!wait) {
     if (json) return printJson(stdout, task.toJSON());
-    stdout.write(`submitted ${task.kind} task ${task.id}\nresume with: genway task ${task.kind} ${task.id}\n`);
+    stdout.write(
+      `submitted ${task.kind} task ${task.id}\nresume with: genway task ${task.kind} ${task.id}\n`,
+    );
     return;
   }
   stderr.write(`waiting on ${task.kind} task ${task.id} (Ctrl-C stops waiting; the task keeps running)\n`);
@@ -32,7 +34,11 @@ export async function reportTask(task: Waitable, context: CommandContext, wait: 
   for (const url of urlsIn(snapshot.result)) stdout.write(`${url}\n`);
 }
 
-export async function follow(task: Waitable, context: CommandContext, signal: AbortSignal): Promise<Snapshot> {
+export async function follow(
+  task: Waitable,
+  context: CommandContext,
+  signal: AbortSignal,
+): Promise<Snapshot> {
   const progress = progressReporter(context.stderr);
   try {
     return await task.wait({
@@ -60,6 +66,7 @@ export function urlsIn(value: unknown, found: string[] = []): string[] {
 export function bodyFlag(values: CommandContext["values"]): Record<string, unknown> {
   if (typeof values.body !== "string") return {};
   const parsed: unknown = JSON.parse(values.body);
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("--body must be a JSON object");
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new Error("--body must be a JSON object");
   return parsed as Record<string, unknown>;
 }

@@ -1,12 +1,19 @@
 /** The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and request id. */
+
+/** What {@link APIPromise.withResponse} resolves to: the parsed body, the raw `Response` and the request id. */
 export interface WithResponse<T> {
   data: T;
   response: Response;
   requestId: string | undefined;
 }
 
+/**
+ * The promise every method returns: await it for the parsed body, or call `.withResponse()`
+ * for the raw `Response` and the gateway's request id as well.
+ */
 export class APIPromise<T> extends Promise<T> {
   // Plain promises for .then/.catch chains, so derived promises do not re-run our constructor.
+  /** Promises derived with `.then` / `.catch` are plain Promises. */
   static override get [Symbol.species]() {
     return Promise;
   }
@@ -30,4 +37,9 @@ export class APIPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>> {
     return this.#result;
   }
+}
+
+/** The same call with its parsed body mapped by `f` (the response and request id kept). */
+export function mapData<T, U>(promise: APIPromise<T>, f: (data: T) => U): APIPromise<U> {
+  return new APIPromise(promise.withResponse().then((r) => ({ ...r, data: f(r.data) })));
 }

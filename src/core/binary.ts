@@ -7,10 +7,11 @@
  * The idle clock runs only while we wait on the network: a consumer that takes its time between two
  * reads (a slow disk, a paused player) is not mistaken for a stalled server.
  */
+
+import { type Connection, toConnectionError } from "./connection.js";
 import { errorFromBody } from "./decode-error.js";
 import { GenwayError, MalformedResponseError } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
-import { type Connection, toConnectionError } from "./transport.js";
 
 /**
  * A binary body (speech audio, downloaded results) that streams: iterate it, pipe its `body`, or
@@ -135,7 +136,7 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       connection.release();
     };
     const failure = (error: unknown) =>
-      toConnectionError(error, connection.abortReason(), connection.idleTimeout, "idle");
+      toConnectionError(error, connection.abortReason(), connection.idleTimeout);
     return new ReadableStream<Uint8Array>(
       {
         pull: async (controller) => {

@@ -149,7 +149,7 @@ export const VIDGEN_CODES: Readonly<Record<number, CodeInfo>> = {
   5002: info("Server internal timeout (usually a backlog)", UpstreamTimeoutError, 504, true),
 };
 
-export type CodeLevel = "system" | "service" | "vidgen" | "unknown";
+type CodeLevel = "system" | "service" | "vidgen" | "unknown";
 
 export interface CodeDescription {
   code: number;

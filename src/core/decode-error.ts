@@ -26,6 +26,7 @@ import {
   UnprocessableEntityError,
   UpstreamTimeoutError,
 } from "./errors.js";
+import { clip, redact } from "./redact.js";
 import { requestIdFrom } from "./request-id.js";
 import { parseRetryAfter } from "./retry-after.js";
 
@@ -153,7 +154,8 @@ function readText(raw: string): Fields {
   if (!text) return {};
   // HTML error pages (proxies, CDNs): the <title> says it best, else the text without tags. Only the
   // head is scanned: we keep 500 characters, and the tag regexes must stay fast on hostile input.
-  const head = text.slice(0, 4000);
+  // Keys go first: collapsing whitespace could bring half a key cut at 4000 into the message.
+  const head = redact(text).slice(0, 4000);
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1]?.trim();
   const flat = title || (/<\/?[a-z!][^>]*>/i.test(head) ? head.replace(/<[^>]*>/g, " ") : head);
   return { message: truncate(flat.replace(/\s+/g, " ").trim(), TEXT_MAX) };
@@ -182,7 +184,7 @@ function normalizeCode(raw: unknown): number | string | undefined {
 
 const SUCCESS = /^(?:success|succeed(?:ed)?|ok|0|200)$/i;
 
-const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const truncate = (s: string, max: number) => clip(s, max, "…");
 
 function compose(
   status: number | undefined,
@@ -277,7 +279,7 @@ export function errorFromBody(body: unknown, status?: number, headers?: Headers)
  * field (a failed Responses object, a failed video task) or a failed task status is data: the
  * request itself worked, and the task layer reports the failure.
  */
-export function isErrorEnvelope(body: unknown): boolean {
+function isErrorEnvelope(body: unknown): boolean {
   try {
     if (typeof body === "number") return isGatewayCode(body);
     if (typeof body !== "object" || body === null) return false;

@@ -2,11 +2,12 @@
  * The error tree. Every error genway throws is a GenwayError; callers branch on the subclass
  * (what went wrong) rather than on the envelope the gateway happened to use.
  */
-import { redact, redactDeep } from "./redact.js";
+import { redact, redactDeep, redactHeaders } from "./redact.js";
 
 const BRAND = Symbol.for("genway.error");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
+/** Options every genway error accepts: the underlying error, kept as `cause`. */
 export interface GenwayErrorOptions {
   cause?: unknown;
 }
@@ -50,6 +51,7 @@ export function isGenwayError(value: unknown): value is GenwayError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
 
+/** What an {@link APIError} is built from: the decoded envelope and the HTTP response around it. */
 export interface APIErrorInit {
   status?: number | undefined;
   /** Gateway code: a system/service number, a vidgen integer, or a string such as "model_not_found". */
@@ -87,12 +89,13 @@ export class APIError extends GenwayError {
     this.code = init.code;
     this.type = init.type;
     this.param = init.param;
-    this.requestId = init.requestId;
+    this.requestId = init.requestId === undefined ? undefined : redact(init.requestId);
     this.retryable = init.retryable ?? false;
     this.retryAfterMs = init.retryAfterMs;
     this.body = redactDeep(init.body);
-    // Headers are kept off the enumerable surface so toJSON/inspect stay small.
-    Object.defineProperty(this, "headers", { value: init.headers, enumerable: false });
+    // Headers are kept off the enumerable surface so toJSON/inspect stay small; a key the server
+    // echoed in one (x-request-id, www-authenticate...) is scrubbed like the body.
+    Object.defineProperty(this, "headers", { value: redactHeaders(init.headers), enumerable: false });
   }
 }
 
@@ -152,6 +155,7 @@ export class APIConnectionError extends GenwayError {
   }
 }
 
+/** Which clock ran out: `response` (headers), `idle` (between stream chunks) or `total` (a task wait). */
 export type TimeoutPhase = "response" | "idle" | "total";
 
 /** A clock ran out: `response` (no headers within `timeout`), `idle` (no stream chunk within `idleTimeout`) or `total`. */
@@ -180,6 +184,7 @@ export class APIUserAbortError extends GenwayError {
   }
 }
 
+/** One problem a client-side check found in a request, as listed in {@link ValidationError.issues}. */
 export interface ValidationIssue {
   /** Dotted path of the field, e.g. `messages.0.content` or `temperature`. */
   path: string;
@@ -199,6 +204,7 @@ export class ValidationError extends GenwayError {
   }
 }
 
+/** A serializable handle on an asynchronous task: its kind (e.g. `video`) and the gateway's id. */
 export interface TaskRef {
   kind: string;
   id: string;

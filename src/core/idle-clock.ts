@@ -9,6 +9,7 @@ export class IdleClock {
   #fired = false;
   /** Set while the consumer holds an event; flags only, so pausing costs no timer work per chunk. */
   #held = false;
+  #stopped = false;
 
   constructor(
     private readonly ms: number,
@@ -26,6 +27,7 @@ export class IdleClock {
   }
 
   stop(): void {
+    this.#stopped = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
@@ -41,10 +43,25 @@ export class IdleClock {
   resume(): void {
     this.#held = false;
     this.#last = Date.now();
+    if (
+      this.#timer === undefined &&
+      !this.#stopped &&
+      !this.#fired &&
+      Number.isFinite(this.ms) &&
+      this.ms > 0
+    ) {
+      this.#timer = setTimeout(this.#check, this.ms);
+    }
   }
 
   #check = (): void => {
-    const quiet = this.#held ? 0 : Date.now() - this.#last;
+    if (this.#held) {
+      // Sleep until resume(): a stream abandoned while held (never returned) must not keep a timer
+      // re-arming forever, which would keep the process alive.
+      this.#timer = undefined;
+      return;
+    }
+    const quiet = Date.now() - this.#last;
     if (quiet < this.ms) {
       this.#timer = setTimeout(this.#check, this.ms - quiet);
       return;

@@ -2,12 +2,18 @@
 import { readEnv } from "./env.js";
 import { redact, redactDeep } from "./redact.js";
 
+/** How much genway logs: `off`, or the least severe level that is still printed. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 
+/** Where log lines go (the `logger` option); `console` fits. Keys are redacted before a line gets here. */
 export interface Logger {
+  /** Failures the caller will also see as errors. */
   error(message: string, ...args: unknown[]): void;
+  /** Retries and other things worth knowing that did not fail the call. */
   warn(message: string, ...args: unknown[]): void;
+  /** Notable steps of a call (nothing below warn is logged by default). */
   info(message: string, ...args: unknown[]): void;
+  /** One line per HTTP attempt: method, path, status, time and request id. */
   debug(message: string, ...args: unknown[]): void;
 }
 

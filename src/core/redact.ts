@@ -20,6 +20,30 @@ export function redact(text: string): string {
   return out.includes("earer") || out.includes("EARER") ? out.replace(BEARER, `$1${REDACTED}`) : out;
 }
 
+/**
+ * `text` cut to at most `max` characters, keys removed before cutting: a key cut in half by a
+ * truncation would no longer be recognised by {@link redact}.
+ */
+export function clip(text: string, max: number, ellipsis = ""): string {
+  const clean = redact(text);
+  return clean.length > max ? `${clean.slice(0, max - ellipsis.length)}${ellipsis}` : clean;
+}
+
+/** The same headers with every registered key scrubbed from the values (servers echo keys back). */
+export function redactHeaders(headers: Headers | undefined): Headers | undefined {
+  if (typeof headers?.forEach !== "function") return headers;
+  let dirty = false;
+  headers.forEach((value) => {
+    dirty ||= redact(value) !== value;
+  });
+  if (!dirty) return headers;
+  const clean = new Headers();
+  headers.forEach((value, name) => {
+    clean.append(name, redact(value));
+  });
+  return clean;
+}
+
 /** A deep copy of a JSON-like value with every string redacted. Cycles are cut. */
 export function redactDeep(value: unknown, seen = new WeakSet<object>()): unknown {
   if (typeof value === "string") return redact(value);

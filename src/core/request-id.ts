@@ -28,7 +28,7 @@ export function requestIdFrom(headers: Headers | undefined, body?: unknown): str
 }
 
 /** The id in the last "(request id: X)" suffix of a message. */
-export function fromMessage(message: unknown): string | undefined {
+function fromMessage(message: unknown): string | undefined {
   if (typeof message !== "string") return undefined;
   let id: string | undefined;
   for (const match of message.matchAll(SUFFIX)) id = match[1];

@@ -3,7 +3,7 @@
  * chat and queries may be repeated; a paid submission is repeated only when the gateway
  * certainly did not take it, because a second submission would be billed twice.
  */
-import { APIConnectionError, APIError, APITimeoutError, isGenwayError } from "./errors.js";
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, isGenwayError } from "./errors.js";
 
 /** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
 export type RetryPolicy = "idempotent" | "paid";
@@ -12,7 +12,7 @@ const PAID_SAFE_CODES = new Set<number | string>([10011, 10012, "10011", "10012"
 const MAINTENANCE = new Set<number | string>([10020, "10020"]);
 
 /** Whether `error` may be retried under `policy`. Body replayability is checked by the caller. */
-export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
+function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   if (!isGenwayError(error)) return false;
   if (error instanceof APITimeoutError) return policy === "idempotent" && error.phase === "response";
   if (error instanceof APIConnectionError) return policy === "idempotent" || error.notSent;
@@ -32,7 +32,7 @@ const MAX_DELAY_MS = 8_000;
  * else exponential backoff (0.5 s, 1 s, 2 s ... capped at 8 s) with 25% jitter so that many
  * clients hit by the same outage do not come back in lockstep.
  */
-export function retryDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
+function retryDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
   if (retryAfterMs !== undefined) return retryAfterMs;
   const base = Math.min(BASE_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
   return base * (1 - 0.25 * random());
@@ -52,4 +52,35 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+export interface RetryLoop {
+  policy: RetryPolicy;
+  maxRetries: number;
+  /** A server asking to wait longer than this (ms) gets its error back at once. */
+  maxRetryAfter: number;
+  signal?: AbortSignal | undefined;
+  /** False for a body that cannot be sent twice (a stream): never retried. */
+  replayable?: boolean;
+  onRetry?: (error: unknown, attempt: number, waitMs: number) => void;
+}
+
+/** Runs `attempt` until it succeeds or the policy says stop; the wait between honours Retry-After. */
+export async function withRetries<T>(attempt: () => Promise<T>, loop: RetryLoop): Promise<T> {
+  for (let count = 0; ; count++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
+        throw error;
+      const after = (error as { retryAfterMs?: number }).retryAfterMs;
+      // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
+      if (after !== undefined && after > loop.maxRetryAfter) throw error;
+      const wait = retryDelay(count + 1, after);
+      loop.onRetry?.(error, count + 1, wait);
+      await sleep(wait, loop.signal).catch(() => {
+        throw new APIUserAbortError();
+      });
+    }
+  }
 }

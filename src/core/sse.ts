@@ -4,9 +4,9 @@
  * idle clock between chunks and bounds the size of a single event.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { type Connection, toConnectionError } from "./connection.js";
 import { MalformedResponseError } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
-import { type Connection, toConnectionError } from "./transport.js";
 
 export type { EventSourceMessage };
 
@@ -24,7 +24,12 @@ export async function* readSSE(
   const queue: EventSourceMessage[] = [];
   let overflow = false;
   const parser = createParser({
-    onEvent: (event) => queue.push(event),
+    onEvent: (event) => {
+      // The parser only bounds what it buffers; an event that arrived whole in one chunk is held
+      // to the same limit, so the outcome does not depend on how the network cut the stream.
+      if (event.data.length > maxEventSize) overflow = true;
+      if (!overflow) queue.push(event);
+    },
     onError: (error) => {
       if (error.type === "max-buffer-size-exceeded") overflow = true;
     },
@@ -39,23 +44,34 @@ export async function* readSSE(
   const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   let finished = false;
   try {
-    for (;;) {
+    for (let ended = false; !ended; ) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
         if (signal.aborted) throw signal.reason;
       } catch (error) {
-        throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, "idle");
+        throw toConnectionError(error, connection.abortReason(), connection.idleTimeout);
       }
-      if (chunk.done) break;
-      clock.touch();
-      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      if (chunk.done) {
+        // Flush a trailing multi-byte remainder, then end an event the server did not close with a blank line.
+        parser.feed(`${decoder.decode()}\n\n`);
+        ended = true;
+      } else {
+        clock.touch();
+        parser.feed(decoder.decode(chunk.value, { stream: true }));
+      }
+      if (queue.length > 0) {
+        // A slow consumer is not a silent server: the clock waits while the caller holds our events.
+        clock.pause();
+        while (queue.length > 0) {
+          yield queue.shift()!;
+          // Aborted while holding an event: stop here, even if the rest of the body is already read.
+          if (signal.aborted) throw toConnectionError(signal.reason, connection.abortReason(), 0);
+        }
+        clock.resume();
+      }
       if (overflow) throw oversize(connection, maxEventSize);
-      while (queue.length > 0) yield queue.shift()!;
     }
-    // Flush a trailing multi-byte remainder, then end an event the server did not close with a blank line.
-    parser.feed(`${decoder.decode()}\n\n`);
-    while (queue.length > 0) yield queue.shift()!;
     finished = true;
   } finally {
     clock.stop();

@@ -1,8 +1,10 @@
 /** Turns SSE messages into a format's JSON events, with error payloads thrown as typed errors. */
+
+import type { Connection } from "./connection.js";
 import { decodeError } from "./decode-error.js";
-import { MalformedResponseError } from "./errors.js";
+import { APIConnectionError, MalformedResponseError } from "./errors.js";
+import { clip } from "./redact.js";
 import { type EventSourceMessage, readSSE } from "./sse.js";
-import type { Connection } from "./transport.js";
 
 /** Returned by an interpreter to end the stream (e.g. `data: [DONE]`). */
 export const END: unique symbol = Symbol("end");
@@ -17,17 +19,38 @@ export type Interpret<E> = (
   fail: (payload: unknown) => Error,
 ) => E | undefined | typeof END;
 
-export async function* jsonEvents<E>(connection: Connection, interpret: Interpret<E>): AsyncGenerator<E> {
+/**
+ * The closing event of a format that has one (message_stop, response.completed). When it is given,
+ * a body that ends before it was cut short by a proxy or a server that gave up, and throws
+ * APIConnectionError instead of passing half an answer off as the whole one (snapshot() keeps what
+ * arrived). END from the interpreter (`data: [DONE]`) also counts as the end. Chat streams pass
+ * none: relays may omit `[DONE]`, and a chat stream has no other closing event.
+ */
+export type IsLast<E> = (event: E) => boolean;
+
+export async function* jsonEvents<E>(
+  connection: Connection,
+  interpret: Interpret<E>,
+  isLast?: IsLast<E>,
+): AsyncGenerator<E> {
   const fail = (payload: unknown) => streamError(payload, connection);
+  let ended = isLast === undefined;
   for await (const message of readSSE(connection)) {
     const event = interpret(message, () => parseData(message.data, connection), fail);
     if (event === END) return;
-    if (event !== undefined) yield event;
+    if (event === undefined) continue;
+    if (isLast?.(event)) ended = true;
+    yield event;
+  }
+  if (!ended) {
+    throw new APIConnectionError(
+      "The stream ended before its end marker: the connection was closed early. snapshot() holds what arrived.",
+    );
   }
 }
 
 /** The typed error for an error payload that arrived inside a 200 stream. */
-export function streamError(payload: unknown, connection: Connection): Error {
+function streamError(payload: unknown, connection: Connection): Error {
   return decodeError({
     body: payload,
     headers: connection.response.headers,
@@ -39,7 +62,7 @@ function parseData(data: string, connection: Connection): unknown {
   try {
     return JSON.parse(data);
   } catch (error) {
-    throw new MalformedResponseError(`A stream event is not valid JSON: ${data.slice(0, 200)}`, {
+    throw new MalformedResponseError(`A stream event is not valid JSON: ${clip(data, 200)}`, {
       status: connection.response.status,
       requestId: connection.requestId,
       cause: error,

@@ -3,14 +3,21 @@
  * `toReadableStream()`, `text()`, the final result assembled from the deltas and `snapshot()`
  * of what was assembled so far (kept after an abort, so no paid output is lost).
  */
-import { APIUserAbortError, GenwayError } from "./errors.js";
-import type { Connection } from "./transport.js";
 
+import type { Connection } from "./connection.js";
+import { APIUserAbortError, GenwayError } from "./errors.js";
+
+/**
+ * The base of every stream (chat, messages, responses, native): async iteration of typed events,
+ * `abort()`, `tee()`, `toReadableStream()`, `text()`, the final result assembled from the deltas
+ * and `snapshot()` of what has arrived so far.
+ */
 export abstract class EventStream<Event, Final, Snapshot = Final> implements AsyncIterable<Event> {
   /** Aborting it closes the HTTP request. */
   readonly controller: AbortController;
   readonly response: Response;
   readonly requestId: string | undefined;
+  /** @internal The HTTP connection the events are read from. */
   protected readonly connection: Connection;
   readonly #source: AsyncIterable<Event>;
   #started = false;
@@ -19,6 +26,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
 
+  /** @internal Streams are made by the methods that return them. */
   constructor(source: AsyncIterable<Event>, connection: Connection) {
     this.#source = source;
     this.connection = connection;
@@ -39,6 +47,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   /** The text delta an event carries, if any (thinking excluded). */
   protected abstract textOf(event: Event): string | undefined;
 
+  /** Iterates the events as they arrive; a stream can be iterated once (use `tee()` for two readers). */
   async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
     if (this.#started)
       throw new GenwayError("This stream has already been consumed; use tee() to read it twice.");
@@ -97,15 +106,27 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   tee(): [this, this] {
     const iterator = this[Symbol.asyncIterator]();
     const queues: Array<Array<Promise<IteratorResult<Event>>>> = [[], []];
+    const open = [true, true];
     const branch = (mine: number): AsyncIterable<Event> => ({
       [Symbol.asyncIterator]: () => ({
         next: () => {
           const queue = queues[mine]!;
           if (queue.length === 0) {
             const next = iterator.next();
-            for (const q of queues) q.push(next);
+            // A branch that was closed no longer collects events nobody will read.
+            queues.forEach((q, i) => {
+              if (open[i]) q.push(next);
+            });
           }
           return queue.shift()!;
+        },
+        // `break` or cancel on a branch: once both branches are closed, so is the HTTP request
+        // (without this the body, its socket and its idle clock would live on unread).
+        return: async () => {
+          open[mine] = false;
+          queues[mine] = [];
+          if (!open[1 - mine]) await iterator.return();
+          return { done: true, value: undefined };
         },
       }),
     });

@@ -4,7 +4,7 @@
  * gives back `Task` handles, snapshots and waiting. Core never learns the families: it knows kinds
  * by name only, from the registry of the client they were registered with.
  */
-import { APIPromise } from "./api-promise.js";
+import { APIPromise, mapData } from "./api-promise.js";
 import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
 import { BatchReader, type WaitOptions, waitFor } from "./poll.js";
 import type { Resource } from "./resource.js";
@@ -137,7 +137,7 @@ export class TaskRegistry {
     const sent = Promise.resolve()
       .then(build)
       .then((spec) => this.transport.json<unknown>(spec, options).withResponse());
-    return mapResponse(new APIPromise(sent), (body) => {
+    return mapData(new APIPromise(sent), (body) => {
       const id = idOf(body);
       if (typeof id !== "string" || id === "") {
         throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
@@ -150,7 +150,7 @@ export class TaskRegistry {
 
   retrieve<R>(ref: TaskRef, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
     const { kind } = this.#entry(ref.kind);
-    return mapResponse(kind.retrieve(ref.id, options), (raw) => this.#normalize<R>(kind, raw, ref.id));
+    return mapData(kind.retrieve(ref.id, options), (raw) => this.#normalize<R>(kind, raw, ref.id));
   }
 
   wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
@@ -166,11 +166,6 @@ export class TaskRegistry {
       options,
     );
   }
-}
-
-/** An APIPromise of `f(data)`, keeping `.withResponse()`. */
-export function mapResponse<T, U>(promise: APIPromise<T>, f: (data: T) => U): APIPromise<U> {
-  return new APIPromise(promise.withResponse().then((r) => ({ ...r, data: f(r.data) })));
 }
 
 const registries = new WeakMap<Transport, TaskRegistry>();

@@ -2,29 +2,22 @@
  * The one HTTP path every resource uses: auth, headers, query, the response clock, the caller's
  * signal, error decoding and billing-safe retries. Knows HTTP, not any API family.
  *
- * ky sends each attempt (URL joining, headers, per-attempt timeout, custom fetch); the retry loop
+ * Each attempt is a plain fetch (URL joining, JSON body, per-attempt timeout are a few lines here;
+ * ky cost 8 kB min+gzip of every browser bundle for them, see docs/packaging.md). The retry loop
  * is ours because the decision needs the decoded gateway code and the operation's billing policy,
- * including error envelopes that arrive inside a 200 body, which ky's retry cannot see.
+ * including error envelopes that arrive inside a 200 body.
  */
-import ky, { type KyInstance, NetworkError, TimeoutError } from "ky";
-import { APIPromise, type WithResponse } from "./api-promise.js";
-import { decodeError, errorFromBody } from "./decode-error.js";
-import {
-  APIConnectionError,
-  type APIError,
-  APITimeoutError,
-  APIUserAbortError,
-  GenwayError,
-  isGenwayError,
-  MalformedResponseError,
-} from "./errors.js";
-import { IdleClock } from "./idle-clock.js";
+import { APIPromise } from "./api-promise.js";
+import { type Connection, failureOf, openConnection } from "./connection.js";
+import { GenwayError } from "./errors.js";
+import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
 import { registerSecret } from "./redact.js";
-import { requestIdFrom } from "./request-id.js";
-import { isRetryable, type RetryPolicy, retryDelay, sleep } from "./retry.js";
+import { type RetryPolicy, withRetries } from "./retry.js";
 
+/** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
 export type QueryValue = string | number | boolean | undefined;
+/** Headers as a `Headers` or a plain object; an `undefined` value removes a default header. */
 export type HeadersLike = Headers | Record<string, string | undefined>;
 
 /** Per-call options every method accepts as its last argument. */
@@ -63,167 +56,139 @@ export interface RequestSpec {
   accept?: string;
 }
 
-/** A response whose headers arrived with a 2xx status; its body is still unread. */
-export interface Connection {
-  response: Response;
-  requestId: string | undefined;
-  /** Aborting it cancels the body. */
-  controller: AbortController;
-  idleTimeout: number;
-  /** Why the body read ended early: the caller (signal, `abort()`, `break`) or our idle clock. */
-  abortReason(): "user" | "idle" | undefined;
-  /** Aborts the request, remembering who did so that the right error is raised. */
-  abort(reason: "user" | "idle"): void;
-  /** Detaches from the caller's signal; call when the body is done. */
-  release(): void;
-}
+/** A spec, or a function building it (validating, encoding) once the call has started. */
+export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
 
 const MESSAGES_PATH = /^\/v1\/messages(?:[/?]|$)/;
 
 export class Transport {
   readonly #config: TransportConfig;
-  readonly #ky: KyInstance;
+  /** baseURL with one trailing slash: request paths are appended to it. */
+  readonly #base: string;
   readonly #origin: string;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     if (typeof config.apiKey === "string") registerSecret(config.apiKey);
-    const base = config.baseURL.endsWith("/") ? config.baseURL : `${config.baseURL}/`;
-    this.#origin = new URL(base).origin;
-    this.#ky = ky.create({
-      prefix: base,
-      retry: 0,
-      throwHttpErrors: false,
-      // A redirect is followed only when it stays on the gateway's origin (see #followRedirect):
-      // fetch would otherwise carry custom auth headers such as x-api-key to any host.
-      redirect: "manual",
-      ...(config.fetch ? { fetch: config.fetch } : {}),
-    });
+    this.#base = config.baseURL.endsWith("/") ? config.baseURL : `${config.baseURL}/`;
+    this.#origin = new URL(this.#base).origin;
   }
 
   get log(): Logger {
     return this.#config.log;
   }
 
+  /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
+  get downloadConfig(): {
+    fetch: typeof globalThis.fetch | undefined;
+    timeout: number;
+    idleTimeout: number;
+    maxRetries: number;
+  } {
+    const { fetch, timeout, idleTimeout, maxRetries } = this.#config;
+    return { fetch, timeout, idleTimeout, maxRetries };
+  }
+
   /** A JSON request: parsed body (error envelopes in 2xx bodies become typed errors). */
-  json<T>(spec: RequestSpec, options?: RequestOptions): APIPromise<T> {
+  json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
     return new APIPromise(this.#run(spec, options, readJson as (c: Connection) => Promise<T>));
   }
 
   /** A request whose body the caller consumes (streams, binary downloads). */
   connect<T>(
-    spec: RequestSpec,
+    spec: SpecSource,
+    options: RequestOptions | undefined,
+    wrap: (c: Connection) => Promise<T>,
+  ): APIPromise<T>;
+  connect<T>(
+    spec: SpecSource,
     options: RequestOptions | undefined,
     wrap: (c: Connection) => T,
+  ): APIPromise<T>;
+  connect<T>(
+    spec: SpecSource,
+    options: RequestOptions | undefined,
+    wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
-    return new APIPromise(this.#run(spec, options, async (c) => wrap(c)));
+    return new APIPromise(
+      this.#run(spec, options, async (c, resolved) => {
+        // A stream request answered with JSON (an error envelope in a 200) is read here, inside the
+        // retry loop: as a stream it would end with no events, an empty "success".
+        if (resolved.accept === EVENT_STREAM && isJson(c.response)) await rejectJson(c);
+        return wrap(c);
+      }),
+    );
   }
 
-  async #run<T>(spec: RequestSpec, options: RequestOptions = {}, read: (c: Connection) => Promise<T>) {
-    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const replayable = !(spec.body instanceof ReadableStream);
-    for (let attempt = 0; ; attempt++) {
-      const connection = await this.#attempt(spec, options).catch((error: unknown) => ({ error }));
-      let outcome: { data: T } | { error: unknown };
-      if ("error" in connection) outcome = connection;
-      else {
+  async #run<T>(
+    source: SpecSource,
+    options: RequestOptions = {},
+    read: (c: Connection, spec: RequestSpec) => Promise<T>,
+  ) {
+    // Built inside the promise: a ValidationError (or an encoding failure) rejects it rather than
+    // throwing synchronously out of the method, so `.catch()` chains see it too.
+    const spec = typeof source === "function" ? await source() : source;
+    return withRetries(
+      async () => {
+        const connection = await this.#attempt(spec, options);
         try {
-          outcome = { data: await read(connection) };
+          return {
+            data: await read(connection, spec),
+            response: connection.response,
+            requestId: connection.requestId,
+          };
         } catch (error) {
           connection.release();
-          outcome = { error };
+          throw error;
         }
-      }
-      if ("data" in outcome && !("error" in connection)) {
-        return { data: outcome.data, response: connection.response, requestId: connection.requestId };
-      }
-      const error = (outcome as { error: unknown }).error;
-      if (!this.#shouldRetry(error, spec.policy, attempt, maxRetries, replayable)) throw error;
-      const wait = retryDelay(attempt + 1, (error as APIError).retryAfterMs);
-      this.log.warn(
-        `${spec.method} ${spec.path} failed (${describe(error)}); retry ${attempt + 1} in ${Math.round(wait)} ms`,
-      );
-      await sleep(wait, options.signal).catch(() => {
-        throw new APIUserAbortError();
-      });
-    }
-  }
-
-  #shouldRetry(
-    error: unknown,
-    policy: RetryPolicy,
-    attempt: number,
-    max: number,
-    replayable: boolean,
-  ): boolean {
-    if (attempt >= max || !replayable || !isRetryable(error, policy)) return false;
-    const after = (error as APIError).retryAfterMs;
-    // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
-    return after === undefined || after <= this.#config.maxRetryAfter;
+      },
+      {
+        policy: spec.policy,
+        maxRetries: options.maxRetries ?? this.#config.maxRetries,
+        maxRetryAfter: this.#config.maxRetryAfter,
+        signal: options.signal,
+        replayable: !(spec.body instanceof ReadableStream),
+        onRetry: (error, attempt, wait) =>
+          this.log.warn(
+            `${spec.method} ${spec.path} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,
+          ),
+      },
+    );
   }
 
   async #attempt(spec: RequestSpec, options: RequestOptions): Promise<Connection> {
-    const userSignal = options.signal;
-    if (userSignal?.aborted) throw new APIUserAbortError();
-    const controller = new AbortController();
-    let reason: "user" | "idle" | undefined;
-    const onUserAbort = () => {
-      reason ??= "user";
-      controller.abort(userSignal?.reason);
-    };
-    userSignal?.addEventListener("abort", onUserAbort, { once: true });
-    const release = () => userSignal?.removeEventListener("abort", onUserAbort);
-    const timeout = options.timeout ?? this.#config.timeout;
     const started = Date.now();
-    let response: Response;
-    try {
-      response = await this.#send(spec, options, controller.signal, timeout);
-    } catch (error) {
-      release();
-      throw toConnectionError(error, reason, timeout);
-    }
-    const requestId = requestIdFrom(response.headers);
+    const connection = await openConnection((signal) => this.#send(spec, options, signal), {
+      signal: options.signal,
+      timeout: options.timeout ?? this.#config.timeout,
+      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+    });
+    const { response, requestId } = connection;
     this.log.debug(`${spec.method} ${spec.path} -> ${response.status} in ${Date.now() - started} ms`, {
       requestId,
     });
-    if (!response.ok) {
-      release();
-      throw await this.#decodeFailure(response, requestId);
-    }
-    return {
-      response,
-      requestId,
-      controller,
-      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-      // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
-      abortReason: () => reason ?? (controller.signal.aborted ? "user" : undefined),
-      abort: (why) => {
-        reason ??= why;
-        controller.abort();
-      },
-      release,
-    };
+    if (!response.ok) throw await failureOf(connection);
+    return connection;
   }
 
-  async #send(
-    spec: RequestSpec,
-    options: RequestOptions,
-    signal: AbortSignal,
-    timeout: number,
-  ): Promise<Response> {
+  async #send(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): Promise<Response> {
     const headers = await this.#headers(spec, options);
-    const isForm = typeof FormData !== "undefined" && spec.body instanceof FormData;
-    const init = {
-      method: spec.method,
-      headers,
-      signal,
-      timeout: timeout > 0 && Number.isFinite(timeout) ? timeout : false,
-      searchParams: mergeQuery(this.#config.defaultQuery, spec.query, options.query),
-      ...(spec.body === undefined ? {} : isForm ? { body: spec.body as FormData } : { json: spec.body }),
-    } as const;
-    let response = await this.#ky(stripSlash(spec.path), init);
+    let body: BodyInit | undefined;
+    if (typeof FormData !== "undefined" && spec.body instanceof FormData) body = spec.body;
+    else if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const url = new URL(this.#base + stripSlash(spec.path));
+    const query = mergeQuery(this.#config.defaultQuery, spec.query, options.query);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    // A redirect is followed only when it stays on the gateway's origin (see #sameOriginLocation):
+    // fetch would otherwise carry custom auth headers such as x-api-key to any host.
+    const init: RequestInit = { method: spec.method, headers, body, signal, redirect: "manual" };
+    const send = this.#config.fetch ?? globalThis.fetch;
+    let response = await send(url.href, init);
     for (let hops = 0; isRedirect(response) && hops < 5; hops++) {
-      response = await this.#ky(this.#sameOriginLocation(response), init);
+      response = await send(this.#sameOriginLocation(response), init);
     }
     return response;
   }
@@ -259,131 +224,22 @@ export class Transport {
     registerSecret(key);
     return key;
   }
-
-  async #decodeFailure(response: Response, requestId: string | undefined): Promise<APIError> {
-    const text = await readBounded(response, MAX_ERROR_BODY);
-    return decodeError({
-      status: response.status,
-      body: parseMaybeJson(text),
-      headers: response.headers,
-      requestId,
-    });
-  }
 }
 
-/** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */
-const MAX_ERROR_BODY = 64 * 1024;
+/** The media type of a server-sent event stream. */
+export const EVENT_STREAM = "text/event-stream";
 
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (text.length < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // A body cut short still tells us the status; decode what we have.
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  return text.length > limit ? text.slice(0, limit) : text;
+/** What to accept for a call whose `stream` flag chooses between one JSON body and an event stream. */
+export function accepts(params: { stream?: boolean | null | undefined }): string {
+  return params.stream === true ? EVENT_STREAM : "application/json";
 }
 
-function parseMaybeJson(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Reads a JSON body under the idle clock and turns an error envelope inside a 2xx into its typed error. */
-async function readJson(connection: Connection): Promise<unknown> {
-  const { response } = connection;
-  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, "idle");
-  } finally {
-    clock.stop();
-    connection.release();
-  }
-  let body: unknown;
-  try {
-    body = text === "" ? undefined : JSON.parse(text);
-  } catch (error) {
-    throw new MalformedResponseError(
-      `The gateway answered ${response.status} with a body that is not JSON.`,
-      {
-        status: response.status,
-        body: text.slice(0, 500),
-        requestId: connection.requestId,
-        headers: response.headers,
-        cause: error,
-      },
-    );
-  }
-  const envelopeError = errorFromBody(body, response.status, response.headers);
-  if (envelopeError) throw envelopeError;
-  return body;
-}
-
-/** Maps whatever fetch/ky threw into our tree, using who aborted to tell the clocks apart. */
-export function toConnectionError(
-  error: unknown,
-  reason: "user" | "idle" | undefined,
-  timeoutMs: number,
-  phase: "response" | "idle" = "response",
-): Error {
-  if (isGenwayError(error)) return error;
-  if (reason === "user") return new APIUserAbortError(undefined, { cause: error });
-  if (reason === "idle") return new APITimeoutError("idle", timeoutMs, { cause: error });
-  if (error instanceof TimeoutError) return new APITimeoutError(phase, timeoutMs, { cause: error });
-  const cause = error instanceof NetworkError ? error.cause : error;
-  return new APIConnectionError(`Connection error: ${describeCause(cause)}`, {
-    cause,
-    notSent: certainlyNotSent(cause),
-  });
-}
-
-/** Refused connections and failed DNS prove the request never left: the only network errors a paid call may retry. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EADDRNOTAVAIL"]);
-
-function certainlyNotSent(cause: unknown): boolean {
-  for (let e: unknown = cause, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
-    const errors = (e as { errors?: unknown[] }).errors;
-    if (Array.isArray(errors) && errors.some((inner) => certainlyNotSent(inner))) return true;
-  }
-  return false;
-}
-
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
-  const code = inner?.code ?? (cause as { code?: string })?.code;
-  const message = (cause as Error)?.message ?? String(cause);
-  return code ? `${message} (${code})` : message;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
+/** A usable key, or a GenwayError that never echoes it (and is not retried: the key will not change). */
 export function checkKey(key: unknown): void {
-  if (typeof key !== "string" || key.length === 0) {
-    throw new APIConnectionError("The apiKey function returned no key.");
-  }
+  if (typeof key !== "string" || key.length === 0)
+    throw new GenwayError("The apiKey function returned no key.");
   if (/[\r\n]/.test(key))
-    throw new APIConnectionError("The API key contains a line break (CR/LF); refusing to send it.");
+    throw new GenwayError("The API key contains a line break (CR/LF); refusing to send it.");
 }
 
 function isRedirect(response: Response): boolean {
@@ -409,19 +265,14 @@ function assign(target: Record<string, string>, source: HeadersLike | undefined)
   }
 }
 
-function mergeQuery(
-  ...parts: Array<Record<string, QueryValue> | undefined>
-): Record<string, string> | undefined {
-  let out: Record<string, string> | undefined;
+function mergeQuery(...parts: Array<Record<string, QueryValue> | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const part of parts) {
     if (!part) continue;
     for (const [name, value] of Object.entries(part)) {
-      out ??= {};
       if (value === undefined) delete out[name];
       else out[name] = String(value);
     }
   }
   return out;
 }
-
-export type { WithResponse };

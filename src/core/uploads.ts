@@ -25,6 +25,7 @@ export type Uploadable =
   | AsyncIterable<Uint8Array>
   | Response;
 
+/** Options of {@link toFile}. */
 export interface ToFileOptions {
   /** MIME type to send; wins over everything we would infer. */
   type?: string;

@@ -40,7 +40,7 @@ function describe(issue: RawIssue): string {
 }
 
 /** Flattens zod issues (descending into union branches that got furthest) into ours. */
-export function toIssues(issues: readonly RawIssue[], prefix: PropertyKey[] = []): ValidationIssue[] {
+function toIssues(issues: readonly RawIssue[], prefix: PropertyKey[] = []): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];

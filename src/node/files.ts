@@ -51,9 +51,13 @@ export async function saveToFile(
     }
   }
   const source = stream ? Readable.fromWeb(stream as NodeReadableStream<Uint8Array>) : Readable.from([]);
+  const sink = createWriteStream(path);
   try {
-    await pipeline(source, count, createWriteStream(path));
+    await pipeline(source, count, sink);
   } catch (error) {
+    // The file may still be opening when the source fails: remove it only once the sink has closed,
+    // or it would be created again after the removal.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
     await rm(path, { force: true });
     throw error;
   }

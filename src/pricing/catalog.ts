@@ -170,7 +170,10 @@ const CATALOG = {
   },
 } as const satisfies Record<string, PriceFamily>;
 
-/** A family id of the built-in catalog. */
+/**
+ * A family id of the built-in catalog.
+ * @useDeclaredType
+ */
 export type FamilyId = keyof typeof CATALOG;
 
 function deepFreeze<T>(value: T): T {

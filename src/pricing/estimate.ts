@@ -16,6 +16,7 @@ import {
 } from "./catalog.js";
 import { type ModelFamilyMap, resolveModelFamily } from "./models.js";
 
+/** @inline */
 type Count = number | null | undefined;
 
 /** OpenAI chat: cached_tokens are part of prompt_tokens. */
@@ -56,8 +57,10 @@ export interface TokenCounts {
   cacheWrite?: number;
 }
 
+/** Token usage as any wire format reports it (or already split into billing components). */
 export type TokenUsage = ChatUsage | MessagesUsage | ResponsesUsage | NativeUsage | TokenCounts;
 
+/** What {@link estimateCost} needs: a model or family, and the quantities its unit bills. */
 export interface EstimateCostParams {
   /** Model id, mapped to a family (see models.ts). Ignored for pricing when `family` is given. */
   model?: string;
@@ -81,6 +84,7 @@ export interface EstimateCostParams {
   characters?: number;
 }
 
+/** A billing component of an estimate. */
 export type CostItem =
   | "prompt"
   | "completion"
@@ -91,6 +95,7 @@ export type CostItem =
   | "seconds"
   | "characters";
 
+/** One line of an estimate: quantity x unit price = amount (CNY). */
 export interface CostLine {
   item: CostItem;
   quantity: number;
@@ -103,6 +108,7 @@ export interface CostLine {
   note?: string;
 }
 
+/** What {@link estimateCost} returns: the lines and their total, in CNY. */
 export interface CostEstimate {
   total: number;
   currency: "CNY";

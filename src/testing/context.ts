@@ -4,6 +4,7 @@ import type { Fault } from "./faults.js";
 import type { FrameOptions } from "./http.js";
 import type { MockState } from "./state.js";
 
+/** What a mock route's handler receives. */
 export interface MockContext {
   request: Request;
   url: URL;
@@ -24,8 +25,10 @@ export interface MockContext {
   frames(): FrameOptions;
 }
 
+/** A route of the mock gateway: method, path pattern and handler. */
 export interface Route {
   method: "GET" | "POST";
   pattern: RegExp;
+  /** Answers a request that matched `method` and `pattern`. */
   handle(context: MockContext): Response | Promise<Response>;
 }

@@ -5,6 +5,7 @@
  */
 export type Envelope = "openai" | "anthropic" | "vidgen" | "musicgen";
 
+/** An error for a route to answer with, in its family's envelope. */
 export interface MockError {
   status: number;
   message: string;

@@ -5,6 +5,10 @@
 import type { Envelope } from "./envelopes.js";
 import type { ResetPoint } from "./http.js";
 
+/**
+ * A failure to inject with {@link MockGateway.inject}: an error status or code, a delay, a reset,
+ * a stalled or cut stream, or a raw body.
+ */
 export interface Fault {
   /** Only requests whose path contains this string (or matches this RegExp). Default: every request. */
   match?: string | RegExp;
@@ -29,6 +33,10 @@ export interface Fault {
   stallAfter?: number;
   /** Streams and bodies: send this many events/chunks, then destroy the connection. */
   cutAfter?: number;
+  /** Streams and bodies: send this many events/chunks and half of the next, then end the body cleanly. */
+  truncateAfter?: number;
+  /** Streams: after the first event, one `data:` line that never ends (an event over any size limit). */
+  oversizedEvent?: boolean;
   /** A raw body to answer with (e.g. malformed JSON), with `status` (default 200). */
   body?: string;
   contentType?: string;
@@ -40,6 +48,7 @@ interface Armed extends Fault {
   remaining: number;
 }
 
+/** The faults armed on a mock gateway, each used up after `times` matching requests. */
 export class FaultQueue {
   #faults: Armed[] = [];
 
@@ -49,10 +58,12 @@ export class FaultQueue {
     return this;
   }
 
+  /** Disarms every fault. */
   clear(): void {
     this.#faults = [];
   }
 
+  /** How many faults are still armed. */
   get pending(): number {
     return this.#faults.length;
   }

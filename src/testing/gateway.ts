@@ -6,9 +6,11 @@ import type { MockContext } from "./context.js";
 import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
+import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
 import { createState, type MockGatewayOptions } from "./state.js";
 
+/** A request the mock received, as recorded in {@link MockGateway.requests}. */
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -18,15 +20,22 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** The mock gateway listening on a loopback port. */
 export interface MockServer {
   url: string;
+  /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
 
+/** The mock gateway (see {@link createMockGateway}); its faces are `handle`, `fetch` and `listen`. */
 export interface MockGateway {
+  /** The key it accepts (`sk-genway-mock` unless configured). */
   apiKey: string;
+  /** Answers one request, as the gateway would. */
   handle(request: Request): Promise<Response>;
+  /** A fetch that calls `handle` in-process: pass it as the client's `fetch` option. */
   fetch: typeof fetch;
+  /** Serves `handle` over HTTP on loopback (port 0 picks a free one), e.g. for end-to-end tests. */
   listen(port?: number, host?: string): Promise<MockServer>;
   /** Every request received, in order. */
   requests: RecordedRequest[];
@@ -35,6 +44,10 @@ export interface MockGateway {
   faults: FaultQueue;
 }
 
+/**
+ * A mock of the whole gateway spec: auth, bounds, streams in each format, tasks that move
+ * through their states, and failures on demand (`inject`). No account or network needed.
+ */
 export function createMockGateway(options: MockGatewayOptions = {}): MockGateway {
   const state = createState(options);
   const faults = new FaultQueue();
@@ -67,7 +80,10 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       if (early) return early;
     }
 
-    const authError = checkAuth(request, path, state.options.apiKey, state.options.keys);
+    // Result files are public URLs, like an object store's: no key (and none must be sent).
+    const authError = PUBLIC_FILES.test(path)
+      ? undefined
+      : checkAuth(request, path, state.options.apiKey, state.options.keys);
     if (authError !== undefined) {
       return fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) });
     }
@@ -91,6 +107,8 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
           delayMs: state.options.streamDelayMs,
           stallAfter: fault?.stallAfter,
           cutAfter: fault?.cutAfter,
+          truncateAfter: fault?.truncateAfter,
+          oversizedEvent: fault?.oversizedEvent,
           signal: request.signal,
         }),
       };

@@ -2,6 +2,7 @@
 
 /** Marks a response whose connection the server adapter must destroy (the fetch face errors instead). */
 export const RESET = Symbol.for("genway.mock.reset");
+/** Where a `reset` fault drops the connection: before the headers, or right after them. */
 export type ResetPoint = "before-headers" | "after-headers";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -11,6 +12,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/** How a streamed body is paced and broken: delay between frames, and stall/cut faults. */
 export interface FrameOptions {
   /** ms between frames. */
   delayMs?: number;
@@ -18,20 +20,45 @@ export interface FrameOptions {
   stallAfter?: number | undefined;
   /** Destroy the connection after this many frames: a reset mid-body. */
   cutAfter?: number | undefined;
+  /** Send this many frames and half of the next, then end the body cleanly: a proxy that gave up. */
+  truncateAfter?: number | undefined;
+  /** After the first frame, send one line that never ends: an event over any client's size limit. */
+  oversizedEvent?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 
-/** A body that sends `frames` one chunk each, honouring delays, stalls and cuts. */
+/**
+ * A body that sends `frames` one chunk each, honouring delays, stalls and cuts. Any iterable works,
+ * so a generator can produce a large body lazily (the speech route's audio).
+ */
 export function framedBody(
-  frames: Array<string | Uint8Array>,
+  frames: Iterable<string | Uint8Array>,
   options: FrameOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const iterator = frames[Symbol.iterator]();
   let index = 0;
   return new ReadableStream({
+    cancel() {
+      iterator.return?.();
+    },
     async pull(controller) {
       if (options.cutAfter !== undefined && index >= options.cutAfter) {
         controller.error(new TypeError("terminated: connection reset by mock gateway"));
+        return;
+      }
+      if (options.oversizedEvent && index >= 1) {
+        // Generated as it is read (one shared filler chunk), so the line costs no server memory.
+        controller.enqueue(index++ === 1 ? encoder.encode("data: ") : filler());
+        return;
+      }
+      if (options.truncateAfter !== undefined && index >= options.truncateAfter) {
+        const next = iterator.next();
+        if (!next.done) {
+          const bytes = typeof next.value === "string" ? encoder.encode(next.value) : next.value;
+          controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
+        }
+        controller.close();
         return;
       }
       if (options.stallAfter !== undefined && index >= options.stallAfter) {
@@ -41,15 +68,24 @@ export function framedBody(
         controller.close();
         return;
       }
-      if (index >= frames.length) {
+      const next = iterator.next();
+      if (next.done) {
         controller.close();
         return;
       }
       if (options.delayMs && index > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      const frame = frames[index++]!;
+      index++;
+      const frame = next.value;
       controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
     },
   });
+}
+
+let fillerChunk: Uint8Array | undefined;
+/** 256 KiB of "x", made once and reused by every oversized line. */
+function filler(): Uint8Array {
+  fillerChunk ??= new Uint8Array(256 * 1024).fill(0x78);
+  return fillerChunk;
 }
 
 /** An SSE response: each frame is one `event:`/`data:` block already terminated by a blank line. */

@@ -4,4 +4,5 @@ export type { Envelope, MockError } from "./envelopes.js";
 export type { Fault } from "./faults.js";
 export { FaultQueue } from "./faults.js";
 export { createMockGateway, type MockGateway, type MockServer, type RecordedRequest } from "./gateway.js";
-export type { MockGatewayOptions } from "./state.js";
+export type { FrameOptions, ResetPoint } from "./http.js";
+export type { MockGatewayOptions, MockState } from "./state.js";

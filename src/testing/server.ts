@@ -29,11 +29,28 @@ export async function serve(
   };
 }
 
+/** Any origin may call the mock and read the ids and retry hints the client reports. */
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "x-request-id, retry-after, retry-after-ms",
+};
+
 async function respond(
   handle: (request: Request) => Promise<Response>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  // Browsers on another origin (the runtime matrix, apps using dangerouslyAllowBrowser) preflight first.
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, {
+      ...CORS,
+      "access-control-allow-methods": "GET, POST, PUT, DELETE",
+      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+      "access-control-max-age": "600",
+    });
+    res.end();
+    return;
+  }
   const controller = new AbortController();
   // The client went away before we finished: stop producing (stalled streams end too).
   res.on("close", () => {
@@ -53,7 +70,7 @@ async function respond(
     req.socket.destroy();
     return;
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...CORS };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });

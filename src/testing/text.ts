@@ -11,7 +11,7 @@ export function lastUserText(messages: unknown): string {
   return "";
 }
 
-export function textOf(content: unknown): string {
+function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content

@@ -1,6 +1,7 @@
 /** BinaryResponse over a scripted body: streaming, single use, the idle clock, aborts, envelopes in 2xx. */
 import { describe, expect, it } from "vitest";
 import { BinaryResponse, openGatewayBinary } from "../../src/core/binary.js";
+import type { Connection } from "../../src/core/connection.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -9,7 +10,6 @@ import {
   MalformedResponseError,
   RateLimitError,
 } from "../../src/core/errors.js";
-import type { Connection } from "../../src/core/transport.js";
 import { thrown } from "../helpers.js";
 
 type Step = Uint8Array | { wait: number } | "stall" | "fail";

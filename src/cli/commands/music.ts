@@ -5,7 +5,8 @@ import { bodyFlag, reportTask } from "../wait.js";
 export const music: Command = {
   name: "music",
   summary: "submit a song (or --lyrics-only) job; --wait follows it with a progress bar",
-  usage: "genway music [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--wait] <prompt...>",
+  usage:
+    "genway music [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--wait] <prompt...>",
   options: {
     title: { type: "string" },
     tags: { type: "string" },

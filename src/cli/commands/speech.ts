@@ -6,7 +6,8 @@ import { printJson } from "../output.js";
 export const speech: Command = {
   name: "speech",
   summary: "turn text into speech and save the audio (streamed to disk as it arrives)",
-  usage: "genway speech [--model tts-1|tts-1-hd] [--voice V] [--format mp3|opus|aac|flac] [--speed X] [--out FILE] <text...>",
+  usage:
+    "genway speech [--model tts-1|tts-1-hd] [--voice V] [--format mp3|opus|aac|flac] [--speed X] [--out FILE] <text...>",
   options: {
     model: { type: "string", short: "m" },
     voice: { type: "string" },

@@ -22,7 +22,9 @@ export const task: Command = {
           signal,
         );
     if (json) return printJson(stdout, snapshot);
-    stdout.write(`${kind} ${id}: ${snapshot.status}${snapshot.progress === undefined ? "" : ` ${snapshot.progress}%`}\n`);
+    stdout.write(
+      `${kind} ${id}: ${snapshot.status}${snapshot.progress === undefined ? "" : ` ${snapshot.progress}%`}\n`,
+    );
     for (const url of urlsIn(snapshot.result)) stdout.write(`${url}\n`);
   },
 };

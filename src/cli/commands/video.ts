@@ -5,7 +5,8 @@ import { bodyFlag, reportTask } from "../wait.js";
 export const video: Command = {
   name: "video",
   summary: "submit a video job (vidA / vidB models); --wait follows it to the end",
-  usage: "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--ratio R] [--body JSON] [--wait] <prompt...>",
+  usage:
+    "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--ratio R] [--body JSON] [--wait] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     image: { type: "string", multiple: true },
@@ -19,7 +20,9 @@ export const video: Command = {
     const { values, positionals, signal } = context;
     const { fileFromPath } = await import("../../node/index.js");
     const images = await Promise.all(
-      ((values.image as string[] | undefined) ?? []).map((image) => (/^https?:|^data:/.test(image) ? image : fileFromPath(image))),
+      ((values.image as string[] | undefined) ?? []).map((image) =>
+        /^https?:|^data:/.test(image) ? image : fileFromPath(image),
+      ),
     );
     const params = {
       model: (values.model as string | undefined) ?? "vidA-2.5",

@@ -25,7 +25,7 @@ export const vidgen: Command = {
     body: { type: "string" },
     wait: { type: "boolean", short: "w" },
   },
-  help: "--body takes the operation's other fields as JSON, e.g. '{\"duration\":\"5\",\"mode\":\"std\"}'.",
+  help: '--body takes the operation\'s other fields as JSON, e.g. \'{"duration":"5","mode":"std"}\'.',
   async run(context) {
     const { values, positionals, signal } = context;
     const name = positionals[0] as keyof typeof OPERATIONS | undefined;

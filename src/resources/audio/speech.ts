@@ -18,9 +18,14 @@ export class Speech {
    * certainly did not take the request.
    */
   create(params: SpeechCreateParams, options?: RequestOptions): APIPromise<BinaryResponse> {
-    const body = validate(speechParams, params, "audio.speech.create", this.client.validation);
     return this.client.transport.connect(
-      { method: "POST", path: "/v1/audio/speech", body, policy: "paid", accept: "audio/*" },
+      () => ({
+        method: "POST",
+        path: "/v1/audio/speech",
+        body: validate(speechParams, params, "audio.speech.create", this.client.validation),
+        policy: "paid",
+        accept: "audio/*",
+      }),
       options,
       openGatewayBinary,
     );

@@ -2,7 +2,7 @@
 import type { APIPromise } from "../../core/api-promise.js";
 import { ValidationError } from "../../core/errors.js";
 import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
+import { accepts, type RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
 import { chatCompletionParams } from "./schema.js";
 import { ChatCompletionStream } from "./stream.js";
@@ -41,16 +41,14 @@ export class ChatCompletions {
     params: ChatCompletionCreateParams,
     options?: RequestOptions,
   ): APIPromise<ChatCompletion> | APIPromise<ChatCompletionStream> {
-    const body = toWire(
-      validate(chatCompletionParams, params, "chat.completions.create", this.client.validation),
-    );
-    const spec = { method: "POST", path: PATH, body, policy: "idempotent" } as const;
-    if (!body.stream) return this.client.transport.json<ChatCompletion>(spec, options);
-    return this.client.transport.connect(
-      { ...spec, accept: "text/event-stream" },
-      options,
-      ChatCompletionStream.open,
-    );
+    const spec = () => {
+      const body = toWire(
+        validate(chatCompletionParams, params, "chat.completions.create", this.client.validation),
+      );
+      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
+    };
+    if (params.stream !== true) return this.client.transport.json<ChatCompletion>(spec, options);
+    return this.client.transport.connect(spec, options, ChatCompletionStream.open);
   }
 }
 

@@ -1,7 +1,8 @@
 /** A streamed chat completion: chunks in, the assembled ChatCompletion (content, tool calls, usage) out. */
+
+import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
-import type { Connection } from "../../core/transport.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
 
 /** OpenAI chat framing: data-only events, `[DONE]` at the end, an `{error}` object on failure. */

@@ -24,11 +24,12 @@ export type ChatTool = z.input<typeof functionTool>;
  */
 export type ChatToolChoice = z.input<typeof toolChoice>;
 
-type Params = z.input<typeof chatCompletionParams>;
 /**
- * The fields of a chat completion request, checked against the spec's bounds before sending.
+ * @inline
  * @useDeclaredType
  */
+type Params = z.input<typeof chatCompletionParams>;
+/** The fields of a chat completion request, checked against the spec's bounds before sending. */
 export type ChatCompletionCreateParamsBase = Omit<Params, "model" | "stream"> & { model: ChatModel };
 /** A request answered with one {@link ChatCompletion}. */
 export type ChatCompletionCreateParamsNonStreaming = ChatCompletionCreateParamsBase & {

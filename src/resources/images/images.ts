@@ -1,5 +1,5 @@
 /** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
-import { APIPromise } from "../../core/api-promise.js";
+import type { APIPromise } from "../../core/api-promise.js";
 import type { BinaryResponse } from "../../core/binary.js";
 import { type DownloadOptions, download } from "../../core/download.js";
 import { ValidationError } from "../../core/errors.js";
@@ -33,12 +33,11 @@ export class Images {
    */
   generate(params: ImageGenerateParams, options?: RequestOptions): APIPromise<ImagesResponse> {
     const operation = "images.generate";
-    rejectFiles(params, operation);
-    if (this.client.validation === "strict") checkGenerate(params, operation);
-    return this.client.transport.json<ImagesResponse>(
-      { method: "POST", path: "/v1/images/generations", body: params, policy: "paid" },
-      options,
-    );
+    return this.client.transport.json<ImagesResponse>(() => {
+      rejectFiles(params, operation);
+      if (this.client.validation === "strict") checkGenerate(params, operation);
+      return { method: "POST", path: "/v1/images/generations", body: params, policy: "paid" };
+    }, options);
   }
 
   /**
@@ -47,16 +46,11 @@ export class Images {
    */
   edit(params: ImageEditParams, options?: RequestOptions): APIPromise<ImagesResponse> {
     const operation = "images.edit";
-    validate(imageEditParams, params, operation, this.client.validation);
-    const result = toFormData(params, ["image", "mask"], operation).then((form) =>
-      this.client.transport
-        .json<ImagesResponse>(
-          { method: "POST", path: "/v1/images/edits", body: form, policy: "paid" },
-          options,
-        )
-        .withResponse(),
-    );
-    return new APIPromise(result);
+    return this.client.transport.json<ImagesResponse>(async () => {
+      validate(imageEditParams, params, operation, this.client.validation);
+      const body = await toFormData(params, ["image", "mask"], operation);
+      return { method: "POST", path: "/v1/images/edits", body, policy: "paid" };
+    }, options);
   }
 
   /**

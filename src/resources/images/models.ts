@@ -12,7 +12,7 @@ export const FAMILY_A_MODELS = ["imgA-base", "imgA-dev", "imgA-pro"] as const;
 /** Family B: the standard model and its seasonal variant. */
 export const FAMILY_B_MODELS = ["imgB-standard", "imgB-seasonal"] as const;
 /** The nano-banana image model; other nano-banana* ids (e.g. nano-banana-hd) are the same family. */
-export const NANO_BANANA = "nano-banana";
+const NANO_BANANA = "nano-banana";
 /** The only editing tiers the gateway supports on /v1/images/edits. */
 export const IMAGE_EDIT_MODELS = ["imgedit-pro", "imgedit-max"] as const;
 

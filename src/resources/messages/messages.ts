@@ -1,7 +1,7 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
 import type { APIPromise } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
+import { accepts, type RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
 import { messageCreateParams } from "./schema.js";
 import { MessageStream } from "./stream.js";
@@ -37,15 +37,13 @@ export class Messages {
     params: MessageCreateParams,
     options?: RequestOptions,
   ): APIPromise<Message> | APIPromise<MessageStream> {
-    const body = validate(messageCreateParams, params, "messages.create", this.client.validation);
-    const spec = { method: "POST", path: PATH, body, policy: "idempotent" } as const;
+    const spec = () => {
+      const body = validate(messageCreateParams, params, "messages.create", this.client.validation);
+      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
+    };
     const withVersion = { ...options, headers: versioned(options?.headers) };
-    if (!body.stream) return this.client.transport.json<Message>(spec, withVersion);
-    return this.client.transport.connect(
-      { ...spec, accept: "text/event-stream" },
-      withVersion,
-      MessageStream.open,
-    );
+    if (params.stream !== true) return this.client.transport.json<Message>(spec, withVersion);
+    return this.client.transport.connect(spec, withVersion, MessageStream.open);
   }
 }
 

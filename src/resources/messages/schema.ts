@@ -9,7 +9,7 @@ import { between, otherType } from "../../core/schema-rules.js";
 
 const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.literal("ephemeral") })));
 
-export const textBlock = z.looseObject({
+const textBlock = z.looseObject({
   type: z.literal("text"),
   text: z.string(),
   cache_control: cacheControl,

@@ -1,7 +1,8 @@
 /** A streamed Messages response: events in, the assembled Message (text, thinking, tool input, usage) out. */
+
+import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
-import type { Connection } from "../../core/transport.js";
 import type { ContentBlock, ContentBlockDelta, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
 
 /** Anthropic framing: named events, `ping` keep-alives, an `error` event on failure, no `[DONE]`. */
@@ -13,6 +14,9 @@ const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) 
   if (type === "error") throw fail(event);
   return event as MessageStreamEvent;
 };
+
+/** message_stop closes every Messages stream: one that ends before it was cut short (see jsonEvents). */
+const isLastMessageEvent = (event: MessageStreamEvent) => event.type === "message_stop";
 
 /** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
 export class MessageStream extends EventStream<MessageStreamEvent, Message> {
@@ -31,7 +35,7 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): MessageStream {
-    return new MessageStream(jsonEvents(connection, interpretMessages), connection);
+    return new MessageStream(jsonEvents(connection, interpretMessages, isLastMessageEvent), connection);
   }
 
   protected accumulate(event: MessageStreamEvent): void {

@@ -42,11 +42,12 @@ export type ToolChoiceParam = z.input<typeof toolChoiceParam>;
  */
 export type ThinkingParam = z.input<typeof thinkingParam>;
 
-type Params = z.input<typeof messageCreateParams>;
 /**
- * The fields of a Messages request, checked against the spec's bounds before sending.
+ * @inline
  * @useDeclaredType
  */
+type Params = z.input<typeof messageCreateParams>;
+/** The fields of a Messages request, checked against the spec's bounds before sending. */
 export type MessageCreateParamsBase = Omit<Params, "model" | "stream"> & { model: MessagesModel };
 /** A request answered with one {@link Message}. */
 export type MessageCreateParamsNonStreaming = MessageCreateParamsBase & { stream?: false | undefined };

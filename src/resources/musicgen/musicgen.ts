@@ -1,7 +1,7 @@
 /** gw.musicgen: submissions, queries (single and batch), waiting, and the music side operations. */
-import { APIPromise } from "../../core/api-promise.js";
+import { APIPromise, mapData } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
-import { mapResponse, snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
+import { snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
 import { MusicClips } from "./clips.js";
@@ -59,7 +59,7 @@ export class Musicgen {
 
   /** GET /musicgen/fetch/{task_id}: a song or lyrics task (kind `music` or `music.lyrics`, from its action). */
   fetch(taskId: string, options?: RequestOptions): APIPromise<TaskSnapshot<MusicClip[] | MusicLyrics>> {
-    return mapResponse(fetchOne(this.client, taskId, options), (body) => snapshot(body, taskId));
+    return mapData(fetchOne(this.client, taskId, options), (body) => snapshot(body, taskId));
   }
 
   /** POST /musicgen/fetch: many tasks of one action in one request (ids the gateway does not know are absent). */
@@ -72,7 +72,7 @@ export class Musicgen {
       validate(fetchManyParams, { ids, action }, "musicgen.fetchMany", this.client.validation);
       return fetchBatch(this.client, ids, action, options).withResponse();
     });
-    return mapResponse(new APIPromise(sent), ({ data }) =>
+    return mapData(new APIPromise(sent), ({ data }) =>
       (Array.isArray(data) ? data : []).map((r) => snapshot(r)),
     );
   }

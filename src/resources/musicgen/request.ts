@@ -3,7 +3,7 @@
  * ValidationError rejects it, as with the task submissions), and answers the spec does not show,
  * bare (upstream shape) or in the new-api envelope `{code: "success", message, data}`, give the payload.
  */
-import { APIPromise } from "../../core/api-promise.js";
+import { type APIPromise, mapData } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions, RequestSpec } from "../../core/transport.js";
 
@@ -17,8 +17,5 @@ export function request<T>(
   build: () => RequestSpec,
   options: RequestOptions | undefined,
 ): APIPromise<T> {
-  const sent = Promise.resolve()
-    .then(() => client.transport.json<unknown>(build(), options).withResponse())
-    .then((r) => ({ ...r, data: payload(r.data) as T }));
-  return new APIPromise(sent);
+  return mapData(client.transport.json<unknown>(build, options), (body) => payload(body) as T);
 }

@@ -4,13 +4,13 @@
  * finished, wait for processing, initialize the clip) and returns the clip id. Each step is also
  * available alone. The storage URL is foreign (a presigned URL): the bytes go there without the key.
  */
-import type { APIPromise } from "../../core/api-promise.js";
-import { decodeError } from "../../core/decode-error.js";
+import { type APIPromise, mapData } from "../../core/api-promise.js";
 import { MalformedResponseError } from "../../core/errors.js";
+import { type ForeignInit, openForeign } from "../../core/foreign.js";
 import type { Resource } from "../../core/resource.js";
 import { extensionForMime } from "../../core/sniff.js";
-import { mapResponse, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
-import { type RequestOptions, toConnectionError } from "../../core/transport.js";
+import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
+import type { RequestOptions } from "../../core/transport.js";
 import { toFile, type Uploadable } from "../../core/uploads.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { request } from "./request.js";
@@ -42,7 +42,7 @@ export class MusicUploads {
       () => ({ method: "POST", path: "/musicgen/uploads/audio-url", body: { url }, policy: "paid" }),
       options,
     );
-    return mapResponse(sent, (body) => clipIdOf(body, "the URL upload"));
+    return mapData(sent, (body) => clipIdOf(body, "the URL upload"));
   }
 
   /** Runs the whole upload flow for `file`; resolves to the clip id. `options` also govern the processing wait. */
@@ -82,7 +82,7 @@ export class MusicUploads {
     options: { signal?: AbortSignal | undefined } = {},
   ): Promise<void> {
     const named = await toFile(file);
-    let init: RequestInit;
+    let init: ForeignInit;
     if (target.fields) {
       const form = new FormData();
       for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
@@ -91,20 +91,13 @@ export class MusicUploads {
     } else {
       init = { method: "PUT", body: named, headers: { "content-type": named.type } };
     }
-    // The client's fetch (proxies, tests), but nothing else of the client: no key, no default headers.
-    const fetchImpl = this.client.transport.downloadConfig.fetch ?? globalThis.fetch;
-    let response: Response;
-    try {
-      response = await fetchImpl(target.url, {
-        ...init,
-        credentials: "omit",
-        signal: options.signal ?? null,
-      });
-    } catch (error) {
-      throw toConnectionError(error, options.signal?.aborted ? "user" : undefined, 0);
-    }
-    const text = await response.text().catch(() => "");
-    if (!response.ok) throw decodeError({ status: response.status, body: text, headers: response.headers });
+    // A presigned storage URL is not the gateway: the client's fetch and clocks, never its key.
+    const connection = await openForeign(new URL(target.url), init, {
+      ...this.client.transport.downloadConfig,
+      signal: options.signal,
+    });
+    connection.release();
+    await connection.response.body?.cancel();
   }
 
   /** Step 3, POST .../{id}/upload-finish: reports the bytes are in storage. */
@@ -145,6 +138,6 @@ export class MusicUploads {
       () => ({ method: "POST", path: `${segment(id)}/initialize-clip`, body: {}, policy: "paid" }),
       options,
     );
-    return mapResponse(sent, (body) => ({ ...(body as object), clip_id: clipIdOf(body, "initialize-clip") }));
+    return mapData(sent, (body) => ({ ...(body as object), clip_id: clipIdOf(body, "initialize-clip") }));
   }
 }

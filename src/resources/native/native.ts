@@ -1,7 +1,7 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
+import { EVENT_STREAM, type RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
@@ -16,8 +16,10 @@ export class Native {
     params: GenerateContentParams,
     options?: RequestOptions,
   ): APIPromise<GenerateContentResponse> {
-    const spec = this.#spec(params, "generateContent", "native.generateContent");
-    return this.client.transport.json<GenerateContentResponse>(spec, options);
+    return this.client.transport.json<GenerateContentResponse>(
+      () => this.#spec(params, "generateContent", "native.generateContent"),
+      options,
+    );
   }
 
   /** A stream of partial responses (`:streamGenerateContent?alt=sse`). */
@@ -25,9 +27,12 @@ export class Native {
     params: GenerateContentParams,
     options?: RequestOptions,
   ): APIPromise<GenerateContentStream> {
-    const spec = this.#spec(params, "streamGenerateContent", "native.streamGenerateContent");
     return this.client.transport.connect(
-      { ...spec, query: { alt: "sse" }, accept: "text/event-stream" },
+      () => ({
+        ...this.#spec(params, "streamGenerateContent", "native.streamGenerateContent"),
+        query: { alt: "sse" },
+        accept: EVENT_STREAM,
+      }),
       options,
       GenerateContentStream.open,
     );

@@ -2,9 +2,10 @@
  * A streamed native response: each chunk is a whole GenerateContentResponse holding the next parts;
  * out comes one response with the parts merged, thought parts kept apart, the last usage metadata.
  */
+
+import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
-import type { Connection } from "../../core/transport.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 

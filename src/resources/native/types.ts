@@ -37,10 +37,12 @@ export type GenerationConfig = z.input<typeof generationConfig>;
 export type ThinkingConfig = z.input<typeof thinkingConfig>;
 
 /**
- * `{ model, ...body }`: the model goes into the path, everything else is the request body.
+ * @inline
  * @useDeclaredType
  */
-export type GenerateContentParams = Omit<z.input<typeof generateContentParams>, "model"> & {
+type Params = z.input<typeof generateContentParams>;
+/** `{ model, ...body }`: the model goes into the path, everything else is the request body. */
+export type GenerateContentParams = Omit<Params, "model"> & {
   model: NativeModel;
 };
 

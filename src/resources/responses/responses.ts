@@ -1,7 +1,7 @@
 /** gw.responses: the OpenAI Responses format on /v1/responses (plain, streaming, with web access). */
-import { APIPromise } from "../../core/api-promise.js";
+import { type APIPromise, mapData } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
+import { accepts, type RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
 import { withOutputText } from "./output-text.js";
 import { responseCreateParams } from "./schema.js";
@@ -35,18 +35,13 @@ export class Responses {
     params: ResponseCreateParams,
     options?: RequestOptions,
   ): APIPromise<ResponseObject> | APIPromise<ResponseStream> {
-    const body = validate(responseCreateParams, params, "responses.create", this.client.validation);
-    const spec = { method: "POST", path: PATH, body, policy: "idempotent" } as const;
-    if (body.stream) {
-      return this.client.transport.connect(
-        { ...spec, accept: "text/event-stream" },
-        options,
-        ResponseStream.open,
-      );
+    const spec = () => {
+      const body = validate(responseCreateParams, params, "responses.create", this.client.validation);
+      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
+    };
+    if (params.stream === true) {
+      return this.client.transport.connect(spec, options, ResponseStream.open);
     }
-    const sent = this.client.transport.json<ResponseObject>(spec, options).withResponse();
-    return new APIPromise<ResponseObject>(
-      sent.then((result) => ({ ...result, data: withOutputText(result.data) })),
-    );
+    return mapData(this.client.transport.json<ResponseObject>(spec, options), withOutputText);
   }
 }

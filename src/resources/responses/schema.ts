@@ -30,7 +30,7 @@ const messageItem = z.looseObject({
 const otherItem = z.looseObject({ type: otherType(["message"]) });
 export const inputItem = z.union([messageItem, otherItem]);
 
-export const WEB_SEARCH_TOOLS = [
+const WEB_SEARCH_TOOLS = [
   "web_search",
   "web_search_preview",
   "web_search_preview_2025_03_11",

@@ -1,7 +1,8 @@
 /** A streamed Responses call: events in, the assembled response (text, tool calls, usage) out. */
+
+import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
-import type { Connection } from "../../core/transport.js";
 import { withOutputText } from "./output-text.js";
 import type {
   ResponseObject,
@@ -28,6 +29,10 @@ const interpretResponses: Interpret<ResponseStreamEvent> = (message, parse, fail
   return event as ResponseStreamEvent;
 };
 
+/** The closing events: a stream that ends before one was cut short (see jsonEvents). */
+const isLastResponseEvent = (event: ResponseStreamEvent) =>
+  event.type === "response.completed" || event.type === "response.incomplete";
+
 type Part = ResponseOutputText | ResponseOutputRefusal;
 
 /** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
@@ -44,7 +49,7 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ResponseStream {
-    return new ResponseStream(jsonEvents(connection, interpretResponses), connection);
+    return new ResponseStream(jsonEvents(connection, interpretResponses, isLastResponseEvent), connection);
   }
 
   protected accumulate(event: ResponseStreamEvent): void {

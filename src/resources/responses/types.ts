@@ -30,11 +30,12 @@ export type ResponseTool = z.input<typeof responseTool>;
  */
 export type ResponseToolChoice = z.input<typeof responseToolChoice>;
 
-type Params = z.input<typeof responseCreateParams>;
 /**
- * The fields of a Responses request, checked against the spec's bounds before sending.
+ * @inline
  * @useDeclaredType
  */
+type Params = z.input<typeof responseCreateParams>;
+/** The fields of a Responses request, checked against the spec's bounds before sending. */
 export type ResponseCreateParamsBase = Omit<Params, "model" | "stream"> & { model: ResponsesModel };
 /** A request answered with one {@link ResponseObject}. */
 export type ResponseCreateParamsNonStreaming = ResponseCreateParamsBase & {

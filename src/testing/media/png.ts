@@ -51,7 +51,7 @@ function writeMatch(out: BitWriter, length: number, distance: number): void {
 }
 
 /** zlib stream of one fixed-Huffman block; matches are tried only at the given distances. */
-export function deflate(data: Uint8Array, distances: number[]): Uint8Array<ArrayBuffer> {
+function deflate(data: Uint8Array, distances: number[]): Uint8Array<ArrayBuffer> {
   const out = new BitWriter(true);
   out.write(0x78, 8).write(0x01, 8); // zlib header: deflate, 32 KB window, no dictionary
   out.write(1, 1).write(1, 2); // final block, fixed Huffman codes

@@ -2,7 +2,7 @@
 import { isRecord, notInt, outside, type Problem } from "./rules.js";
 
 /** What the gateway (new-api) puts in max_tokens when the caller leaves it out. */
-export const DEFAULT_MAX_TOKENS = 8192;
+const DEFAULT_MAX_TOKENS = 8192;
 
 export function checkMessages(body: unknown): Problem | undefined {
   if (!isRecord(body)) return { message: "Request body must be a JSON object", param: "" };

@@ -1,0 +1,163 @@
+/**
+ * One attempt's lifecycle, shared by the gateway transport and requests to foreign URLs: the
+ * response clock, the caller's signal, and who aborted (so each clock raises its own error).
+ */
+import { decodeError } from "./decode-error.js";
+import {
+  APIConnectionError,
+  type APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  isGenwayError,
+} from "./errors.js";
+import { requestIdFrom } from "./request-id.js";
+
+/** A response whose headers arrived; its body is still unread. */
+export interface Connection {
+  response: Response;
+  requestId: string | undefined;
+  /** Aborting it cancels the body. */
+  controller: AbortController;
+  idleTimeout: number;
+  /** Why the body read ended early: the caller (signal, `abort()`, `break`) or our idle clock. */
+  abortReason(): "user" | "idle" | undefined;
+  /** Aborts the request, remembering who did so that the right error is raised. */
+  abort(reason: "user" | "idle"): void;
+  /** Detaches from the caller's signal; call when the body is done. */
+  release(): void;
+}
+
+export interface Clocks {
+  signal?: AbortSignal | undefined;
+  /** ms until response headers. */
+  timeout: number;
+  /** ms allowed between two body chunks (enforced by the body readers). */
+  idleTimeout: number;
+}
+
+/** Runs `send` under the response clock and the caller's signal; the Connection carries both into the body read. */
+export async function openConnection(
+  send: (signal: AbortSignal) => Promise<Response>,
+  { signal: userSignal, timeout, idleTimeout }: Clocks,
+): Promise<Connection> {
+  if (userSignal?.aborted) throw new APIUserAbortError();
+  const controller = new AbortController();
+  let reason: "user" | "idle" | "timeout" | undefined;
+  const onUserAbort = () => {
+    reason ??= "user";
+    controller.abort(userSignal?.reason);
+  };
+  userSignal?.addEventListener("abort", onUserAbort, { once: true });
+  const release = () => userSignal?.removeEventListener("abort", onUserAbort);
+  // The response clock runs until the headers arrive; the body then has the idle clock.
+  const timer =
+    timeout > 0 && Number.isFinite(timeout)
+      ? setTimeout(() => {
+          reason ??= "timeout";
+          controller.abort();
+        }, timeout)
+      : undefined;
+  let response: Response;
+  try {
+    response = await send(controller.signal);
+  } catch (error) {
+    release();
+    if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
+    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout);
+  } finally {
+    clearTimeout(timer);
+  }
+  return {
+    response,
+    requestId: requestIdFrom(response.headers),
+    controller,
+    idleTimeout,
+    // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
+    abortReason: () =>
+      reason === "user" || reason === "idle" ? reason : controller.signal.aborted ? "user" : undefined,
+    abort: (why) => {
+      reason ??= why;
+      controller.abort();
+    },
+    release,
+  };
+}
+
+/** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+/** The typed error of a non-2xx answer, from at most 64 KB of its body. Releases the connection. */
+export async function failureOf(connection: Connection): Promise<APIError> {
+  connection.release();
+  const { response, requestId } = connection;
+  const text = await readBounded(response, MAX_ERROR_BODY);
+  return decodeError({
+    status: response.status,
+    body: parseMaybeJson(text),
+    headers: response.headers,
+    requestId,
+  });
+}
+
+async function readBounded(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body cut short still tells us the status; decode what we have.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text.length > limit ? text.slice(0, limit) : text;
+}
+
+function parseMaybeJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Maps whatever fetch threw into our tree, using who aborted to tell the clocks apart. */
+export function toConnectionError(
+  error: unknown,
+  reason: "user" | "idle" | undefined,
+  timeoutMs: number,
+): Error {
+  if (isGenwayError(error)) return error;
+  if (reason === "user") return new APIUserAbortError(undefined, { cause: error });
+  if (reason === "idle") return new APITimeoutError("idle", timeoutMs, { cause: error });
+  return new APIConnectionError(`Connection error: ${describeCause(error)}`, {
+    cause: error,
+    notSent: certainlyNotSent(error),
+  });
+}
+
+/** Refused connections and failed DNS prove the request never left: the only network errors a paid call may retry. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EADDRNOTAVAIL"]);
+
+function certainlyNotSent(cause: unknown): boolean {
+  for (let e: unknown = cause, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
+    const errors = (e as { errors?: unknown[] }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => certainlyNotSent(inner))) return true;
+  }
+  return false;
+}
+
+function describeCause(cause: unknown): string {
+  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
+  const code = inner?.code ?? (cause as { code?: string })?.code;
+  const message = (cause as Error)?.message ?? String(cause);
+  return code ? `${message} (${code})` : message;
+}

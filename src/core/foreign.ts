@@ -1,0 +1,64 @@
+/**
+ * Requests to URLs that are not the gateway: result files on a CDN or object store, presigned
+ * upload targets. The API key belongs to baseURL alone, so these send no Authorization header,
+ * none of the client's defaultHeaders or defaultQuery (they may carry credentials too) and no
+ * cookies. They do use the client's fetch (proxies, tests, the mock gateway) and its clocks.
+ */
+import { type Connection, failureOf, openConnection } from "./connection.js";
+import { ValidationError } from "./errors.js";
+
+/** What a client lends a foreign request: its fetch and clocks, never its key. */
+export interface ForeignConfig {
+  /** The fetch to use (the client's, when `gw` makes the request). Default: `globalThis.fetch`. */
+  fetch?: typeof fetch | undefined;
+  signal?: AbortSignal | undefined;
+  /** ms until response headers, per attempt. Default 600 000 (or the client's). */
+  timeout?: number | undefined;
+  /** ms allowed between two chunks of the body. Default 120 000 (or the client's). */
+  idleTimeout?: number | undefined;
+}
+
+export interface ForeignInit {
+  method: "GET" | "PUT" | "POST";
+  body?: BodyInit | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** Opens `url` bare (see the file comment); a non-2xx answer becomes its typed error. */
+export async function openForeign(url: URL, init: ForeignInit, config: ForeignConfig): Promise<Connection> {
+  const send = config.fetch ?? globalThis.fetch;
+  const connection = await openConnection(
+    (signal) =>
+      send(url.href, {
+        method: init.method,
+        body: init.body,
+        headers: { accept: "*/*", ...init.headers },
+        credentials: "omit",
+        redirect: "follow",
+        signal,
+      }),
+    { signal: config.signal, timeout: config.timeout ?? 600_000, idleTimeout: config.idleTimeout ?? 120_000 },
+  );
+  if (!connection.response.ok) throw await failureOf(connection);
+  return connection;
+}
+
+/** An absolute http(s) URL, or a ValidationError: a `data:` or `file:` URL is not a foreign resource. */
+export function httpURL(url: string | URL, operation: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) {
+    throw new ValidationError(operation, [
+      {
+        path: "url",
+        rule: "invalid_url",
+        message: `must be an absolute http(s) URL, got ${JSON.stringify(String(url).slice(0, 100))}`,
+      },
+    ]);
+  }
+  return parsed;
+}
