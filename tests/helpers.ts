@@ -17,11 +17,20 @@ export interface Harness {
 }
 
 /** A mock on loopback (closed after each test) and a client with retries off unless asked. */
-export async function loopback(clientOptions: GenwayOptions = {}, mockOptions: MockGatewayOptions = {}): Promise<Harness> {
+export async function loopback(
+  clientOptions: GenwayOptions = {},
+  mockOptions: MockGatewayOptions = {},
+): Promise<Harness> {
   const mock = createMockGateway(mockOptions);
   const server = await mock.listen();
   servers.push(server);
-  const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, maxRetries: 0, logLevel: "off", ...clientOptions });
+  const gw = new Genway({
+    apiKey: mock.apiKey,
+    baseURL: server.url,
+    maxRetries: 0,
+    logLevel: "off",
+    ...clientOptions,
+  });
   return { mock, server, gw };
 }
 

@@ -24,9 +24,18 @@ interface Run {
   stderr: string;
 }
 
-function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Run> } {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; done: Promise<Run> } {
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off", ...env },
+    env: {
+      ...process.env,
+      GENWAY_BASE_URL: server.url,
+      GENWAY_API_KEY: mock.apiKey,
+      GENWAY_LOG: "off",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -52,7 +61,9 @@ describe("genway chat", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('You said: "hi"');
     const path = mock.requests[before]?.path ?? "";
-    expect(path).toMatch(format === "messages" ? /^\/v1\/messages/ : format === "responses" ? /^\/v1\/responses/ : /^\/v1beta\//);
+    expect(path).toMatch(
+      format === "messages" ? /^\/v1\/messages/ : format === "responses" ? /^\/v1\/responses/ : /^\/v1beta\//,
+    );
   });
 
   it("--json prints the whole result as JSON", async () => {
@@ -159,7 +170,18 @@ describe("help, usage and the rest", () => {
     const top = await run(["--help"]);
     expect(top.code).toBe(0);
     const names = [...top.stdout.matchAll(/^ {2}(\w+) {2,}/gm)].map((m) => m[1]!);
-    expect(names).toEqual(["chat", "image", "speech", "video", "vidgen", "music", "task", "cost", "mock", "demo"]);
+    expect(names).toEqual([
+      "chat",
+      "image",
+      "speech",
+      "video",
+      "vidgen",
+      "music",
+      "task",
+      "cost",
+      "mock",
+      "demo",
+    ]);
     for (const name of names) {
       const r = await run([name, "--help"]);
       expect(r.code).toBe(0);
@@ -174,7 +196,9 @@ describe("help, usage and the rest", () => {
 
   it("mock prints its URL and key, and stops on SIGTERM", async () => {
     const { child, done } = start(["mock", "--json"]);
-    const line = await new Promise<string>((resolve) => child.stdout?.once("data", (d) => resolve(String(d))));
+    const line = await new Promise<string>((resolve) =>
+      child.stdout?.once("data", (d) => resolve(String(d))),
+    );
     const { url, apiKey } = JSON.parse(line);
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: "POST",
@@ -191,7 +215,8 @@ describe("help, usage and the rest", () => {
     const r = await run(["demo", "--out", dir], { GENWAY_BASE_URL: "", GENWAY_API_KEY: "" });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    for (const step of ["1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9.", "10."]) expect(r.stdout).toContain(`\n${step} `);
+    for (const step of ["1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9.", "10."])
+      expect(r.stdout).toContain(`\n${step} `);
     expect(r.stdout).toContain("get_weather(");
     expect(r.stdout).toMatch(/Done: \d+ HTTP requests/);
     expect((await stat(join(dir, "lighthouse.png"))).size).toBeGreaterThan(100);

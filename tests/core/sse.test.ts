@@ -21,7 +21,9 @@ function clientServing(chunks: Array<string | Uint8Array>, onCancel?: () => void
         },
         cancel: () => onCancel?.(),
       });
-      return new Response(body, { headers: { "content-type": "text/event-stream", "x-request-id": "req-sse" } });
+      return new Response(body, {
+        headers: { "content-type": "text/event-stream", "x-request-id": "req-sse" },
+      });
     },
   });
 }
@@ -51,7 +53,12 @@ describe("SSE reader", () => {
   });
 
   it("accepts CRLF and CR framing, comment lines and event names", async () => {
-    const body = [`: PING\r\n\r\n`, `event: message\r\ndata: ${chunk("a")}\r\n\r\n`, `data: ${chunk("b")}\r\r`, "data: [DONE]\r\n\r\n"];
+    const body = [
+      `: PING\r\n\r\n`,
+      `event: message\r\ndata: ${chunk("a")}\r\n\r\n`,
+      `data: ${chunk("b")}\r\r`,
+      "data: [DONE]\r\n\r\n",
+    ];
     expect(await streamText(clientServing(body))).toBe("ab");
   });
 
@@ -99,7 +106,9 @@ describe("stream helpers", () => {
     expect(completion.choices[0]?.message).toMatchObject({
       role: "assistant",
       content: "Hi",
-      tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }],
+      tool_calls: [
+        { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } },
+      ],
     });
     expect(completion.choices[0]?.finish_reason).toBe("tool_calls");
     expect(completion.usage).toEqual({ prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 });
@@ -123,7 +132,10 @@ describe("stream helpers", () => {
   it("toReadableStream() gives newline-delimited JSON events", async () => {
     const stream = await clientServing(body).chat.completions.create({ ...hello, stream: true });
     const text = await new Response(stream.toReadableStream()).text();
-    const lines = text.trim().split("\n").map((line) => JSON.parse(line));
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(6);
     expect(lines[1].choices[0].delta.content).toBe("Hi");
   });

@@ -1,0 +1,61 @@
+/**
+ * No timers, sockets or listeners left behind: a child Node process runs calls that end in every way
+ * (abort, break, errors, each clock, a refused connection) against the mock on loopback, closes the
+ * server, and must then exit by itself, quickly. A leaked 600 s response timer or 120 s idle timer
+ * would keep it alive far past the limit.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CHILD = fileURLToPath(new URL("./fixtures/no-leaks-child.ts", import.meta.url));
+
+function runChild(): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+      cwd: fileURLToPath(new URL("../..", import.meta.url)),
+      env: { ...process.env, GENWAY_LOG: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    // Belt and braces: the child has its own 8 s alarm; never let a hung child outlive the test.
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(kill);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe("nothing is left running after aborts, errors and timeouts", () => {
+  it("the child process exits on its own within a few seconds, every call typed", async () => {
+    const { code, stdout, stderr, ms } = await runChild();
+    expect(stderr, stderr).toBe("");
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    const { outcomes } = JSON.parse(stdout.trim().split("\n").at(-1)!);
+    expect(outcomes).toEqual({
+      completion: "ok",
+      stream: "ok",
+      "stream-abort": "APIUserAbortError",
+      "stream-break": "APIUserAbortError",
+      "stream-tee-cancel": "ok",
+      "http-500": "InternalServerError",
+      "stream-error-event": "InternalServerError",
+      "retries-then-fail": "ServiceUnavailableError",
+      "abort-during-retry-wait": "APIUserAbortError",
+      "response-timeout": "APITimeoutError",
+      "idle-timeout": "APITimeoutError",
+      "reset-mid-stream": "APIConnectionError",
+      "malformed-json": "MalformedResponseError",
+      "signal-never-fired": "ok",
+      "unread-stream": "ok",
+      "connection-refused": "APIConnectionError",
+    });
+  }, 20_000);
+});

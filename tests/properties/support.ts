@@ -1,0 +1,97 @@
+/** Shared pieces of the property tests: bodies from chunks, fake connections, recording clients. */
+import fc from "fast-check";
+import type { Connection } from "../../src/core/connection.js";
+import Genway, { type GenwayOptions } from "../../src/index.js";
+
+/** A body that hands out `chunks` one per read, as a socket would. */
+export function chunkedBody(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i >= chunks.length) return controller.close();
+      controller.enqueue(chunks[i++]!);
+    },
+  });
+}
+
+/** Splits `bytes` at the given offsets (any order, duplicates and out-of-range values ignored). */
+function splitAt(bytes: Uint8Array, offsets: number[]): Uint8Array[] {
+  const cuts = [...new Set(offsets.filter((o) => o > 0 && o < bytes.length))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let start = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    out.push(bytes.slice(start, cut));
+    start = cut;
+  }
+  return out;
+}
+
+/** A UTF-8 text and an arbitrary way of cutting its bytes into chunks (one-byte chunks included). */
+export function splitText(text: string): fc.Arbitrary<Uint8Array[]> {
+  const bytes = new TextEncoder().encode(text);
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<Uint8Array[]>([bytes]) },
+    { weight: 1, arbitrary: fc.constant(splitAt(bytes, [...bytes.keys()])) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 40 })
+        .map((offsets) => splitAt(bytes, offsets)),
+    },
+  );
+}
+
+/** Text that exercises every UTF-8 width: ASCII, 2-, 3- and 4-byte sequences, and any code point. */
+export const unicodeText = (maxLength = 24) =>
+  fc.string({
+    unit: fc.oneof(
+      fc.constantFrom("a", " ", "é", "ß", "→", "世", "界", "😀", "🇫🇷", "\u0000", "\t", "\\", '"'),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    ),
+    maxLength,
+  });
+
+/** A 2xx connection over `body`, as the transport would hand it to a stream. */
+export function fakeConnection(body: ReadableStream<Uint8Array>, idleTimeout = 0): Connection {
+  const controller = new AbortController();
+  let reason: "user" | "idle" | undefined;
+  return {
+    response: new Response(body, { headers: { "content-type": "text/event-stream" } }),
+    requestId: "req-prop",
+    controller,
+    idleTimeout,
+    abortReason: () => reason ?? (controller.signal.aborted ? "user" : undefined),
+    abort: (why) => {
+      reason ??= why;
+      controller.abort();
+    },
+    release: () => {},
+  };
+}
+
+/** A client whose fetch records every call and answers with `respond()` (a chat completion by default). */
+export function recordingClient(options: GenwayOptions = {}, respond?: () => Response) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  const gw = new Genway({
+    apiKey: "sk-property-tests",
+    baseURL: "http://gw.test",
+    maxRetries: 0,
+    logLevel: "off",
+    ...options,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const text = await request.text();
+      calls.push({ url: request.url, body: text ? JSON.parse(text) : undefined });
+      return respond?.() ?? Response.json(COMPLETION);
+    },
+  });
+  return { gw, calls };
+}
+
+const COMPLETION = {
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  created: 1,
+  model: "gpt-4o-mini",
+  choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+};

@@ -1,0 +1,25 @@
+/**
+ * The short form of bench/soak.ts for CI: a few hundred streamed chats with random faults against the
+ * mock on loopback. Every call must end, typed, in an outcome its scenario allows, and once the
+ * servers close no socket or timer may be left. (The long form with heap figures: bench/soak.ts.)
+ */
+import { describe, expect, it } from "vitest";
+import { formatReport, runSoak } from "../../bench/soak.js";
+
+describe("soak (short form)", () => {
+  it("300 calls with random faults: no untyped errors, no hangs, handles back to baseline", async () => {
+    const report = await runSoak({ n: 300, concurrency: 16, seed: 8, hangMs: 10_000, warmup: 32 });
+    const table = formatReport(report);
+    expect(report.totals.untyped, table).toBe(0);
+    expect(report.totals.hangs, table).toBe(0);
+    expect(report.totals.unexpected, table).toBe(0);
+    expect(report.totals.ok + report.totals.typed).toBe(300);
+    // Faults really happened: most scenarios ran, and both successes and typed errors came out.
+    expect(Object.keys(report.outcomes).length).toBeGreaterThanOrEqual(12);
+    expect(report.totals.ok).toBeGreaterThan(100);
+    expect(report.totals.typed).toBeGreaterThan(50);
+    // No timer survives the calls (servers still up), and nothing at all once they are closed.
+    expect(report.handles.after.Timeout ?? 0, table).toBe(report.handles.before.Timeout ?? 0);
+    expect(report.handles.end, table).toEqual(report.handles.start);
+  }, 60_000);
+});
