@@ -16,5 +16,5 @@ export default defineConfig({
   clean: true,
   splitting: true,
   treeshake: true,
-  external: ["ky", "eventsource-parser", "zod", "msw", /^node:/],
+  external: ["eventsource-parser", "zod", "msw", /^node:/],
 });

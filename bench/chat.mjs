@@ -74,7 +74,8 @@ const perCall = Object.fromEntries(Object.keys(call).map((k) => [k, []]));
 const perStream = Object.fromEntries(Object.keys(stream).map((k) => [k, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, fn] of Object.entries(call)) perCall[name].push((await time(fn, CALLS)) / CALLS);
-  for (const [name, fn] of Object.entries(stream)) perStream[name].push((STREAMS * (STREAM_CHUNKS + 2)) / ((await time(fn, STREAMS)) / 1000));
+  for (const [name, fn] of Object.entries(stream))
+    perStream[name].push((STREAMS * (STREAM_CHUNKS + 2)) / ((await time(fn, STREAMS)) / 1000));
 }
 await server.close();
 
@@ -82,10 +83,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const callMs = Object.fromEntries(Object.entries(perCall).map(([k, v]) => [k, median(v)]));
 const eventsPerSec = Object.fromEntries(Object.entries(perStream).map(([k, v]) => [k, median(v)]));
 
-console.log(`Node ${process.version}, ${CALLS} calls x ${ROUNDS} rounds, ${STREAMS} streams of ${STREAM_CHUNKS} chunks x ${ROUNDS} rounds (medians)\n`);
+console.log(
+  `Node ${process.version}, ${CALLS} calls x ${ROUNDS} rounds, ${STREAMS} streams of ${STREAM_CHUNKS} chunks x ${ROUNDS} rounds (medians)\n`,
+);
 console.log("Non-streaming chat, time per call");
 for (const [name, ms] of Object.entries(callMs)) {
-  console.log(`  ${name.padEnd(14)} ${(ms * 1000).toFixed(0).padStart(6)} µs   ${(ms / callMs.fetch).toFixed(2)}x raw fetch`);
+  console.log(
+    `  ${name.padEnd(14)} ${(ms * 1000).toFixed(0).padStart(6)} µs   ${(ms / callMs.fetch).toFixed(2)}x raw fetch`,
+  );
 }
 console.log("\nChat stream throughput");
 for (const [name, rate] of Object.entries(eventsPerSec)) {

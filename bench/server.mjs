@@ -10,7 +10,13 @@ const completion = Buffer.from(
     object: "chat.completion",
     created: 1,
     model: "gpt-4o-mini",
-    choices: [{ index: 0, message: { role: "assistant", content: "Hello there, how can I help?" }, finish_reason: "stop" }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: "Hello there, how can I help?" },
+        finish_reason: "stop",
+      },
+    ],
     usage: { prompt_tokens: 8, completion_tokens: 8, total_tokens: 16 },
   }),
 );
@@ -36,12 +42,23 @@ export async function startServer() {
         for (let i = 0; i < streamBody.length; i += 65536) res.write(streamBody.subarray(i, i + 65536));
         res.end();
       } else {
-        res.writeHead(200, { "content-type": "application/json", "content-length": completion.length, "x-request-id": "bench" });
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-length": completion.length,
+          "x-request-id": "bench",
+        });
         res.end(completion);
       }
     });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }

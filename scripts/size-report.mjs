@@ -1,0 +1,109 @@
+/**
+ * Where the bytes of a browser bundle go (npm run size:report). size-limit (.size-limit.json)
+ * enforces the budget on dist/; this script explains it: it bundles the same way (esbuild, browser,
+ * minified, every dependency included) from the sources, reads esbuild's metafile and attributes
+ * each output byte to a dependency or a src/ folder, and estimates each part's gzip share.
+ *
+ *   node scripts/size-report.mjs             the full client, then the chat-only floor
+ *   node scripts/size-report.mjs --compare   also the other SDKs' chat-only bundles, for reference
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+
+const ROOT = join(import.meta.dirname, "..");
+const SRC = (path) => JSON.stringify(join(ROOT, "src", path));
+
+const SCENARIOS = {
+  "full client (new Genway(), every namespace)": `
+    import { Genway } from ${SRC("index.ts")};
+    globalThis.client = new Genway({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
+  "chat-only floor (Transport + gw.chat alone, not a public entry)": `
+    import { Transport } from ${SRC("core/transport.ts")};
+    import { createLog } from ${SRC("core/log.ts")};
+    import { Chat } from ${SRC("resources/chat/index.ts")};
+    const transport = new Transport({ apiKey: "k", baseURL: "https://gw.example", timeout: 1, idleTimeout: 1,
+      maxRetries: 0, maxRetryAfter: 0, log: createLog("off") });
+    globalThis.chat = new Chat({ transport, validation: "strict" });`,
+};
+
+const COMPARE = {
+  "openai (chat only)": `import OpenAI from "openai";
+    globalThis.c = new OpenAI({ apiKey: "k", dangerouslyAllowBrowser: true }).chat.completions;`,
+  "@anthropic-ai/sdk (messages only)": `import Anthropic from "@anthropic-ai/sdk";
+    globalThis.c = new Anthropic({ apiKey: "k", dangerouslyAllowBrowser: true }).messages;`,
+  "@google/genai (generateContent only)": `import { GoogleGenAI } from "@google/genai";
+    globalThis.c = new GoogleGenAI({ apiKey: "k" }).models;`,
+};
+
+const dir = mkdtempSync(join(tmpdir(), "genway-size-"));
+try {
+  for (const [name, code] of Object.entries(SCENARIOS)) {
+    const result = await bundle(code);
+    report(name, result, true);
+    // Exact marginal cost of each dependency: the same bundle with it left out.
+    for (const dependency of ["zod", "eventsource-parser"]) {
+      const without = await bundle(code, [dependency, `${dependency}/*`]);
+      const saved =
+        gzipSync(result.output, { level: 9 }).length - gzipSync(without.output, { level: 9 }).length;
+      console.log(`  without ${dependency}: ${kb(saved)} min+gzip less`);
+    }
+  }
+  if (process.argv.includes("--compare")) {
+    for (const [name, code] of Object.entries(COMPARE)) report(name, await bundle(code), false);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function bundle(code, external = []) {
+  const entry = join(dir, "entry.mjs");
+  writeFileSync(entry, code);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    nodePaths: [join(ROOT, "node_modules")],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    metafile: true,
+    external,
+    logLevel: "error",
+  });
+  const output = result.outputFiles[0].contents;
+  return { output, inputs: Object.values(result.metafile.outputs)[0].inputs };
+}
+
+function report(name, { output, inputs }, detail) {
+  const gzip = gzipSync(output, { level: 9 }).length; // as size-limit measures
+  console.log(`\n${name}: ${kb(output.length)} min, ${kb(gzip)} min+gzip`);
+  if (!detail) return;
+  const groups = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+    if (path.endsWith("entry.mjs")) continue;
+    const group = groupOf(relative(ROOT, path));
+    groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+  }
+  // A part's gzip share is estimated as its share of the minified bytes.
+  const rows = [...groups].filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]);
+  for (const [group, bytes] of rows) {
+    const share = bytes / output.length;
+    console.log(`  ${group.padEnd(34)} ${kb(bytes).padStart(9)} min  ~${kb(share * gzip).padStart(8)} gz`);
+  }
+}
+
+function groupOf(path) {
+  const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+  if (pkg) return `dependency ${pkg}`;
+  const resource = path.match(/^src\/resources\/([^/]+)/)?.[1];
+  if (resource) return `src/resources/${resource}`;
+  return path.match(/^src\/[^/]+(?=\/)/)?.[0] ?? path;
+}
+
+function kb(bytes) {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
