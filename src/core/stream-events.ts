@@ -20,11 +20,26 @@ export type Interpret<E> = (
 ) => E | undefined | typeof END;
 
 /**
- * The closing event of a format that has one (message_stop, response.completed). When it is given,
- * a body that ends before it was cut short by a proxy or a server that gave up, and throws
- * APIConnectionError instead of passing half an answer off as the whole one (snapshot() keeps what
- * arrived). END from the interpreter (`data: [DONE]`) also counts as the end. Chat streams pass
- * none: relays may omit `[DONE]`, and a chat stream has no other closing event.
+ * Data-only framing (chat completions, native): every event is a JSON chunk, `data: [DONE]` ends the
+ * stream where it is sent, and a chunk carrying `error` is a failure inside the 200.
+ */
+export function dataOnlyJson<E>(
+  message: EventSourceMessage,
+  parse: () => unknown,
+  fail: (payload: unknown) => Error,
+) {
+  if (message.data === "[DONE]") return END;
+  const chunk = parse() as E & { error?: unknown };
+  if (chunk.error !== undefined) throw fail(chunk);
+  return chunk as E;
+}
+
+/**
+ * Whether an event proves the answer complete: the format's closing event (message_stop,
+ * response.completed) or a finish reason (chat, native). A body that ends before one was cut short
+ * by a proxy or a server that gave up, and throws APIConnectionError instead of passing half an
+ * answer off as the whole one (snapshot() keeps what arrived). END from the interpreter
+ * (`data: [DONE]`) also counts: relays may omit `[DONE]`, never the finish reason.
  */
 export type IsLast<E> = (event: E) => boolean;
 

@@ -165,7 +165,7 @@ describe("the idle clock measures the server, not the caller", () => {
   it("a consumer slower than idleTimeout does not time out a server that already sent everything", async () => {
     const frames = ["a", "b", "c"].map(
       (content) =>
-        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`,
+        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: content === "c" ? "stop" : null }] })}\n\n`,
     );
     const encoder = new TextEncoder();
     const gw = new Genway({

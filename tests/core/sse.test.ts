@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import Genway, { APIUserAbortError, GenwayError, RateLimitError } from "../../src/index.js";
+import Genway, {
+  APIConnectionError,
+  APIUserAbortError,
+  GenwayError,
+  RateLimitError,
+} from "../../src/index.js";
 import { hello, thrown } from "../helpers.js";
 
 const encoder = new TextEncoder();
@@ -68,7 +73,17 @@ describe("SSE reader", () => {
   });
 
   it("takes the last event without a trailing blank line, and a stream without [DONE]", async () => {
-    expect(await streamText(clientServing([`data: ${chunk("x")}\n\n`, `data: ${chunk("y")}`]))).toBe("xy");
+    const finished = chunk("y", { choices: [{ index: 0, delta: { content: "y" }, finish_reason: "stop" }] });
+    expect(await streamText(clientServing([`data: ${chunk("x")}\n\n`, `data: ${finished}`]))).toBe("xy");
+  });
+
+  it("a stream cut before [DONE] and before any finish reason is an APIConnectionError; snapshot() keeps it", async () => {
+    const gw = clientServing([`data: ${chunk("half ")}\n\n`, `data: ${chunk("an answer")}\n\n`]);
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    const error = await thrown(() => stream.finalCompletion());
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/ended before its end marker/);
+    expect(stream.snapshot().choices[0]?.message.content).toBe("half an answer");
   });
 
   it("throws an error object that arrives mid-stream as the same typed error as HTTP", async () => {

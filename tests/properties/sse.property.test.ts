@@ -89,7 +89,7 @@ describe("a chat stream through the client", () => {
     object: "chat.completion.chunk",
     created: 1,
     model: "gpt-4o-mini",
-    choices: [{ index: 0, delta: { content }, finish_reason: null, seq: i }],
+    choices: [{ index: 0, delta: { content }, finish_reason: null as string | null, seq: i }],
   });
 
   const piece = fc.record({
@@ -107,8 +107,13 @@ describe("a chat stream through the client", () => {
       doneEol: EOL,
       pingFirst: fc.boolean(),
     })
-    .map(({ pieces, done, doneEol, pingFirst }) => {
+    .map(({ pieces, done: withDone, doneEol, pingFirst }) => {
+      let done = withDone;
+      // A complete stream: `[DONE]`, or (relays may omit it) a finish reason on the last chunk.
       const payloads = pieces.map((p, i) => chunkPayload(p.content, i));
+      const last = payloads.at(-1);
+      if (!done && last) last.choices[0]!.finish_reason = "stop";
+      if (!last) done = true;
       let text = pingFirst ? ": keep-alive\n\n" : "";
       pieces.forEach((p, i) => {
         const lines: string[] = [];

@@ -18,8 +18,11 @@ describe("soak (short form)", () => {
     expect(Object.keys(report.outcomes).length).toBeGreaterThanOrEqual(12);
     expect(report.totals.ok).toBeGreaterThan(100);
     expect(report.totals.typed).toBeGreaterThan(50);
-    // No timer survives the calls (servers still up), and nothing at all once they are closed.
-    expect(report.handles.after.Timeout ?? 0, table).toBe(report.handles.before.Timeout ?? 0);
-    expect(report.handles.end, table).toEqual(report.handles.start);
+    // No timer survives the calls (servers still up), and nothing of ours once they are closed. The
+    // test runner's own handles may come and go meanwhile, so no kind may grow; none need stay.
+    expect(report.handles.after.Timeout ?? 0, table).toBeLessThanOrEqual(report.handles.before.Timeout ?? 0);
+    for (const [kind, count] of Object.entries(report.handles.end)) {
+      expect(count, `${kind}\n${table}`).toBeLessThanOrEqual(report.handles.start[kind] ?? 0);
+    }
   }, 60_000);
 });

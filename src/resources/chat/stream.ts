@@ -2,27 +2,26 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
+import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
-
-/** OpenAI chat framing: data-only events, `[DONE]` at the end, an `{error}` object on failure. */
-const interpretChat: Interpret<ChatCompletionChunk> = (message, parse, fail) => {
-  if (message.data === "[DONE]") return END;
-  const chunk = parse() as ChatCompletionChunk & { error?: unknown };
-  if (chunk.error !== undefined) throw fail(chunk);
-  return chunk;
-};
 
 /**
  * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
  * `finalCompletion()` (content, tool calls and usage assembled from the deltas).
  */
+/** A chunk with a finish reason ends the answer (the usage chunk may still follow). */
+const finishes = (chunk: ChatCompletionChunk) =>
+  chunk.choices?.some((choice) => choice.finish_reason) ?? false;
+
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
   #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ChatCompletionStream {
-    return new ChatCompletionStream(jsonEvents(connection, interpretChat), connection);
+    return new ChatCompletionStream(
+      jsonEvents(connection, dataOnlyJson<ChatCompletionChunk>, finishes),
+      connection,
+    );
   }
 
   protected accumulate(chunk: ChatCompletionChunk): void {

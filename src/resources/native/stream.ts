@@ -5,17 +5,13 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
+import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 
-/** Native framing: data-only events (CRLF-separated), no event names, no `[DONE]`; an `{error}` chunk on failure. */
-const interpretNative: Interpret<GenerateContentResponse> = (message, parse, fail) => {
-  if (message.data === "[DONE]") return END; // not sent upstream; tolerated from relays
-  const chunk = parse() as GenerateContentResponse & { error?: unknown };
-  if (chunk.error !== undefined) throw fail(chunk);
-  return chunk;
-};
+/** A candidate with a finish reason ends the answer (upstream sends it only in the final chunk). */
+const finishes = (chunk: GenerateContentResponse) =>
+  chunk.candidates?.some((candidate) => candidate.finishReason) ?? false;
 
 /** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
 export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
@@ -23,7 +19,10 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): GenerateContentStream {
-    return new GenerateContentStream(jsonEvents(connection, interpretNative), connection);
+    return new GenerateContentStream(
+      jsonEvents(connection, dataOnlyJson<GenerateContentResponse>, finishes),
+      connection,
+    );
   }
 
   protected accumulate(chunk: GenerateContentResponse): void {
