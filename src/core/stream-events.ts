@@ -43,19 +43,35 @@ export function dataOnlyJson<E>(
  */
 export type IsLast<E> = (event: E) => boolean;
 
+/**
+ * A format's events, in the batches readSSE delivers (see there). A consumer that stops between
+ * two events of a batch (break, abort) stops the source with it.
+ */
 export async function* jsonEvents<E>(
   connection: Connection,
   interpret: Interpret<E>,
   isLast?: IsLast<E>,
-): AsyncGenerator<E> {
+): AsyncGenerator<E[]> {
   const fail = (payload: unknown) => streamError(payload, connection);
   let ended = isLast === undefined;
-  for await (const message of readSSE(connection)) {
-    const event = interpret(message, () => parseData(message.data, connection), fail);
+  for await (const messages of readSSE(connection)) {
+    const events: E[] = [];
+    let event: E | undefined | typeof END;
+    for (const message of messages) {
+      try {
+        event = interpret(message, () => parseData(message.data, connection), fail);
+      } catch (error) {
+        // The events before the failing one still reach the caller (and snapshot()) first.
+        if (events.length > 0) yield events;
+        throw error;
+      }
+      if (event === END) break;
+      if (event === undefined) continue;
+      if (isLast?.(event)) ended = true;
+      events.push(event);
+    }
+    if (events.length > 0) yield events;
     if (event === END) return;
-    if (event === undefined) continue;
-    if (isLast?.(event)) ended = true;
-    yield event;
   }
   if (!ended) {
     throw new APIConnectionError(

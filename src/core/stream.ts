@@ -4,7 +4,7 @@
  * of what was assembled so far (kept after an abort, so no paid output is lost).
  */
 
-import type { Connection } from "./connection.js";
+import { type Connection, toConnectionError } from "./connection.js";
 import { APIUserAbortError, GenwayError } from "./errors.js";
 
 /**
@@ -19,7 +19,8 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   readonly requestId: string | undefined;
   /** @internal The HTTP connection the events are read from. */
   protected readonly connection: Connection;
-  readonly #source: AsyncIterable<Event>;
+  /** Events in the batches the network delivered them in (see core/sse.ts). */
+  readonly #source: AsyncIterable<Event[]>;
   #started = false;
   #completed = false;
   #error: unknown;
@@ -27,7 +28,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   #resolveDone!: () => void;
 
   /** @internal Streams are made by the methods that return them. */
-  constructor(source: AsyncIterable<Event>, connection: Connection) {
+  constructor(source: AsyncIterable<Event[]>, connection: Connection) {
     this.#source = source;
     this.connection = connection;
     this.controller = connection.controller;
@@ -53,9 +54,20 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       throw new GenwayError("This stream has already been consumed; use tee() to read it twice.");
     this.#started = true;
     try {
-      for await (const event of this.#source) {
-        this.accumulate(event);
-        yield event;
+      const { signal } = this.controller;
+      for await (const batch of this.#source) {
+        for (const event of batch) {
+          this.accumulate(event);
+          yield event;
+          // Aborted while the caller held this event: stop, even with more of the batch in hand.
+          if (signal.aborted) {
+            throw toConnectionError(
+              signal.reason,
+              this.connection.abortReason(),
+              this.connection.idleTimeout,
+            );
+          }
+        }
       }
       this.#completed = true;
     } catch (error) {
@@ -107,7 +119,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     const iterator = this[Symbol.asyncIterator]();
     const queues: Array<Array<Promise<IteratorResult<Event>>>> = [[], []];
     const open = [true, true];
-    const branch = (mine: number): AsyncIterable<Event> => ({
+    const branch = (mine: number): AsyncIterable<Event[]> => ({
       [Symbol.asyncIterator]: () => ({
         next: () => {
           const queue = queues[mine]!;
@@ -118,7 +130,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
               if (open[i]) q.push(next);
             });
           }
-          return queue.shift()!;
+          return queue.shift()!.then((r) => (r.done ? r : { done: false, value: [r.value] }));
         },
         // `break` or cancel on a branch: once both branches are closed, so is the HTTP request
         // (without this the body, its socket and its idle clock would live on unread).
@@ -130,7 +142,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
         },
       }),
     });
-    const Ctor = this.constructor as new (source: AsyncIterable<Event>, connection: Connection) => this;
+    const Ctor = this.constructor as new (source: AsyncIterable<Event[]>, connection: Connection) => this;
     return [new Ctor(branch(0), this.connection), new Ctor(branch(1), this.connection)];
   }
 

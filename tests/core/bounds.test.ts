@@ -98,7 +98,8 @@ describe("a single SSE event is bounded", () => {
     const body = new Response(encoder.encode(ok + big)).body!;
     const seen: number[] = [];
     const error = await thrown(async () => {
-      for await (const m of readSSE(connectionOver(body), 4096)) seen.push(m.data.length);
+      for await (const batch of readSSE(connectionOver(body), 4096))
+        for (const m of batch) seen.push(m.data.length);
     });
     expect(seen).toEqual([1000]);
     expect(error).toBeInstanceOf(MalformedResponseError);

@@ -61,7 +61,7 @@ describe("readSSE, driven directly", () => {
     await fc.assert(
       fc.asyncProperty(stream, async ({ messages, chunks }) => {
         const seen = [];
-        for await (const m of readSSE(fakeConnection(chunkedBody(chunks)))) seen.push(m);
+        for await (const batch of readSSE(fakeConnection(chunkedBody(chunks)))) seen.push(...batch);
         expect(seen).toEqual(messages.map((m) => ({ event: m.event, id: m.id, data: m.lines.join("\n") })));
       }),
       { numRuns: 300 },
@@ -74,7 +74,8 @@ describe("readSSE, driven directly", () => {
         lineText(40).chain((text) => splitText(`data: ${text}\n\n`).map((chunks) => ({ text, chunks }))),
         async ({ text, chunks }) => {
           const seen: string[] = [];
-          for await (const m of readSSE(fakeConnection(chunkedBody(chunks)))) seen.push(m.data);
+          for await (const batch of readSSE(fakeConnection(chunkedBody(chunks))))
+            for (const m of batch) seen.push(m.data);
           expect(seen).toEqual([text]);
         },
       ),
