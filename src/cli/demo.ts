@@ -35,7 +35,8 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
   const options = { signal };
   const costs: Array<[string, number]> = [];
   const say = (text: string) => out.write(text);
-  const step = (n: number, title: string) => say(`\n${n}. ${title}\n   `);
+  /** A numbered heading; the step's output follows indented (or, with `own`, prints its own lines). */
+  const step = (n: number, title: string, own = false) => say(`\n${n}. ${title}\n${own ? "" : "   "}`);
 
   try {
     say(`genway demo: the mock gateway is listening on ${server.url}\n`);
@@ -124,18 +125,16 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     say(`saved ${audio.bytes} bytes to ${audio.path}`);
     costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: input.length }).total]);
 
-    step(8, "gw.videos.create, then awaited with progress");
-    say("\n");
+    step(8, "gw.videos.create, then awaited with progress", true);
     const video = await gw.videos.create(
       { model: "vidA-2.5", prompt: "a paper boat on a river", duration: 5 },
       options,
     );
     const videoDone = await waitWithBar(video, out, signal);
-    say(`   ${videoDone.status}: ${JSON.stringify(videoDone.result).slice(0, 100)}`);
+    say(`   ${videoDone.status}: ${videoDone.result?.output ?? "(no URL)"}`);
     costs.push(["video (vidA-2.5, 5 s)", estimateCost({ model: "vidA-2.5", seconds: 5 }).total]);
 
-    step(9, "gw.musicgen.submit.music, then the song awaited with progress");
-    say("\n");
+    step(9, "gw.musicgen.submit.music, then the song awaited with progress", true);
     const song = await gw.musicgen.submit.music(
       {
         variant: "custom",
@@ -147,33 +146,42 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
       options,
     );
     const songDone = await waitWithBar(song, out, signal);
-    say(`   ${songDone.status}`);
+    say(`   ${songDone.status}: ${songDone.result?.map((clip) => clip.audio_url).join(", ") ?? ""}`);
 
-    step(10, "what it would cost (estimateCost, CNY, from the gateway's price table)");
-    for (const [what, total] of costs) say(`\n   ${what.padEnd(38)} ${total.toFixed(6)} CNY`);
-    say(`\n\nDone: ${mock.requests.length} HTTP requests to the mock gateway; files in ${folder}\n`);
+    step(10, "what it would cost (estimateCost, CNY, from the gateway's price table)", true);
+    for (const [what, total] of costs) say(`   ${what.padEnd(38)} ${total.toFixed(6)} CNY\n`);
+    say(`\nDone: ${mock.requests.length} HTTP requests to the mock gateway; files in ${folder}\n`);
   } finally {
     await server.close();
   }
 }
 
-interface Waitable {
+interface Progress {
+  status: string;
+  progress?: number | undefined;
+}
+
+interface Waitable<S extends Progress> {
   kind: string;
   id: string;
   wait(options: {
     signal?: AbortSignal | undefined;
     interval?: number;
-    onProgress?: (s: { status: string; progress?: number | undefined }) => void;
-  }): Promise<{ status: string; result: unknown }>;
+    onProgress?: (s: S) => void;
+  }): Promise<S>;
 }
 
-async function waitWithBar(task: Waitable, out: NodeJS.WriteStream, signal: AbortSignal | undefined) {
-  const bar = progressReporter(out);
+async function waitWithBar<S extends Progress>(
+  task: Waitable<S>,
+  out: NodeJS.WriteStream,
+  signal: AbortSignal | undefined,
+): Promise<S> {
+  const bar = progressReporter(out, "   ");
   try {
     return await task.wait({
       signal,
       interval: 150,
-      onProgress: (s) => bar.update(`   ${task.kind} ${task.id}`, s.progress ?? 0, s.status),
+      onProgress: (s) => bar.update(`${task.kind} ${task.id}`, s.progress ?? 0, s.status),
     });
   } finally {
     bar.done();

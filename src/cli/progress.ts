@@ -7,12 +7,13 @@ export interface ProgressReporter {
   done(): void;
 }
 
-export function progressReporter(stream: NodeJS.WriteStream): ProgressReporter {
+/** `indent` prefixes every line (and the redrawn bar). */
+export function progressReporter(stream: NodeJS.WriteStream, indent = ""): ProgressReporter {
   let last = "";
   if (!stream.isTTY) {
     return {
       update(label, percent, status) {
-        const line = `${label}: ${status} ${Math.round(percent)}%`;
+        const line = `${indent}${label}: ${status} ${Math.round(percent)}%`;
         if (line !== last) stream.write(`${line}\n`);
         last = line;
       },
@@ -24,7 +25,7 @@ export function progressReporter(stream: NodeJS.WriteStream): ProgressReporter {
     update(label, percent, status) {
       const filled = Math.round((Math.max(0, Math.min(100, percent)) / 100) * width);
       stream.write(
-        `\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${Math.round(percent).toString().padStart(3)}% ${status}   `,
+        `\r${indent}${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${Math.round(percent).toString().padStart(3)}% ${status}   `,
       );
     },
     done() {
