@@ -29,65 +29,34 @@ export const chat: Command = {
     const system = values.system as string | undefined;
     const options = { signal };
 
-    if (json || values["no-stream"]) {
-      const result = await once(format);
-      return json ? printJson(stdout, result) : void stdout.write(`${extractText(result)}\n`);
-    }
-    const stream = await open(format);
-    for await (const delta of stream.text()) stdout.write(delta);
+    const stream = !(json || values["no-stream"]);
+    // One request per format; `stream` picks a stream or the whole result (the methods' overloads).
+    const send = (): Promise<unknown> => {
+      switch (format) {
+        case "messages": {
+          const messages = [{ role: "user" as const, content: prompt }];
+          return gw.messages.create(
+            { model, max_tokens: maxTokens, ...(system ? { system } : {}), messages, stream },
+            options,
+          );
+        }
+        case "responses":
+          return gw.responses.create({ model, input: withSystem(system, prompt), stream }, options);
+        case "native": {
+          const body = { model, contents: [{ role: "user", parts: [{ text: prompt }] }] };
+          return stream
+            ? gw.native.streamGenerateContent(body, options)
+            : gw.native.generateContent(body, options);
+        }
+        default:
+          return gw.chat.completions.create({ model, messages: withSystem(system, prompt), stream }, options);
+      }
+    };
+
+    const result = await send();
+    if (!stream) return json ? printJson(stdout, result) : void stdout.write(`${extractText(result)}\n`);
+    for await (const delta of (result as { text(): AsyncIterable<string> }).text()) stdout.write(delta);
     stdout.write("\n");
-
-    async function open(f: Format): Promise<{ text(): AsyncIterable<string> }> {
-      switch (f) {
-        case "messages":
-          return gw.messages.create(
-            {
-              model,
-              max_tokens: maxTokens,
-              ...(system ? { system } : {}),
-              messages: [{ role: "user", content: prompt }],
-              stream: true,
-            },
-            options,
-          );
-        case "responses":
-          return gw.responses.create({ model, input: withSystem(system, prompt), stream: true }, options);
-        case "native":
-          return gw.native.streamGenerateContent(
-            { model, contents: [{ role: "user", parts: [{ text: prompt }] }] },
-            options,
-          );
-        default:
-          return gw.chat.completions.create(
-            { model, messages: withSystem(system, prompt), stream: true },
-            options,
-          );
-      }
-    }
-
-    async function once(f: Format): Promise<unknown> {
-      switch (f) {
-        case "messages":
-          return gw.messages.create(
-            {
-              model,
-              max_tokens: maxTokens,
-              ...(system ? { system } : {}),
-              messages: [{ role: "user", content: prompt }],
-            },
-            options,
-          );
-        case "responses":
-          return gw.responses.create({ model, input: withSystem(system, prompt) }, options);
-        case "native":
-          return gw.native.generateContent(
-            { model, contents: [{ role: "user", parts: [{ text: prompt }] }] },
-            options,
-          );
-        default:
-          return gw.chat.completions.create({ model, messages: withSystem(system, prompt) }, options);
-      }
-    }
   },
 };
 

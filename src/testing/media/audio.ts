@@ -8,7 +8,7 @@
  * Encoding sound into mp3, aac or opus would need a codec; silence in a valid container is what a
  * player, `ffprobe` or a format sniffer needs from a mock. Every file decodes cleanly with ffmpeg.
  */
-import { BitWriter, crc8, crc16, oggCrc } from "./checksums.js";
+import { BitWriter, concat, crc8, crc16, oggCrc } from "./checksums.js";
 
 export type AudioFormat = "mp3" | "opus" | "aac" | "flac";
 
@@ -31,16 +31,6 @@ interface FrameSource {
 }
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 const ENCODER = "genway mock gateway";
 

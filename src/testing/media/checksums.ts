@@ -96,3 +96,14 @@ export class BitWriter {
     this.#filled = 0;
   }
 }
+
+/** The parts joined into one buffer. */
+export function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

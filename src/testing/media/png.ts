@@ -3,7 +3,7 @@
  * whose filtered rows repeat, so a small fixed-Huffman deflate with run matches keeps a 1024x1024
  * image near 25 KB. Runs anywhere (no node:zlib), like the rest of genway/testing.
  */
-import { adler32, BitWriter, crc32 } from "./checksums.js";
+import { adler32, BitWriter, concat, crc32 } from "./checksums.js";
 
 /** Largest side the mock renders; bigger requests are clamped by the routes. */
 export const MAX_PNG_SIDE = 4096;
@@ -123,11 +123,5 @@ export function pngImage(width: number, height: number, seed = 0): Uint8Array<Ar
     chunk("IDAT", deflate(raw, [3, 1, stride])),
     chunk("IEND", new Uint8Array(0)),
   ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concat(parts);
 }
