@@ -237,7 +237,7 @@ export function accepts(params: { stream?: boolean | null | undefined }): string
 /** A usable key, or a GenwayError that never echoes it (and is not retried: the key will not change). */
 export function checkKey(key: unknown): void {
   if (typeof key !== "string" || key.length === 0)
-    throw new GenwayError("The apiKey function returned no key.");
+    throw new GenwayError("The API key is empty (an apiKey function must return a non-empty string).");
   if (/[\r\n]/.test(key))
     throw new GenwayError("The API key contains a line break (CR/LF); refusing to send it.");
 }
