@@ -31,6 +31,15 @@ afterEach(() => {
 });
 
 describe("gw.images.download", () => {
+  it("an image without a url (b64_json) rejects with a ValidationError, sending nothing", async () => {
+    const { mock, gw } = await loopback();
+    const pending = gw.images.download({ b64_json: "iVBORw0KGgo=" });
+    const error = await thrown(() => pending);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toMatch(/no url/);
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it("sends no Authorization, no x-api-key and none of the client's headers, through the client's fetch", async () => {
     const spy = recording();
     const { mock, gw } = await loopback({

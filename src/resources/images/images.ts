@@ -1,5 +1,5 @@
 /** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
-import type { APIPromise } from "../../core/api-promise.js";
+import { APIPromise } from "../../core/api-promise.js";
 import type { BinaryResponse } from "../../core/binary.js";
 import { type DownloadOptions, download } from "../../core/download.js";
 import { ValidationError } from "../../core/errors.js";
@@ -60,9 +60,11 @@ export class Images {
   download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
     const url = typeof image === "string" || image instanceof URL ? image : image.url;
     if (url === undefined) {
-      throw new ValidationError("images.download", [
+      // Rejected like every other failure of the call, not thrown out of it.
+      const error = new ValidationError("images.download", [
         { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
       ]);
+      return new APIPromise<BinaryResponse>(Promise.reject(error));
     }
     const config = this.client.transport.downloadConfig;
     return download(url, {
