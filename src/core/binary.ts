@@ -9,8 +9,7 @@
  */
 
 import { type Connection, toConnectionError } from "./connection.js";
-import { errorFromBody } from "./decode-error.js";
-import { GenwayError, MalformedResponseError } from "./errors.js";
+import { GenwayError } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
 
 /**
@@ -169,40 +168,4 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       { highWaterMark: 0 },
     );
   }
-}
-
-/** JSON bodies longer than this on a binary endpoint are not error envelopes. */
-const MAX_ENVELOPE = 64 * 1024;
-
-/**
- * `BinaryResponse.open` for gateway endpoints: the gateway reports some failures with a 2xx status
- * and a JSON error envelope, which must become the same typed error an HTTP error would (and go
- * through the retry policy), not "audio" bytes saved to disk.
- */
-export async function openGatewayBinary(connection: Connection): Promise<BinaryResponse> {
-  const binary = new BinaryResponse(connection);
-  if (!/\bjson\b/i.test(binary.contentType)) return binary;
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of binary) {
-    text += decoder.decode(chunk, { stream: true });
-    if (text.length > MAX_ENVELOPE) break;
-  }
-  text += decoder.decode();
-  const { status, headers } = connection.response;
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON after all: reported below with the text.
-  }
-  throw (
-    errorFromBody(body, status, headers) ??
-    new MalformedResponseError(`Expected a binary body, but the gateway answered ${status} with JSON.`, {
-      status,
-      body: text.slice(0, 500),
-      requestId: connection.requestId,
-      headers,
-    })
-  );
 }

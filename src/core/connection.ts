@@ -10,6 +10,7 @@ import {
   APIUserAbortError,
   isGenwayError,
 } from "./errors.js";
+import { IdleClock } from "./idle-clock.js";
 import { requestIdFrom } from "./request-id.js";
 
 /** A response whose headers arrived; its body is still unread. */
@@ -84,13 +85,14 @@ export async function openConnection(
 }
 
 /** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */
-const MAX_ERROR_BODY = 64 * 1024;
+export const MAX_ERROR_BODY = 64 * 1024;
 
 /** The typed error of a non-2xx answer, from at most 64 KB of its body. Releases the connection. */
 export async function failureOf(connection: Connection): Promise<APIError> {
   connection.release();
   const { response, requestId } = connection;
-  const text = await readBounded(response, MAX_ERROR_BODY);
+  // A body cut short still tells us the status: decode what arrived.
+  const text = await readText(connection, MAX_ERROR_BODY, "keep");
   return decodeError({
     status: response.status,
     body: parseMaybeJson(text),
@@ -99,23 +101,43 @@ export async function failureOf(connection: Connection): Promise<APIError> {
   });
 }
 
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
+/**
+ * A body as text under the idle clock: every chunk restarts the window, so a large body that keeps
+ * coming is never cut, while a silent one is. At most `limit` characters are read (the rest is
+ * cancelled). Cancelling the reader on abort ends a pending read even when a custom fetch ignores
+ * the signal. A failed read throws, or with `"keep"` returns what arrived.
+ */
+export async function readText(
+  connection: Connection,
+  limit = Number.POSITIVE_INFINITY,
+  onError: "throw" | "keep" = "throw",
+): Promise<string> {
+  const body = connection.response.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const signal = connection.controller.signal;
+  const onAbort = () => reader.cancel().catch(() => {});
+  signal.addEventListener("abort", onAbort, { once: true });
+  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   const decoder = new TextDecoder();
   let text = "";
   try {
     while (text.length < limit) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (signal.aborted) throw signal.reason;
+      if (done) return text + decoder.decode();
+      clock.touch();
       text += decoder.decode(value, { stream: true });
     }
-  } catch {
-    // A body cut short still tells us the status; decode what we have.
-  } finally {
     reader.cancel().catch(() => {});
+    return text.slice(0, limit);
+  } catch (error) {
+    if (onError === "keep") return text;
+    throw error;
+  } finally {
+    clock.stop();
+    signal.removeEventListener("abort", onAbort);
   }
-  return text.length > limit ? text.slice(0, limit) : text;
 }
 
 function parseMaybeJson(text: string): unknown {

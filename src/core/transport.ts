@@ -94,7 +94,11 @@ export class Transport {
     return new APIPromise(this.#run(spec, options, readJson as (c: Connection) => Promise<T>));
   }
 
-  /** A request whose body the caller consumes (streams, binary downloads). */
+  /**
+   * A request whose body the caller consumes: an event stream or a file, never JSON. A JSON answer
+   * (an error envelope sent with a 2xx) is read here, inside the retry loop, and becomes its typed
+   * error: as a stream it would end with no events, as a file it would be saved as audio.
+   */
   connect<T>(
     spec: SpecSource,
     options: RequestOptions | undefined,
@@ -112,9 +116,9 @@ export class Transport {
   ): APIPromise<T> {
     return new APIPromise(
       this.#run(spec, options, async (c, resolved) => {
-        // A stream request answered with JSON (an error envelope in a 200) is read here, inside the
-        // retry loop: as a stream it would end with no events, an empty "success".
-        if (resolved.accept === EVENT_STREAM && isJson(c.response)) await rejectJson(c);
+        if (isJson(c.response)) {
+          await rejectJson(c, resolved.accept === EVENT_STREAM ? "an event stream" : "a binary body");
+        }
         return wrap(c);
       }),
     );

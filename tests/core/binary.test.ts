@@ -1,6 +1,6 @@
 /** BinaryResponse over a scripted body: streaming, single use, the idle clock, aborts, envelopes in 2xx. */
 import { describe, expect, it } from "vitest";
-import { BinaryResponse, openGatewayBinary } from "../../src/core/binary.js";
+import { BinaryResponse } from "../../src/core/binary.js";
 import type { Connection } from "../../src/core/connection.js";
 import {
   APIConnectionError,
@@ -10,6 +10,7 @@ import {
   MalformedResponseError,
   RateLimitError,
 } from "../../src/core/errors.js";
+import Genway from "../../src/index.js";
 import { thrown } from "../helpers.js";
 
 type Step = Uint8Array | { wait: number } | "stall" | "fail";
@@ -208,32 +209,58 @@ describe("BinaryResponse", () => {
   });
 });
 
-describe("openGatewayBinary", () => {
+/** A client whose fetch answers every request with `body` under `contentType`, counting body pulls. */
+function answering(body: Uint8Array, contentType: string) {
+  let pulls = 0;
+  const gw = new Genway({
+    apiKey: "sk-binary-test",
+    baseURL: "http://gw.test",
+    maxRetries: 0,
+    logLevel: "off",
+    fetch: async () =>
+      new Response(
+        new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              pulls++;
+              controller.enqueue(body);
+              controller.close();
+            },
+          },
+          { highWaterMark: 0 },
+        ),
+        { headers: { "content-type": contentType } },
+      ),
+  });
+  return { gw, pulls: () => pulls };
+}
+
+const speech = { model: "tts-1", voice: "alloy", input: "hi" } as const;
+
+describe("a 2xx JSON body where bytes were asked for (transport.connect)", () => {
   it("passes a binary body through unread", async () => {
-    const { connection, pulls } = scripted([bytes(0xff, 0xfb)], {
-      headers: { "content-type": "audio/mpeg" },
-    });
-    const binary = await openGatewayBinary(connection);
+    const { gw, pulls } = answering(bytes(0xff, 0xfb), "audio/mpeg");
+    const binary = await gw.audio.speech.create(speech);
     expect(pulls()).toBe(0);
     expect([...(await binary.bytes())]).toEqual([0xff, 0xfb]);
   });
 
   it("turns an error envelope in a 2xx JSON body into the typed error", async () => {
     const envelope = JSON.stringify({ error: { message: "Request count limit exceeded", code: 10012 } });
-    const { connection } = scripted([new TextEncoder().encode(envelope)], {
-      headers: { "content-type": "application/json" },
-    });
-    const error = await thrown(() => openGatewayBinary(connection));
+    const { gw } = answering(new TextEncoder().encode(envelope), "application/json");
+    const error = await thrown(() => gw.audio.speech.create(speech));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.code).toBe(10012);
   });
 
   it("reports other JSON where bytes were expected as a MalformedResponseError", async () => {
-    const { connection } = scripted([new TextEncoder().encode('{"audio":"elsewhere"}')], {
-      headers: { "content-type": "application/json; charset=utf-8" },
-    });
-    const error = await thrown(() => openGatewayBinary(connection));
+    const { gw } = answering(
+      new TextEncoder().encode('{"audio":"elsewhere"}'),
+      "application/json; charset=utf-8",
+    );
+    const error = await thrown(() => gw.audio.speech.create(speech));
     expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error.message).toMatch(/Expected a binary body/);
     expect(error.body).toContain("elsewhere");
   });
 });

@@ -317,6 +317,30 @@ describe("three clocks", () => {
     expect(stream.snapshot().choices[0]?.message.content).toBe("Hello from");
   });
 
+  it("idleTimeout also bounds an error body that stalls: the typed error comes from what arrived", async () => {
+    const gw = new Genway({
+      apiKey: "sk-stalled-error",
+      baseURL: "http://gw.test",
+      maxRetries: 0,
+      logLevel: "off",
+      idleTimeout: 100,
+      fetch: async () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"error":{"message":"upstream failed"'));
+            // ...and nothing more: the server hangs mid-body.
+          },
+        });
+        return new Response(body, { status: 500, headers: { "content-type": "application/json" } });
+      },
+    });
+    const started = Date.now();
+    const error = await thrown(() => gw.chat.completions.create(hello));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.status).toBe(500);
+  });
+
   it("an already aborted signal sends nothing", async () => {
     const { mock, gw } = await loopback();
     const error = await thrown(() => gw.chat.completions.create(hello, { signal: AbortSignal.abort() }));

@@ -1,6 +1,6 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
 import type { APIPromise } from "../../core/api-promise.js";
-import { type BinaryResponse, openGatewayBinary } from "../../core/binary.js";
+import { BinaryResponse } from "../../core/binary.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
@@ -27,7 +27,7 @@ export class Speech {
         accept: "audio/*",
       }),
       options,
-      openGatewayBinary,
+      BinaryResponse.open,
     );
   }
 }

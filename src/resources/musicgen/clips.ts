@@ -4,7 +4,7 @@
  * body" in the spec; fetch cannot send a body on GET, so none is sent.
  */
 import type { APIPromise } from "../../core/api-promise.js";
-import { type BinaryResponse, openGatewayBinary } from "../../core/binary.js";
+import { BinaryResponse } from "../../core/binary.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { request } from "./request.js";
@@ -38,6 +38,6 @@ export class MusicClips {
   #file(what: string, accept: string, clipId: string, options?: RequestOptions): APIPromise<BinaryResponse> {
     const path = `/musicgen/act/${what}/${encodeURIComponent(clipId)}`;
     const spec = { method: "GET", path, policy: "idempotent", accept: `${accept}, */*` } as const;
-    return this.client.transport.connect(spec, options, openGatewayBinary);
+    return this.client.transport.connect(spec, options, BinaryResponse.open);
   }
 }
