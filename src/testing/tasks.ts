@@ -27,6 +27,14 @@ export interface TaskView {
 }
 
 /** The on-demand failure marker: put it in a prompt (or any field) to get a failed task. */
+/** The task status words of new-api relays (unified video and musicgen), by the mock's phase. */
+export const NEW_API_STATUS = {
+  queued: "NOT_START",
+  running: "IN_PROGRESS",
+  succeeded: "SUCCESS",
+  failed: "FAILURE",
+} as const;
+
 export const FAIL_MARKER = "[fail]";
 
 export function createTask(state: MockState, kind: string, input: unknown, prefix = "task-"): MockTask {

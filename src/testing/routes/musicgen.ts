@@ -6,17 +6,11 @@
  */
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
-import { createTask, findTask, type MockTask, poll, seconds } from "../tasks.js";
+import { createTask, findTask, type MockTask, NEW_API_STATUS, poll, seconds } from "../tasks.js";
 import { fileURL } from "./files.js";
 import { musicUploadRoutes } from "./musicgen-uploads.js";
 import { type Rules, rejectBody } from "./task-rules.js";
 
-const STATUS = {
-  queued: "NOT_START",
-  running: "IN_PROGRESS",
-  succeeded: "SUCCESS",
-  failed: "FAILURE",
-} as const;
 const CLIP_STATUS = {
   queued: "queued",
   running: "streaming",
@@ -72,7 +66,7 @@ function clip(
   };
 }
 
-function taskData(origin: string, task: MockTask, phase: keyof typeof STATUS): unknown {
+function taskData(origin: string, task: MockTask, phase: keyof typeof NEW_API_STATUS): unknown {
   if (phase === "queued") return null;
   const status = CLIP_STATUS[phase];
   if (task.kind === "music.lyrics") {
@@ -96,7 +90,7 @@ function record(context: MockContext, task: MockTask): Record<string, unknown> {
     task_id: task.id,
     notify_hook: String(task.input.notify_hook ?? ""),
     action: ACTIONS[task.kind as keyof typeof ACTIONS] ?? "MUSIC",
-    status: STATUS[phase],
+    status: NEW_API_STATUS[phase],
     fail_reason: phase === "failed" ? task.failure : "",
     submit_time: seconds(task.createdAt),
     start_time: phase === "queued" ? 0 : seconds(task.createdAt),

@@ -4,16 +4,9 @@
  */
 import type { Route } from "../context.js";
 import { json } from "../http.js";
-import { createTask, findTask, poll, seconds } from "../tasks.js";
+import { createTask, findTask, NEW_API_STATUS, poll, seconds } from "../tasks.js";
 import { fileURL } from "./files.js";
 import { type Rules, rejectBody } from "./task-rules.js";
-
-const STATUS = {
-  queued: "NOT_START",
-  running: "IN_PROGRESS",
-  succeeded: "SUCCESS",
-  failed: "FAILURE",
-} as const;
 
 const RULES: Rules = {
   model: { required: true, type: "string" },
@@ -45,7 +38,7 @@ export const videoRoutes: Route[] = [
       const url = fileURL(context.url.origin, `${task.id}.mp4`);
       return json({
         task_id: task.id,
-        status: STATUS[phase],
+        status: NEW_API_STATUS[phase],
         fail_reason: phase === "failed" ? task.failure : "",
         submit_time: seconds(task.createdAt),
         start_time: phase === "queued" ? 0 : seconds(task.createdAt),
