@@ -30,6 +30,12 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   headers?: HeadersLike | undefined;
   query?: Record<string, QueryValue> | undefined;
+  /**
+   * Fields to send that the params types do not declare (the gateway added them after this release).
+   * Merged over the JSON body as given (or appended as multipart fields), after validation: the
+   * escape hatch for a field the compiler does not know yet, as openai-node's `body` option is.
+   */
+  extra_body?: Record<string, unknown> | undefined;
 }
 
 export interface TransportConfig {
@@ -178,9 +184,12 @@ export class Transport {
   async #send(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): Promise<Response> {
     const headers = await this.#headers(spec, options);
     let body: BodyInit | undefined;
-    if (typeof FormData !== "undefined" && spec.body instanceof FormData) body = spec.body;
-    else if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
+    // fetch cannot send a body on GET; there extra_body has nowhere to go and is left out.
+    const extra = spec.method === "GET" ? undefined : options.extra_body;
+    if (typeof FormData !== "undefined" && spec.body instanceof FormData) {
+      body = extra ? withExtraFields(spec.body, extra) : spec.body;
+    } else if (spec.body !== undefined || extra !== undefined) {
+      body = JSON.stringify(extra ? { ...(spec.body as object | undefined), ...extra } : spec.body);
       headers["content-type"] ??= "application/json";
     }
     const url = new URL(this.#base + stripSlash(spec.path));
@@ -244,6 +253,20 @@ export function checkKey(key: unknown): void {
     throw new GenwayError("The API key is empty (an apiKey function must return a non-empty string).");
   if (/[\r\n]/.test(key))
     throw new GenwayError("The API key contains a line break (CR/LF); refusing to send it.");
+}
+
+/** A copy of `form` with `extra` appended (strings as they are, other values as JSON). */
+function withExtraFields(form: FormData, extra: Record<string, unknown>): FormData {
+  const out = new FormData();
+  form.forEach((value, name) => {
+    out.append(name, value);
+  });
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === undefined) continue;
+    if (typeof Blob !== "undefined" && value instanceof Blob) out.append(name, value);
+    else out.append(name, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return out;
 }
 
 function isRedirect(response: Response): boolean {

@@ -30,7 +30,10 @@ export {
 export {
   BUILTIN_MODELS,
   findModelFamily,
+  type ModelFamily,
   type ModelFamilyMap,
+  models,
+  RULE_FAMILIES,
   registerModel,
   resolveModelFamily,
 } from "./models.js";

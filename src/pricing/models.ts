@@ -1,5 +1,9 @@
 /**
- * Which price family a model id belongs to.
+ * The model catalog: which family a model id belongs to. Pricing reads it to find a price row, and
+ * request validation reads it to decide which model-specific bounds apply (image sizes of families
+ * A and B, vidA durations and seeds, vidB image counts). An id the catalog cannot place is never
+ * refused: it is sent as given, checked only against the bounds the spec states for every model,
+ * and priced as unknown (docs/models.md).
  *
  * Patterns are exact ids ("tts-1") or prefixes ending in "*" ("vidA-*"); matching ignores case.
  * Three layers, first hit wins: the per-call `models` map, then `registerModel()` registrations,
@@ -10,11 +14,19 @@
  */
 import { type FamilyId, getPriceFamily, PricingError } from "./catalog.js";
 
+/**
+ * Families that decide request rules but have no row of their own in the price table: the spec's
+ * image families A and B (sizes) name no price.
+ */
+export const RULE_FAMILIES = ["imgA", "imgB"] as const;
+/** A family the catalog can place a model in: a price family, or a rule-only family. */
+export type ModelFamily = FamilyId | (typeof RULE_FAMILIES)[number];
+
 /** Model id or prefix pattern ("my-model", "my-*") -> family id. */
-export type ModelFamilyMap = Readonly<Record<string, FamilyId | (string & {})>>;
+export type ModelFamilyMap = Readonly<Record<string, ModelFamily | (string & {})>>;
 
 /** The built-in rules, in the form callers use for their own. */
-export const BUILTIN_MODELS: Readonly<Record<string, FamilyId>> = Object.freeze({
+export const BUILTIN_MODELS: Readonly<Record<string, ModelFamily>> = Object.freeze({
   "tts-1": "speech",
   "tts-1-hd": "speech",
   // vidA ids embed versions and dates (vidA-2.5, vidA-1-0-pro-250528): billed per second.
@@ -27,7 +39,10 @@ export const BUILTIN_MODELS: Readonly<Record<string, FamilyId>> = Object.freeze(
   "vidgen-*": "vidgen",
   "kling-*": "vidgen",
   "nano-banana*": "nano-banana",
-} satisfies Record<string, FamilyId>);
+  // The spec's image families A (three tiers) and B (standard, seasonal), in its neutral spelling.
+  "imgA-*": "imgA",
+  "imgB-*": "imgB",
+} satisfies Record<string, ModelFamily>);
 
 const registered = new Map<string, string>();
 
@@ -35,6 +50,7 @@ function check(pattern: string, family: string): void {
   if (pattern.replace(/\*$/, "") === "") {
     throw new PricingError("unknown_model", `A model pattern needs at least one character before "*".`);
   }
+  if ((RULE_FAMILIES as readonly string[]).includes(family)) return;
   getPriceFamily(family); // throws unknown_family with the list of known ids
 }
 
@@ -42,7 +58,7 @@ function check(pattern: string, family: string): void {
  * Maps a model id (or a prefix ending in "*") to a family for every later estimate in this
  * process. Returns a function that removes the registration (handy in tests).
  */
-export function registerModel(pattern: string, family: FamilyId | (string & {})): () => void {
+export function registerModel(pattern: string, family: ModelFamily | (string & {})): () => void {
   check(pattern, family);
   const key = pattern.toLowerCase();
   registered.set(key, family);
@@ -91,3 +107,17 @@ export function resolveModelFamily(model: string, models?: ModelFamilyMap): Fami
   getPriceFamily(family);
   return family as FamilyId;
 }
+
+/**
+ * The catalog as one object: `models.register("doubao-seedance-*", "vidA")` places the real ids a
+ * relay uses in the spec's families, so their bounds and prices apply; `models.family(id)` tells
+ * where an id is placed (undefined: nowhere, so only the bounds every model shares are checked).
+ */
+export const models = {
+  /** Maps an id or a prefix ending in "*" to a family; returns a function that undoes it. */
+  register: registerModel,
+  /** The family of an id (per-call map first, then registrations, then the built-ins), or undefined. */
+  family: findModelFamily,
+  /** The built-in rules: the spec's ids and placeholders. */
+  builtin: BUILTIN_MODELS,
+} as const;

@@ -414,3 +414,23 @@ describe("the key never leaks", () => {
     expect(seen).toEqual(["http://gw.test/v1/chat/completions"]);
   });
 });
+
+describe("extra_body", () => {
+  it("merges fields the params types do not declare over the JSON body, after validation", async () => {
+    const { gw, mock } = await loopback();
+    await gw.chat.completions.create(hello, { extra_body: { reasoning_effort: "none", top_k: 3 } });
+    const sent = mock.requests.at(-1)!;
+    expect(sent.body).toEqual({ ...hello, reasoning_effort: "none", top_k: 3 });
+  });
+
+  it("appends them as fields of a multipart body", async () => {
+    const { gw, mock } = await loopback();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    await gw.images
+      .edit({ model: "imgedit-pro", prompt: "p", image: png }, { extra_body: { guidance: 2.5 } })
+      .catch(() => undefined);
+    const sent = mock.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/images/edits");
+    expect((sent.body as FormData).get("guidance")).toBe("2.5");
+  });
+});
