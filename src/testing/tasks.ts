@@ -16,6 +16,10 @@ export interface MockTask {
   polls: number;
   /** Why it will fail; undefined for a task that succeeds. */
   failure: string | undefined;
+  /** Order of creation; picks the waiting word the task shows (NOT_START, SUBMITTED, QUEUED). */
+  sequence: number;
+  /** Its next running poll answers UNKNOWN (input carried the unknown marker). */
+  unknownOnce: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -26,7 +30,6 @@ export interface TaskView {
   progress: number;
 }
 
-/** The on-demand failure marker: put it in a prompt (or any field) to get a failed task. */
 /** The task status words of new-api relays (unified video and musicgen), by the mock's phase. */
 export const NEW_API_STATUS = {
   queued: "NOT_START",
@@ -35,19 +38,41 @@ export const NEW_API_STATUS = {
   failed: "FAILURE",
 } as const;
 
+/**
+ * new-api's poller reports a waiting task as NOT_START, SUBMITTED or QUEUED (model/task.go); the
+ * mock gives each task one of them in turn, so a client meets all three.
+ */
+const WAITING_WORDS = ["NOT_START", "SUBMITTED", "QUEUED"] as const;
+
+/** The on-demand failure marker: put it in a prompt (or any field) to get a failed task. */
 export const FAIL_MARKER = "[fail]";
+/** Put it in any field to get a task whose first running poll answers UNKNOWN (new-api's "cannot tell"). */
+export const UNKNOWN_MARKER = "[unknown]";
+
+/** The new-api status word of a task at `view`: every word model/task.go defines appears. */
+export function newApiStatus(task: MockTask, view: TaskView): string {
+  if (view.phase === "queued") return WAITING_WORDS[task.sequence % WAITING_WORDS.length]!;
+  if (view.phase === "running" && task.unknownOnce) {
+    task.unknownOnce = false;
+    return "UNKNOWN";
+  }
+  return NEW_API_STATUS[view.phase];
+}
 
 export function createTask(state: MockState, kind: string, input: unknown, prefix = "task-"): MockTask {
   const now = Date.now();
   const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const text = JSON.stringify(body);
   const task: MockTask = {
     id: state.nextId(prefix),
     kind,
     input: body,
     polls: 0,
-    failure: JSON.stringify(body).includes(FAIL_MARKER)
+    failure: text.includes(FAIL_MARKER)
       ? `The request was rejected by content moderation (it contains ${FAIL_MARKER}).`
       : undefined,
+    sequence: state.tasks.size,
+    unknownOnce: text.includes(UNKNOWN_MARKER),
     createdAt: now,
     updatedAt: now,
   };

@@ -6,7 +6,15 @@
  */
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
-import { createTask, findTask, type MockTask, NEW_API_STATUS, poll, seconds } from "../tasks.js";
+import {
+  createTask,
+  findTask,
+  type MockTask,
+  type NEW_API_STATUS,
+  newApiStatus,
+  poll,
+  seconds,
+} from "../tasks.js";
 import { fileURL } from "./files.js";
 import { musicUploadRoutes } from "./musicgen-uploads.js";
 import { type Rules, rejectBody } from "./task-rules.js";
@@ -85,12 +93,13 @@ function taskData(origin: string, task: MockTask, phase: keyof typeof NEW_API_ST
 }
 
 function record(context: MockContext, task: MockTask): Record<string, unknown> {
-  const { phase, progress } = poll(context.state, task);
+  const view = poll(context.state, task);
+  const { phase, progress } = view;
   return {
     task_id: task.id,
     notify_hook: String(task.input.notify_hook ?? ""),
     action: ACTIONS[task.kind as keyof typeof ACTIONS] ?? "MUSIC",
-    status: NEW_API_STATUS[phase],
+    status: newApiStatus(task, view),
     fail_reason: phase === "failed" ? task.failure : "",
     submit_time: seconds(task.createdAt),
     start_time: phase === "queued" ? 0 : seconds(task.createdAt),

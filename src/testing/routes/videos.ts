@@ -4,7 +4,7 @@
  */
 import type { Route } from "../context.js";
 import { json } from "../http.js";
-import { createTask, findTask, NEW_API_STATUS, poll, seconds } from "../tasks.js";
+import { createTask, findTask, newApiStatus, poll, seconds } from "../tasks.js";
 import { fileURL } from "./files.js";
 import { type Rules, rejectBody } from "./task-rules.js";
 
@@ -33,12 +33,13 @@ export const videoRoutes: Route[] = [
     handle(context) {
       const task = findTask(context.state, decodeURIComponent(context.params.id!), "video");
       if (!task) return context.fail({ status: 404, message: "task_not_exist", code: "task_not_exist" });
-      const { phase, progress } = poll(context.state, task);
+      const view = poll(context.state, task);
+      const { phase, progress } = view;
       const done = phase === "succeeded";
       const url = fileURL(context.url.origin, `${task.id}.mp4`);
       return json({
         task_id: task.id,
-        status: NEW_API_STATUS[phase],
+        status: newApiStatus(task, view),
         fail_reason: phase === "failed" ? task.failure : "",
         submit_time: seconds(task.createdAt),
         start_time: phase === "queued" ? 0 : seconds(task.createdAt),
