@@ -104,6 +104,13 @@ export function resolveModelFamily(model: string, models?: ModelFamilyMap): Fami
         `a per-call \`models: { "${model}": "<family>" }\` map, or call registerModel().`,
     );
   }
+  if ((RULE_FAMILIES as readonly string[]).includes(family)) {
+    throw new PricingError(
+      "unknown_family",
+      `Model "${model}" is in the image family ${family}, which has no row of its own in the spec's price table. ` +
+        `Pass \`family\` (e.g. "image-h" or "image-i") for the row your gateway bills it under.`,
+    );
+  }
   getPriceFamily(family);
   return family as FamilyId;
 }

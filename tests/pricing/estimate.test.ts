@@ -6,6 +6,7 @@ import {
   estimateCost,
   FAMILY_IDS,
   findModelFamily,
+  models,
   normalizeUsage,
   PRICE_CATALOG,
   PricingError,
@@ -251,6 +252,43 @@ describe("custom mappings", () => {
     expect(estimateCost({ model: "temp-model" }).total).toBe(0.002);
     off();
     expect(() => estimateCost({ model: "temp-model" })).toThrow(/Unknown model "temp-model"/);
+  });
+});
+
+describe("the model catalog (models)", () => {
+  it("places the spec's ids and placeholders, and leaves real ids it cannot know unplaced", () => {
+    expect(models.family("vidA-2.5")).toBe("vidA");
+    expect(models.family("vidB3-fast")).toBe("vidB");
+    expect(models.family("imgA-pro")).toBe("imgA");
+    expect(models.family("IMGB-seasonal")).toBe("imgB");
+    expect(models.family("nano-banana-hd")).toBe("nano-banana");
+    expect(models.family("kling-v2-master")).toBe("vidgen");
+    for (const id of ["veo3", "dall-e-3", "flux-kontext-pro", "doubao-seedance-1-0-pro-250528"]) {
+      expect(models.family(id)).toBeUndefined();
+    }
+  });
+
+  it("register places a real id in a spec family, for pricing and rules alike, and undoes", () => {
+    const off = models.register("doubao-seedance-*", "vidA");
+    try {
+      expect(models.family("doubao-seedance-1-0-pro-250528")).toBe("vidA");
+      expect(estimateCost({ model: "doubao-seedance-1-0-pro-250528", seconds: 5 }).total).toBeCloseTo(5.5);
+    } finally {
+      off();
+    }
+    expect(models.family("doubao-seedance-1-0-pro-250528")).toBeUndefined();
+  });
+
+  it("accepts the rule-only image families, and says they have no price row", () => {
+    const off = models.register("flux-*", "imgA");
+    try {
+      expect(models.family("flux-dev")).toBe("imgA");
+      expect(() => estimateCost({ model: "flux-dev", images: 1 })).toThrow(
+        /"flux-dev" is in the image family imgA, which has no row of its own/,
+      );
+    } finally {
+      off();
+    }
   });
 });
 
