@@ -3,9 +3,9 @@
  * total deadline, reporting each change. And coalescing: many waiters of one kind polling at once
  * share one batch request instead of one request each.
  */
-import { APIUserAbortError, TaskFailedError, TaskTimeoutError } from "./errors.js";
+import { APIUserAbortError, TaskFailedError, type TaskRef, TaskTimeoutError } from "./errors.js";
 import { sleep } from "./retry.js";
-import type { TaskRef, TaskSnapshot } from "./tasks.js";
+import type { TaskSnapshot } from "./task-record.js";
 
 export interface WaitOptions<R = unknown> {
   signal?: AbortSignal | undefined;

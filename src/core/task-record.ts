@@ -11,6 +11,22 @@
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 
+/** A task's state at one moment, the same shape for every family. */
+export interface TaskSnapshot<R = unknown> {
+  kind: string;
+  id: string;
+  /** Normalized from the family's own states (NOT_START, IN_PROGRESS, succeed, streaming ...). */
+  status: TaskStatus;
+  /** 0-100 where the gateway reports one ("30%" -> 30), else undefined. */
+  progress: number | undefined;
+  /** The family's result payload (URLs, clips ...); usually present once succeeded. */
+  result: R | undefined;
+  /** The gateway's failure reason, for failed tasks. */
+  reason: string | undefined;
+  /** The body as the gateway sent it. */
+  raw: unknown;
+}
+
 /** What a record says, before a kind name is attached. */
 export interface TaskRecord {
   id: string | undefined;

@@ -8,28 +8,12 @@ import { APIPromise, mapData } from "./api-promise.js";
 import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
 import { BatchReader, type WaitOptions, waitFor } from "./poll.js";
 import type { Resource } from "./resource.js";
-import { readTaskRecord, type TaskStatus } from "./task-record.js";
+import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
 import type { RequestOptions, RequestSpec, Transport } from "./transport.js";
 
 export type { TaskRef } from "./errors.js";
 export type { WaitOptions } from "./poll.js";
-export type { TaskStatus } from "./task-record.js";
-
-/** A task's state at one moment, the same shape for every family. */
-export interface TaskSnapshot<R = unknown> {
-  kind: string;
-  id: string;
-  /** Normalized from the family's own states (NOT_START, IN_PROGRESS, succeed, streaming ...). */
-  status: TaskStatus;
-  /** 0-100 where the gateway reports one ("30%" -> 30), else undefined. */
-  progress: number | undefined;
-  /** The family's result payload (URLs, clips ...); usually present once succeeded. */
-  result: R | undefined;
-  /** The gateway's failure reason, for failed tasks. */
-  reason: string | undefined;
-  /** The body as the gateway sent it. */
-  raw: unknown;
-}
+export type { TaskSnapshot, TaskStatus } from "./task-record.js";
 
 /** What a family registers for each kind of task it creates. */
 export interface TaskKind<R = unknown> {

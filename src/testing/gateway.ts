@@ -8,7 +8,10 @@ import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
+import type { MockServer } from "./server.js";
 import { createState, type MockGatewayOptions } from "./state.js";
+
+export type { MockServer } from "./server.js";
 
 /** A request the mock received, as recorded in {@link MockGateway.requests}. */
 export interface RecordedRequest {
@@ -18,13 +21,6 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body: unknown;
   at: number;
-}
-
-/** The mock gateway listening on a loopback port. */
-export interface MockServer {
-  url: string;
-  /** Stops listening and closes open connections. */
-  close(): Promise<void>;
 }
 
 /** The mock gateway (see {@link createMockGateway}); its faces are `handle`, `fetch` and `listen`. */

@@ -2,8 +2,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import type { MockServer } from "./gateway.js";
 import { RESET, type ResetPoint } from "./http.js";
+
+/** The mock gateway listening on a loopback port. */
+export interface MockServer {
+  url: string;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
 
 export async function serve(
   handle: (request: Request) => Promise<Response>,

@@ -1,0 +1,54 @@
+/**
+ * The rules of the house (docs/architecture.md), checked by `npm run lint`:
+ * core knows HTTP, not the API families; a family never reaches into another; Node built-ins stay at
+ * the edges (node/, cli/, the mock's server adapter); nothing imports in a circle.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import circle: two modules that cannot be understood (or loaded) one without the other.",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "core-knows-no-family",
+      severity: "error",
+      comment:
+        "core/ is the HTTP, stream, task and upload machinery; it must not import the families or the edges.",
+      from: { path: "^src/core/" },
+      to: { path: "^src/(resources|pricing|cli|testing|node|client\\.ts|index\\.ts)" },
+    },
+    {
+      name: "family-stays-in-its-folder",
+      severity: "error",
+      comment: "A resource family never imports another family: shared logic belongs in core/.",
+      from: { path: "^src/resources/([^/]+)/" },
+      to: { path: "^src/resources/", pathNot: "^src/resources/$1/" },
+    },
+    {
+      name: "library-imports-no-edges",
+      severity: "error",
+      comment:
+        "The library (core, resources, pricing, the client) never imports the CLI, the mock or node helpers.",
+      from: { path: "^src/(core|resources|pricing|client\\.ts|index\\.ts)" },
+      to: { path: "^src/(cli|testing|node)/" },
+    },
+    {
+      name: "node-builtins-at-the-edges",
+      severity: "error",
+      comment:
+        "Node built-ins only in node/, cli/ and the mock's server adapter: the library runs in browsers, Deno, Bun and Workers.",
+      from: { path: "^src/", pathNot: "^src/(node|cli)/|^src/testing/server\\.ts$" },
+      to: { dependencyTypes: ["core"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "types", "default"] },
+  },
+};
