@@ -74,24 +74,23 @@ const isNotFound = (error: unknown) => error instanceof APIError && error.status
 function querier(client: Resource, paths: Array<(id: string) => string>) {
   let order = paths;
   return (id: string, options?: RequestOptions): APIPromise<unknown> => {
-    const get = (at: (id: string) => string) =>
-      client.transport.json<unknown>(() => ({ method: "GET", path: at(id), policy: "idempotent" }), options);
-    const attempt = async (index: number): Promise<WithResponse<unknown>> => {
-      const current = order;
-      try {
-        const answer = await get(current[index]!).withResponse();
-        if (index > 0) order = [current[index]!, ...current.filter((_, i) => i !== index)];
-        return answer;
-      } catch (error) {
-        if (isNotFound(error) && index + 1 < current.length) {
-          return attempt(index + 1).catch((later: unknown) => {
-            // Neither path knows the task: the first path's answer is the one to report.
-            throw isNotFound(later) ? error : later;
-          });
+    const tried = order;
+    const read = async (): Promise<WithResponse<unknown>> => {
+      let first: unknown;
+      for (const [index, at] of tried.entries()) {
+        try {
+          const spec = () => ({ method: "GET", path: at(id), policy: "idempotent" }) as const;
+          const answer = await client.transport.json<unknown>(spec, options).withResponse();
+          if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
+          return answer;
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+          // Neither path knows the task: the first path's answer is the one to report.
+          first ??= error;
         }
-        throw error;
       }
+      throw first;
     };
-    return new APIPromise(attempt(0));
+    return new APIPromise(read());
   };
 }
