@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import Genway, {
   BadRequestError,
@@ -736,5 +737,65 @@ describe("gw.vidgen: ids into paths", () => {
     const { gw, mock } = await loopback();
     await thrown(() => gw.vidgen.retrieve("a b?c#d", "generations"));
     expect(mock.requests[0]!.url).toMatch(/\/vidgen\/v1\/images\/generations\/a%20b%3Fc%23d$/);
+  });
+});
+
+describe("the mock answers in the shapes of the Kling captures", () => {
+  const capture = (name: string): any =>
+    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  /** Field names, without the captures' `_source` notes. */
+  const keys = (value: object) =>
+    Object.keys(value)
+      .filter((key) => !key.startsWith("_"))
+      .sort();
+
+  it("submission, processing, succeed and failed records have the captures' fields", async () => {
+    const lifecycle = capture("kling-image2video-lifecycle.json");
+    const { mock, server } = await loopback({}, { taskSteps: 3 });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${mock.apiKey}`, "content-type": "application/json" },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const submitted = await call("POST", "/vidgen/v1/videos/image2video", { image: "https://x.test/a.png" });
+    expect(submitted.status).toBe(200);
+    expect(keys(submitted.body)).toEqual(keys(lifecycle.submit_response));
+    expect(keys(submitted.body.data)).toEqual(keys(lifecycle.submit_response.data));
+    expect(submitted.body).toMatchObject({ code: 0, message: "SUCCEED", data: { task_status: "submitted" } });
+    const id = submitted.body.data.task_id;
+    const query = () => call("GET", `/vidgen/v1/videos/image2video/${id}`);
+    await query();
+    const processing = (await query()).body;
+    expect(keys(processing.data)).toEqual(keys(lifecycle.query_processing.data));
+    expect(processing.data).toMatchObject({ task_status: "processing", task_result: {} });
+    const succeed = (await query()).body;
+    expect(keys(succeed.data)).toEqual(keys(lifecycle.query_succeed.data));
+    expect(keys(succeed.data.task_result.videos[0])).toEqual(
+      keys(lifecycle.query_succeed.data.task_result.videos[0]),
+    );
+    expect(typeof succeed.data.task_result.videos[0].duration).toBe("string");
+
+    const failedCapture = capture("kling-task-failed-schema.json");
+    const doomed = await call("POST", "/vidgen/v1/videos/image2video", {
+      image: "https://x.test/a.png",
+      prompt: "[fail]",
+    });
+    for (let i = 0; i < 2; i++)
+      await call("GET", `/vidgen/v1/videos/image2video/${doomed.body.data.task_id}`);
+    const failed = (await call("GET", `/vidgen/v1/videos/image2video/${doomed.body.data.task_id}`)).body;
+    expect(keys(failed)).toEqual(keys(failedCapture));
+    expect(keys(failed.data)).toEqual(keys(failedCapture.data));
+    expect(failed).toMatchObject({ code: 0, message: "SUCCEED", data: { task_status: "failed" } });
+
+    const bad = await call("POST", "/vidgen/v1/videos/text2video", {
+      prompt: "p",
+      model_name: "kling-v2-master",
+      cfg_scale: 2,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 1201, data: null });
   });
 });
