@@ -10,6 +10,11 @@ export interface MockGatewayOptions {
   taskSteps?: number;
   /** Bytes of audio the speech route streams. Default 64 KiB. */
   speechBytes?: number;
+  /**
+   * Where the vidgen text-to-video query answers: the spec's /vidgen/v1/images/text2video/{id}, the
+   * Kling API's /vidgen/v1/videos/text2video/{id}, or both (default). The other path answers 404.
+   */
+  vidgenTextToVideoQuery?: "spec" | "upstream" | "both";
 }
 
 /** The state a mock gateway's routes share: its options, task records and an id counter. */

@@ -1,4 +1,4 @@
-/** genway vidgen <operation>: any of the ten vidgen operations, optionally awaited. */
+/** genway vidgen <operation>: any of the nine vidgen submissions, optionally awaited. */
 import type { Command } from "../command.js";
 import { bodyFlag, reportTask } from "../wait.js";
 

@@ -2,7 +2,7 @@
 import type { APIPromise } from "../../core/api-promise.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { OPERATIONS } from "./operations.js";
-import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./schema.js";
+import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./params.js";
 import type { VidgenSubmitter } from "./submit.js";
 import type { VidgenTask } from "./types.js";
 

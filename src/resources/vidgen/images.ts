@@ -6,7 +6,7 @@ import type {
   VidgenImageExpandParams,
   VidgenImageGenerationParams,
   VidgenMultiImageToImageParams,
-} from "./schema.js";
+} from "./params.js";
 import type { VidgenSubmitter } from "./submit.js";
 import type { VidgenTask } from "./types.js";
 

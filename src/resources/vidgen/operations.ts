@@ -4,6 +4,7 @@
  * kind, `vidgen.<last path segment>`, because each has its own query path.
  */
 import type * as z from "zod/mini";
+import { path } from "../../core/path.js";
 import type { ImageRules } from "../../core/uploads.js";
 import * as s from "./schema.js";
 
@@ -22,33 +23,38 @@ export interface Operation<K extends string = string> {
   name: string;
   path: string;
   kind: K;
-  /** GET path of one task. */
-  query: (id: string) => string;
+  /**
+   * GET paths of one task, in the order to try them: the next is tried only when one answers 404
+   * (text-to-video has two, see below). Each throws ValidationError for an id that is no segment.
+   */
+  queries: Array<(id: string) => string>;
   schema: z.ZodMiniType;
-  /** Image fields by dotted path (`*` = every array item) and the rules they must meet. */
+  /**
+   * Image fields by dotted path (`*` = every array item) and the rules they must meet. A path only
+   * applies where the value has its shape (an image at the end, objects on the way).
+   */
   images: Record<string, ImageRules>;
   /** Video durations travel as the strings '5' / '10'; numbers given are converted. */
   durationAsString: boolean;
 }
 
+/** Each operation's task is queried at its own path plus `/{id}` (the Kling convention). */
 function operation<P extends string>(
   name: string,
-  path: P,
+  submitPath: P,
   schema: z.ZodMiniType,
   images: Record<string, ImageRules> = {},
-  queryPath: string = path,
+  queries: Array<(id: string) => string> = [(id) => under(submitPath, id)],
 ): Operation<`vidgen.${LastSegment<P>}`> {
-  const kind = `vidgen.${path.slice(path.lastIndexOf("/") + 1)}` as `vidgen.${LastSegment<P>}`;
-  const durationAsString = path.startsWith("/vidgen/v1/videos/");
-  return {
-    name,
-    path,
-    kind,
-    schema,
-    images,
-    durationAsString,
-    query: (id) => `${queryPath}/${encodeURIComponent(id)}`,
-  };
+  const kind = `vidgen.${submitPath.slice(submitPath.lastIndexOf("/") + 1)}` as `vidgen.${LastSegment<P>}`;
+  const durationAsString = submitPath.startsWith("/vidgen/v1/videos/");
+  return { name, path: submitPath, kind, schema, images, durationAsString, queries };
+}
+
+/** path`${base}/${id}` for a constant `base`: the tag encodes and checks the id alone. */
+function under(base: string, id: string): string {
+  const strings = Object.assign([`${base}/`, ""], { raw: [`${base}/`, ""] });
+  return path(strings, id);
 }
 
 export const OPERATIONS = {
@@ -63,17 +69,22 @@ export const OPERATIONS = {
     "/vidgen/v1/images/multi-image2image",
     s.multiImageToImageParams,
     {
+      // Strings as the spec shows them, or the Kling API's {subject_image} objects.
       "subject_image_list.*": REFERENCE,
+      "subject_image_list.*.subject_image": REFERENCE,
       scence_image: REFERENCE,
+      scene_image: REFERENCE,
+      style_image: REFERENCE,
     },
   ),
-  // The spec lists the text-to-video query under /images/ (the upstream convention is /videos/text2video/{id}).
+  // The spec lists the text-to-video query under /images/; the Kling API's own path is
+  // /videos/text2video/{id}. Gateways differ, so the spec's is tried first and the other on a 404.
   textToVideo: operation(
     "vidgen.videos.textToVideo",
     "/vidgen/v1/videos/text2video",
     s.textToVideoParams,
     {},
-    "/vidgen/v1/images/text2video",
+    [(id) => path`/vidgen/v1/images/text2video/${id}`, (id) => path`/vidgen/v1/videos/text2video/${id}`],
   ),
   imageToVideo: operation(
     "vidgen.videos.imageToVideo",

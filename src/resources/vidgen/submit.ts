@@ -3,7 +3,7 @@ import type { APIPromise } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
 import { tasksOf } from "../../core/tasks.js";
 import type { RequestOptions } from "../../core/transport.js";
-import { encodeImageField, type ImageRules, type Uploadable } from "../../core/uploads.js";
+import { encodeImageField, type ImageRules, isUploadable } from "../../core/uploads.js";
 import { validate } from "../../core/validate.js";
 import type { Operation } from "./operations.js";
 import type { VidgenResult, VidgenTask } from "./types.js";
@@ -16,14 +16,17 @@ export class VidgenSubmitter {
       ({ method: "POST", path: op.path, body: await this.#toWire(op, params), policy: "paid" }) as const;
     // The vidgen envelope: {code, message, request_id, data: {task_id, task_status, ...}}; a non-zero
     // code never gets here (the transport turns it into its typed error).
-    return tasksOf(this.client).submit<VidgenResult>(
+    const task = tasksOf(this.client).submit<VidgenResult>(
       op.kind,
       build,
       options,
       (body) => (body as { data?: { task_id?: unknown } })?.data?.task_id,
     );
+    // Its snapshots carry the vidgen envelope as `raw`: VidgenTask says so.
+    return task as APIPromise<VidgenTask>;
   }
 
+  /** The caller's params as given, with video durations as strings and image bytes as base64. */
   async #toWire(op: Operation, params: object): Promise<Record<string, unknown>> {
     const strict = this.client.validation === "strict";
     const body: Record<string, unknown> = { ...validate(op.schema, params, op.name, this.client.validation) };
@@ -38,7 +41,9 @@ export class VidgenSubmitter {
 
 /**
  * Encodes the image fields at `path` (`*` = every array item) in place, copying the containers it
- * writes into so the caller's params are never mutated.
+ * writes into so the caller's params are never mutated. A path applies only where the value has
+ * its shape: `list.*` encodes the items that are images, `list.*.subject_image` descends into the
+ * items that are plain objects, so one list may hold both.
  */
 async function encodeAt(
   container: Record<string, unknown> | unknown[],
@@ -53,10 +58,10 @@ async function encodeAt(
     const slot = container as Record<string | number, unknown>;
     const value = slot[key];
     const where = at ? `${at}.${key}` : String(key);
-    if (value === undefined || value === null) continue;
+    const isImage = typeof value === "string" || isUploadable(value);
     if (rest.length === 0) {
-      slot[key] = await encodeImageField(value as string | Uploadable, rules, where, operation);
-    } else if (typeof value === "object") {
+      if (isImage) slot[key] = await encodeImageField(value, rules, where, operation);
+    } else if (typeof value === "object" && value !== null && !isImage) {
       const copy = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
       slot[key] = copy;
       await encodeAt(copy, rest, where, rules, operation);

@@ -7,7 +7,7 @@ import type {
   VidgenMultiImageToVideoParams,
   VidgenTextToVideoParams,
   VidgenVideoExtendParams,
-} from "./schema.js";
+} from "./params.js";
 import type { VidgenSubmitter } from "./submit.js";
 import type { VidgenTask } from "./types.js";
 

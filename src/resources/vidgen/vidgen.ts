@@ -1,5 +1,6 @@
 /** gw.vidgen: the Kling-style task API. Registers one task kind per operation (each has its own query path). */
-import type { APIPromise } from "../../core/api-promise.js";
+import { APIPromise, type WithResponse } from "../../core/api-promise.js";
+import { APIError } from "../../core/errors.js";
 import type { Resource } from "../../core/resource.js";
 import { tasksOf, type WaitOptions } from "../../core/tasks.js";
 import type { RequestOptions } from "../../core/transport.js";
@@ -27,11 +28,7 @@ export class Vidgen {
   constructor(private readonly client: Resource) {
     const registry = tasksOf(client);
     for (const op of Object.values(OPERATIONS)) {
-      registry.register({
-        name: op.kind,
-        retrieve: (id, options) =>
-          client.transport.json({ method: "GET", path: op.query(id), policy: "idempotent" }, options),
-      });
+      registry.register({ name: op.kind, retrieve: querier(client, op.queries) });
     }
     const submitter = new VidgenSubmitter(client);
     this.images = new VidgenImages(submitter);
@@ -39,16 +36,61 @@ export class Vidgen {
     this.audio = new VidgenAudio(submitter);
   }
 
-  /** The task's current state; `result` is the finished task's `task_result`. */
+  /**
+   * The task's current state; `result` is the finished task's `task_result`. `taskId` is the
+   * gateway's task id or the `external_task_id` you gave at submission.
+   */
   retrieve(taskId: string, kind: VidgenKindName, options?: RequestOptions): APIPromise<VidgenSnapshot> {
-    return tasksOf(this.client).retrieve<VidgenResult>({ kind: fullKind(kind), id: taskId }, options);
+    const snapshot = tasksOf(this.client).retrieve<VidgenResult>(
+      { kind: fullKind(kind), id: taskId },
+      options,
+    );
+    return snapshot as APIPromise<VidgenSnapshot>;
   }
 
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
     const { kind, ...wait } = options;
-    return tasksOf(this.client).wait<VidgenResult>({ kind: fullKind(kind), id: taskId }, wait);
+    return tasksOf(this.client).wait<VidgenResult>(
+      { kind: fullKind(kind), id: taskId },
+      wait,
+    ) as Promise<VidgenSnapshot>;
   }
 }
 
 const fullKind = (kind: string) => (kind.startsWith("vidgen.") ? kind : `vidgen.${kind}`);
+
+/**
+ * A 404 by HTTP status, whatever its body says: a gateway without the route answers in its own
+ * envelope (new-api: "Invalid URL"), not always with a not-found code.
+ */
+const isNotFound = (error: unknown) => error instanceof APIError && error.status === 404;
+
+/**
+ * Reads one task from the first of `paths` that knows the route. A 404 sends the query on to the
+ * next path; once a later path has answered, this client asks it first from then on. Ids go through
+ * the `path` tag inside the lazily built request, so a bad id rejects the promise and nothing is sent.
+ */
+function querier(client: Resource, paths: Array<(id: string) => string>) {
+  let order = paths;
+  return (id: string, options?: RequestOptions): APIPromise<unknown> => {
+    const tried = order;
+    const read = async (): Promise<WithResponse<unknown>> => {
+      let first: unknown;
+      for (const [index, at] of tried.entries()) {
+        try {
+          const spec = () => ({ method: "GET", path: at(id), policy: "idempotent" }) as const;
+          const answer = await client.transport.json<unknown>(spec, options).withResponse();
+          if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
+          return answer;
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+          // Neither path knows the task: the first path's answer is the one to report.
+          first ??= error;
+        }
+      }
+      throw first;
+    };
+    return new APIPromise(read());
+  };
+}

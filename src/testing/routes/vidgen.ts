@@ -1,12 +1,17 @@
 /**
- * The vidgen (Kling-style) task API: every submission answers the envelope
- * `{code: 0, message: "SUCCEED", request_id, data: {task_id, task_status: "submitted", ...}}`; each
- * operation's task is queried at `<its path>/{id}` (text-to-video also at the spec's
- * /vidgen/v1/images/text2video/{id}). A failed task keeps `code: 0` and `message: "SUCCEED"`: only
- * `task_status` and `task_status_msg` tell.
+ * The vidgen (Kling-style) task API, as the Kling captures show it (shared/upstream/kling-*.json):
+ * every submission answers `{code: 0, message: "SUCCEED", request_id, data: {task_id, task_status:
+ * "submitted", task_info, created_at, updated_at}}` (times in ms); each operation's task is queried
+ * at `<its path>/{id}` (text-to-video also at the spec's /vidgen/v1/images/text2video/{id}, see
+ * `vidgenTextToVideoQuery`), by the gateway's id or the caller's `external_task_id`. While a task
+ * runs `task_result` is `{}`; a failed task keeps `code: 0` and `message: "SUCCEED"`: only
+ * `task_status` and `task_status_msg` tell. Any model_name is accepted. A broken bound is Kling's
+ * 400 / 1201; an unknown task its 404 / 1203.
  */
 import type { MockContext, Route } from "../context.js";
+import type { MockError } from "../envelopes.js";
 import { json } from "../http.js";
+import type { MockState } from "../state.js";
 import { createTask, findTask, type MockTask, poll } from "../tasks.js";
 import { fileURL } from "./files.js";
 import { type Rules, rejectBody } from "./task-rules.js";
@@ -113,19 +118,33 @@ function result(origin: string, task: MockTask, output: Output): Record<string, 
   };
 }
 
+/** The caller's id for the task, when given at submission. */
+const externalId = (task: MockTask) =>
+  typeof task.input.external_task_id === "string" ? task.input.external_task_id : undefined;
+
+/** A submission's `data` (as kling-text2video-submit.json), or a query's (as the query captures). */
 function record(context: MockContext, task: MockTask, output: Output, advance: boolean) {
-  const { phase } = advance ? poll(context.state, task) : { phase: "queued" as const };
+  const external = externalId(task);
+  const info = { task_info: external === undefined ? {} : { external_task_id: external } };
+  const times = { created_at: task.createdAt, updated_at: task.updatedAt };
+  if (!advance) return { task_id: task.id, task_status: STATUS.queued, ...info, ...times };
+  const { phase } = poll(context.state, task);
   return {
     task_id: task.id,
     task_status: STATUS[phase],
     task_status_msg: phase === "failed" ? task.failure : "",
-    task_info: {},
-    ...(advance
-      ? { task_result: phase === "succeeded" ? result(context.url.origin, task, output) : {} }
-      : {}),
-    created_at: task.createdAt,
-    updated_at: task.updatedAt,
+    ...info,
+    // `{}` while waiting or running; the outputs once done; absent on a failed task.
+    ...(phase === "failed"
+      ? {}
+      : { task_result: phase === "succeeded" ? result(context.url.origin, task, output) : {} }),
+    ...times,
   };
+}
+
+/** Kling answers a broken parameter with HTTP 400 and business code 1201. */
+function invalid(context: MockContext, message: string, param?: string): Response {
+  return context.fail({ status: 400, code: 1201, message: `Invalid parameter: ${message}`, param });
 }
 
 function submit(operation: string, output: Output, rules: Rules): Route {
@@ -133,18 +152,15 @@ function submit(operation: string, output: Output, rules: Rules): Route {
     method: "POST",
     pattern: new RegExp(`^/vidgen/v1/${operation}$`),
     handle(context) {
-      const rejected = rejectBody(context, rules);
+      const kling = { ...context, fail: (e: MockError) => invalid(context, e.message, e.param) };
+      const rejected = rejectBody(kling, rules);
       if (rejected) return rejected;
       const body = context.body as Record<string, unknown>;
       if (
         operation === "audio/video-to-audio" &&
         (body.video_id === undefined) === (body.video_url === undefined)
       ) {
-        return context.fail({
-          status: 400,
-          code: 221306,
-          message: "Parameter error: give exactly one of video_id and video_url",
-        });
+        return invalid(context, "give exactly one of video_id and video_url");
       }
       const task = createTask(context.state, kindOf(operation), body, "vg-");
       return envelope(context, record(context, task, output, false));
@@ -152,23 +168,53 @@ function submit(operation: string, output: Output, rules: Rules): Route {
   };
 }
 
-function query(pattern: string, operation: string, output: Output): Route {
+/** The task `id` names among `kind`'s tasks: the gateway's id, or the caller's external_task_id. */
+function lookup(state: MockState, id: string, kind: string): MockTask | undefined {
+  const byId = findTask(state, id, kind);
+  if (byId) return byId;
+  for (const value of state.tasks.values()) {
+    const task = value as MockTask;
+    if (task.kind === kind && "input" in task && externalId(task) === id) return task;
+  }
+  return undefined;
+}
+
+function query(
+  pattern: string,
+  operation: string,
+  output: Output,
+  served: (state: MockState) => boolean = () => true,
+): Route {
   return {
     method: "GET",
     pattern: new RegExp(`^/vidgen/v1/${pattern}/(?<id>[^/]+)$`),
     handle(context) {
-      const task = findTask(context.state, decodeURIComponent(context.params.id!), kindOf(operation));
+      // A gateway without this route: the same answer as any unknown path.
+      if (!served(context.state)) {
+        return context.fail({
+          status: 404,
+          message: `Invalid URL (GET ${context.path})`,
+          type: "invalid_request_error",
+        });
+      }
+      const task = lookup(context.state, decodeURIComponent(context.params.id!), kindOf(operation));
       if (!task) return context.fail({ status: 404, code: 1203, message: "Task not found" });
       return envelope(context, record(context, task, output, true));
     },
   };
 }
 
+/** Whether this mock serves the spec's or the upstream's text-to-video query path. */
+const serves = (path: "spec" | "upstream") => (state: MockState) => {
+  const choice = state.options.vidgenTextToVideoQuery ?? "both";
+  return choice === "both" || choice === path;
+};
+
 export const vidgenRoutes: Route[] = [
   ...Object.entries(OPERATIONS).flatMap(([operation, { output, rules }]) => [
     submit(operation, output, rules),
-    query(operation, operation, output),
+    query(operation, operation, output, operation === "videos/text2video" ? serves("upstream") : undefined),
   ]),
   // The spec's path for the text-to-video query.
-  query("images/text2video", "videos/text2video", "videos"),
+  query("images/text2video", "videos/text2video", "videos", serves("spec")),
 ];

@@ -1,6 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type Genway from "../../../src/index.js";
-import {
+import Genway, {
   BadRequestError,
   NotFoundError,
   TaskFailedError,
@@ -256,8 +256,9 @@ describe("gw.vidgen: each operation on the wire", () => {
     const { gw, mock } = await loopback({ validation: "off" });
     const error = await thrown(() => gw.vidgen.videos.textToVideo({ prompt: "x".repeat(501) }));
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.code).toBe(221306);
-    expect(error.body).toMatchObject({ code: 221306, request_id: expect.any(String) });
+    expect(error.status).toBe(400);
+    expect(error.code).toBe(1201);
+    expect(error.body).toMatchObject({ code: 1201, request_id: expect.any(String), data: null });
     mock.inject({ match: "/vidgen/", code: 10012 });
     const limited = await thrown(() => gw.vidgen.audio.textToAudio({ prompt: "p", duration: 5 }));
     expect(limited.name).toBe("RateLimitError");
@@ -287,18 +288,6 @@ describe("gw.vidgen: every rule is checked before the wire", () => {
       (gw) => gw.vidgen.images.generate({ prompt: "p", image_fidelity: 1.5 }),
       "image_fidelity",
       "too_big",
-    ],
-    [
-      "generate: aspect ratio",
-      (gw) => gw.vidgen.images.generate({ prompt: "p", aspect_ratio: "21:9" }),
-      "aspect_ratio",
-      "invalid_value",
-    ],
-    [
-      "generate: model_name v1-6",
-      (gw) => gw.vidgen.images.generate({ prompt: "p", model_name: "vidgen-v1-6" }),
-      "model_name",
-      "invalid_value",
     ],
     [
       "generate: image format gif",
@@ -385,18 +374,6 @@ describe("gw.vidgen: every rule is checked before the wire", () => {
       "too_small",
     ],
     [
-      "text2video: aspect ratio 4:3",
-      (gw) => gw.vidgen.videos.textToVideo({ prompt: "p", aspect_ratio: "4:3" }),
-      "aspect_ratio",
-      "invalid_value",
-    ],
-    [
-      "text2video: model_name v2",
-      (gw) => gw.vidgen.videos.textToVideo({ prompt: "p", model_name: "vidgen-v2" }),
-      "model_name",
-      "invalid_value",
-    ],
-    [
       "text2video: camera value 11",
       (gw) =>
         gw.vidgen.videos.textToVideo({
@@ -461,23 +438,6 @@ describe("gw.vidgen: every rule is checked before the wire", () => {
       (gw) => gw.vidgen.videos.imageToVideo({ image: ok, cfg_scale: 2 }),
       "cfg_scale",
       "too_big",
-    ],
-    [
-      "image2video: model_name v2",
-      (gw) => gw.vidgen.videos.imageToVideo({ image: ok, model_name: "kling-v2" }),
-      "model_name",
-      "invalid_value",
-    ],
-    [
-      "multi-image2video: model_name only v1-6",
-      (gw) =>
-        gw.vidgen.videos.multiImageToVideo({
-          image_list: [{ image: ok }],
-          model_name: "vidgen-v1",
-          prompt: "p",
-        }),
-      "model_name",
-      "invalid_value",
     ],
     [
       "multi-image2video: prompt required",
@@ -545,7 +505,7 @@ describe("gw.vidgen: every rule is checked before the wire", () => {
 
   it("names the rule in the message", async () => {
     const { gw } = await loopback();
-    const error = await thrown(() => gw.vidgen.audio.videoToAudio({ video_id: "v", video_url: "u" }));
+    const error = await thrown(() => gw.vidgen.audio.videoToAudio({ video_id: "v", video_url: "u" } as any));
     expect(error.message).toContain("exactly one of video_id and video_url");
     const tail = await thrown(() => gw.vidgen.videos.imageToVideo({ image: png(200, 200) }));
     expect(tail.message).toContain("at least 300x300 px");
@@ -562,5 +522,280 @@ describe("gw.vidgen: every rule is checked before the wire", () => {
     });
     expect(mock.requests).toHaveLength(4);
     expect(mock.requests[2]!.body).toMatchObject({ duration: "5" });
+  });
+});
+
+describe("gw.vidgen: faithful pass-through", () => {
+  const url = "https://x.test/a.png";
+  it.each([
+    [
+      "images.generate",
+      (gw: Genway) =>
+        gw.vidgen.images.generate({ prompt: "p", model_name: "kling-v2-1", aspect_ratio: "21:9" }),
+      { prompt: "p", model_name: "kling-v2-1", aspect_ratio: "21:9" },
+    ],
+    [
+      "images.multiImageToImage",
+      (gw: Genway) =>
+        gw.vidgen.images.multiImageToImage({
+          model_name: "kling-v2",
+          subject_image_list: [url],
+          aspect_ratio: "5:4",
+        }),
+      { model_name: "kling-v2", subject_image_list: [url], aspect_ratio: "5:4" },
+    ],
+    [
+      "videos.textToVideo",
+      (gw: Genway) =>
+        gw.vidgen.videos.textToVideo({ prompt: "p", model_name: "kling-v2-master", aspect_ratio: "4:3" }),
+      { prompt: "p", model_name: "kling-v2-master", aspect_ratio: "4:3" },
+    ],
+    [
+      "videos.imageToVideo",
+      (gw: Genway) => gw.vidgen.videos.imageToVideo({ image: url, model_name: "kling-v2-1-master" }),
+      { image: url, model_name: "kling-v2-1-master" },
+    ],
+    [
+      "videos.multiImageToVideo",
+      (gw: Genway) =>
+        gw.vidgen.videos.multiImageToVideo({
+          image_list: [{ image: url }],
+          model_name: "kling-v1",
+          prompt: "p",
+        }),
+      { image_list: [{ image: url }], model_name: "kling-v1", prompt: "p" },
+    ],
+  ])("%s sends any model_name and aspect ratio as given", async (_name, call, body) => {
+    const { gw, mock } = await loopback();
+    const task = await call(gw);
+    expect(task.id).toMatch(/^vg-/);
+    expect(mock.requests[0]!.body).toEqual(body);
+  });
+
+  it("sends kling-v2-master with every bound still checked", async () => {
+    const { gw, mock } = await loopback();
+    await gw.vidgen.videos.textToVideo({ model_name: "kling-v2-master", prompt: "a lake" });
+    expect(mock.requests[0]!.body).toEqual({ model_name: "kling-v2-master", prompt: "a lake" });
+    const error = await thrown(() =>
+      gw.vidgen.videos.textToVideo({ model_name: "kling-v2-master", prompt: "x".repeat(501) }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe(
+      "Invalid vidgen.videos.textToVideo request: prompt: must be at most 500 characters",
+    );
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("undeclared fields pass through untouched, and extra_body adds more", async () => {
+    const { gw, mock } = await loopback();
+    const params = {
+      prompt: "p",
+      sound: "on",
+      static_mask: "https://x.test/m.png",
+      image: "https://x.test/a.png",
+    };
+    await gw.vidgen.videos.imageToVideo(params, { extra_body: { new_field: { a: 1 } } });
+    expect(mock.requests[0]!.body).toEqual({ ...params, new_field: { a: 1 } });
+  });
+
+  it("multiImageToImage sends strings or {subject_image} objects and scene/style images as given", async () => {
+    const { gw, mock } = await loopback();
+    const frame = png(400, 400);
+    await gw.vidgen.images.multiImageToImage({
+      model_name: "kling-v2",
+      subject_image_list: [{ subject_image: frame }, { subject_image: "https://x.test/b.png" }, frame],
+      scene_image: frame,
+      style_image: "https://x.test/style.png",
+      scence_image: "https://x.test/scene.png",
+    });
+    expect(mock.requests[0]!.body).toEqual({
+      model_name: "kling-v2",
+      subject_image_list: [
+        { subject_image: base64(frame) },
+        { subject_image: "https://x.test/b.png" },
+        base64(frame),
+      ],
+      scene_image: base64(frame),
+      style_image: "https://x.test/style.png",
+      scence_image: "https://x.test/scene.png",
+    });
+  });
+
+  it("multiImageToImage checks images inside {subject_image} objects too", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() =>
+      gw.vidgen.images.multiImageToImage({
+        model_name: "kling-v2",
+        subject_image_list: [{ subject_image: png(64, 64, 10 * 1024 * 1024 + 1) }],
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ path: "subject_image_list.0.subject_image", rule: "too_big" }),
+    );
+    const style = await thrown(() =>
+      gw.vidgen.images.multiImageToImage({
+        model_name: "kling-v2",
+        subject_image_list: ["https://x.test/a.png"],
+        style_image: png(64, 64, 10 * 1024 * 1024 + 1),
+      }),
+    );
+    expect(style.issues).toContainEqual(expect.objectContaining({ path: "style_image", rule: "too_big" }));
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("does not change the caller's params while encoding", async () => {
+    const { gw } = await loopback();
+    const frame = png(400, 400);
+    const params = { model_name: "kling-v2", subject_image_list: [{ subject_image: frame }] };
+    await gw.vidgen.images.multiImageToImage(params);
+    expect(params.subject_image_list[0]!.subject_image).toBe(frame);
+  });
+
+  it("a task is found by the external_task_id given at submission", async () => {
+    const { gw, mock } = await loopback({}, { taskSteps: 2 });
+    const task = await gw.vidgen.videos.imageToVideo({
+      image: "https://x.test/a.png",
+      external_task_id: "order-42",
+    });
+    expect((await task.retrieve()).raw.data.task_info).toEqual({ external_task_id: "order-42" });
+    const byMine = await gw.vidgen.retrieve("order-42", "image2video");
+    expect(byMine).toMatchObject({ id: task.id, status: "succeeded" });
+    expect(mock.requests.at(-1)!.path).toBe("/vidgen/v1/videos/image2video/order-42");
+  });
+});
+
+describe("gw.vidgen: the text-to-video query path", () => {
+  it("uses the spec's path when the gateway serves it", async () => {
+    const { gw, mock } = await loopback({}, { vidgenTextToVideoQuery: "spec" });
+    const task = await gw.vidgen.videos.textToVideo({ prompt: "p" });
+    await task.retrieve();
+    await task.retrieve();
+    expect(mock.requests.slice(1).map((r) => r.path)).toEqual(
+      Array(2).fill(`/vidgen/v1/images/text2video/${task.id}`),
+    );
+  });
+
+  it("falls back to the upstream path on a 404 and then goes straight there", async () => {
+    const { gw, mock } = await loopback({}, { vidgenTextToVideoQuery: "upstream" });
+    const task = await gw.vidgen.videos.textToVideo({ prompt: "p" });
+    expect((await task.retrieve()).status).toBe("queued");
+    const done = await task.wait({ interval: 1 });
+    expect(done.result?.videos?.[0]?.duration).toBe("5.1");
+    expect(mock.requests.slice(1).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /vidgen/v1/images/text2video/${task.id}`,
+      `GET /vidgen/v1/videos/text2video/${task.id}`,
+      `GET /vidgen/v1/videos/text2video/${task.id}`,
+      `GET /vidgen/v1/videos/text2video/${task.id}`,
+    ]);
+  });
+
+  it("remembers the choice per client: another client asks the spec's path first again", async () => {
+    const { gw, mock, server } = await loopback({}, { vidgenTextToVideoQuery: "upstream" });
+    const task = await gw.vidgen.videos.textToVideo({ prompt: "p" });
+    await task.retrieve();
+    const other = new Genway({
+      apiKey: mock.apiKey,
+      baseURL: server.url,
+      maxRetries: 0,
+      logLevel: "off",
+    });
+    await other.vidgen.retrieve(task.id, "text2video");
+    expect(mock.requests.slice(3).map((r) => r.path)).toEqual([
+      `/vidgen/v1/images/text2video/${task.id}`,
+      `/vidgen/v1/videos/text2video/${task.id}`,
+    ]);
+  });
+
+  it("an unknown task is the first path's 404, and no path is remembered", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() => gw.vidgen.retrieve("nope", "text2video"));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.code).toBe(1203);
+    await thrown(() => gw.vidgen.retrieve("nope", "text2video"));
+    expect(mock.requests.map((r) => r.path)).toEqual([
+      "/vidgen/v1/images/text2video/nope",
+      "/vidgen/v1/videos/text2video/nope",
+      "/vidgen/v1/images/text2video/nope",
+      "/vidgen/v1/videos/text2video/nope",
+    ]);
+  });
+});
+
+describe("gw.vidgen: ids into paths", () => {
+  it.each(["..", ".", "", "a/b"])("retrieve(%j) is a ValidationError and nothing is sent", async (id) => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() => gw.vidgen.retrieve(id, "text2video"));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([expect.objectContaining({ path: "id", rule: "path_segment" })]);
+    const other = await thrown(() => gw.vidgen.wait(id, { kind: "image2video", interval: 1 }));
+    expect(other).toBeInstanceOf(ValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("percent-encodes an id with reserved characters", async () => {
+    const { gw, mock } = await loopback();
+    await thrown(() => gw.vidgen.retrieve("a b?c#d", "generations"));
+    expect(mock.requests[0]!.url).toMatch(/\/vidgen\/v1\/images\/generations\/a%20b%3Fc%23d$/);
+  });
+});
+
+describe("the mock answers in the shapes of the Kling captures", () => {
+  const capture = (name: string): any =>
+    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  /** Field names, without the captures' `_source` notes. */
+  const keys = (value: object) =>
+    Object.keys(value)
+      .filter((key) => !key.startsWith("_"))
+      .sort();
+
+  it("submission, processing, succeed and failed records have the captures' fields", async () => {
+    const lifecycle = capture("kling-image2video-lifecycle.json");
+    const { mock, server } = await loopback({}, { taskSteps: 3 });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${mock.apiKey}`, "content-type": "application/json" },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const submitted = await call("POST", "/vidgen/v1/videos/image2video", { image: "https://x.test/a.png" });
+    expect(submitted.status).toBe(200);
+    expect(keys(submitted.body)).toEqual(keys(lifecycle.submit_response));
+    expect(keys(submitted.body.data)).toEqual(keys(lifecycle.submit_response.data));
+    expect(submitted.body).toMatchObject({ code: 0, message: "SUCCEED", data: { task_status: "submitted" } });
+    const id = submitted.body.data.task_id;
+    const query = () => call("GET", `/vidgen/v1/videos/image2video/${id}`);
+    await query();
+    const processing = (await query()).body;
+    expect(keys(processing.data)).toEqual(keys(lifecycle.query_processing.data));
+    expect(processing.data).toMatchObject({ task_status: "processing", task_result: {} });
+    const succeed = (await query()).body;
+    expect(keys(succeed.data)).toEqual(keys(lifecycle.query_succeed.data));
+    expect(keys(succeed.data.task_result.videos[0])).toEqual(
+      keys(lifecycle.query_succeed.data.task_result.videos[0]),
+    );
+    expect(typeof succeed.data.task_result.videos[0].duration).toBe("string");
+
+    const failedCapture = capture("kling-task-failed-schema.json");
+    const doomed = await call("POST", "/vidgen/v1/videos/image2video", {
+      image: "https://x.test/a.png",
+      prompt: "[fail]",
+    });
+    for (let i = 0; i < 2; i++)
+      await call("GET", `/vidgen/v1/videos/image2video/${doomed.body.data.task_id}`);
+    const failed = (await call("GET", `/vidgen/v1/videos/image2video/${doomed.body.data.task_id}`)).body;
+    expect(keys(failed)).toEqual(keys(failedCapture));
+    expect(keys(failed.data)).toEqual(keys(failedCapture.data));
+    expect(failed).toMatchObject({ code: 0, message: "SUCCEED", data: { task_status: "failed" } });
+
+    const bad = await call("POST", "/vidgen/v1/videos/text2video", {
+      prompt: "p",
+      model_name: "kling-v2-master",
+      cfg_scale: 2,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 1201, data: null });
   });
 });
