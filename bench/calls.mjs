@@ -9,9 +9,9 @@ import OpenAI from "openai";
 import { STREAM_CHUNKS, TASK_ID } from "./server.mjs";
 
 const url = process.argv[2];
-const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const CALLS = Number(process.env.BENCH_CALLS ?? 500);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 
 const key = "sk-bench-key";

@@ -29,9 +29,9 @@ const IMPORTS = env("BENCH_IMPORTS", 15, 3);
 const SPEECH_MIB = env("BENCH_SPEECH_MIB", 256, 16);
 const SPEECH_ROUNDS = env("BENCH_SPEECH_ROUNDS", 5, 1);
 const callsEnv = {
-  BENCH_CALLS: String(env("BENCH_CALLS", 1000, 100)),
-  BENCH_STREAMS: String(env("BENCH_STREAMS", 10, 2)),
-  BENCH_ROUNDS: String(env("BENCH_ROUNDS", 7, 2)),
+  BENCH_CALLS: String(env("BENCH_CALLS", 500, 100)),
+  BENCH_STREAMS: String(env("BENCH_STREAMS", 5, 2)),
+  BENCH_ROUNDS: String(env("BENCH_ROUNDS", 11, 2)),
   BENCH_WARMUP: String(env("BENCH_WARMUP", 300, 50)),
 };
 const node = (args, extraEnv = {}) =>
