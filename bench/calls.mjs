@@ -1,7 +1,7 @@
 // The measured client process: per-call wall and CPU time (non-stream chat, a task query) and stream
 // throughput, for raw fetch, genway (built dist) and openai-node, against the server process whose
-// URL is argv[2]. Rounds are interleaved (each round runs every contender in turn), so drift and
-// other load hit all alike. Prints one JSON object: { [figure]: { [contender]: number[] per round } }.
+// URL is argv[2]. Rounds are short and interleaved (each round runs every contender in turn, the
+// starting contender rotating from round to round), so drift and other load hit all alike. Prints one JSON object: { [figure]: { [contender]: number[] per round } }.
 //   node bench/calls.mjs <url>   (BENCH_CALLS, BENCH_STREAMS, BENCH_ROUNDS, BENCH_WARMUP)
 import { createParser } from "eventsource-parser";
 import Genway from "genway";
@@ -9,9 +9,9 @@ import OpenAI from "openai";
 import { STREAM_CHUNKS, TASK_ID } from "./server.mjs";
 
 const url = process.argv[2];
-const CALLS = Number(process.env.BENCH_CALLS ?? 500);
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
+const CALLS = Number(process.env.BENCH_CALLS ?? 100);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 41);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 
 const key = "sk-bench-key";
@@ -103,20 +103,25 @@ const push = (figure, name, value) => {
   results[figure] ??= {};
   (results[figure][name] ??= []).push(value);
 };
+const rotate = (object, round) => {
+  const entries = Object.entries(object);
+  return entries.map((_, i) => entries[(i + round) % entries.length]);
+};
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, fn] of Object.entries(chat)) {
+  for (const [name, fn] of rotate(chat, round)) {
     const { wall, cpu } = await time(fn, CALLS);
     push("chatWallUs", name, (wall * 1000) / CALLS);
     push("chatCpuUs", name, (cpu * 1000) / CALLS);
   }
-  for (const [name, fn] of Object.entries(task)) {
+  for (const [name, fn] of rotate(task, round)) {
     const { wall, cpu } = await time(fn, CALLS);
     push("taskWallUs", name, (wall * 1000) / CALLS);
     push("taskCpuUs", name, (cpu * 1000) / CALLS);
   }
-  for (const [name, fn] of Object.entries(stream)) {
-    const { wall } = await time(fn, STREAMS);
+  for (const [name, fn] of rotate(stream, round)) {
+    const { wall, cpu } = await time(fn, STREAMS);
     push("streamEventsPerSec", name, (STREAMS * events) / (wall / 1000));
+    push("streamCpuUsPer1000", name, (cpu * 1e6) / (STREAMS * events));
   }
 }
 process.stdout.write(

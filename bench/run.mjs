@@ -3,10 +3,12 @@
 // - The gateway is bench/server.mjs in its own process; each client measurement runs in a fresh
 //   process of its own (bench/calls.mjs, bench/import-one.mjs, bench/speech.mjs) that does only
 //   client work.
-// - Per-call and stream figures: rounds interleaved (raw fetch, genway, openai in turn); every
-//   figure is the median over rounds with its spread (min-max), and ratios are taken round by round
+// - Per-call and stream figures: many short rounds, interleaved (raw fetch, genway, openai in turn,
+//   the first one rotating); every figure is the median over rounds with its spread (the
+//   interquartile range from 8 rounds on, min-max below that), and ratios are taken round by round
 //   (genway's round i over raw's round i) before the median, so load that comes and goes hits both
-//   sides of a ratio alike.
+//   sides of a ratio alike. CPU time (process.cpuUsage of the client process) is the figure least
+//   moved by other load on the machine; wall time is what a user waits.
 // - Cold import: median of 15 fresh processes per package, interleaved.
 // - Speech: N MiB streamed to /dev/null, raw fetch and genway each in a fresh process, interleaved.
 // - Bundles: esbuild, platform browser, minified, gzip 9 (bench/bundles.mjs).
@@ -29,9 +31,9 @@ const IMPORTS = env("BENCH_IMPORTS", 15, 3);
 const SPEECH_MIB = env("BENCH_SPEECH_MIB", 256, 16);
 const SPEECH_ROUNDS = env("BENCH_SPEECH_ROUNDS", 5, 1);
 const callsEnv = {
-  BENCH_CALLS: String(env("BENCH_CALLS", 500, 100)),
-  BENCH_STREAMS: String(env("BENCH_STREAMS", 5, 2)),
-  BENCH_ROUNDS: String(env("BENCH_ROUNDS", 11, 2)),
+  BENCH_CALLS: String(env("BENCH_CALLS", 100, 50)),
+  BENCH_STREAMS: String(env("BENCH_STREAMS", 1, 1)),
+  BENCH_ROUNDS: String(env("BENCH_ROUNDS", 41, 3)),
   BENCH_WARMUP: String(env("BENCH_WARMUP", 300, 50)),
 };
 const node = (args, extraEnv = {}) =>
@@ -54,7 +56,7 @@ try {
   log(`cold import, ${IMPORTS} fresh processes per package`);
   for (let i = 0; i < IMPORTS; i++) {
     for (const specifier of Object.keys(imports)) {
-      imports[specifier].push(Number(await node([here("./import-one.mjs"), specifier])));
+      imports[specifier].push(JSON.parse(await node([here("./import-one.mjs"), specifier])));
     }
   }
   load.push(loadavg()[0]);
@@ -83,14 +85,24 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const stat = (xs, digits = 0, unit = "") =>
-  xs.length === 1
-    ? `${xs[0].toFixed(digits)}${unit}`
-    : `${median(xs).toFixed(digits)}${unit} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+const quantile = (xs, q) => {
+  const s = sorted(xs);
+  const at = (s.length - 1) * q;
+  return s[Math.floor(at)] + (s[Math.ceil(at)] - s[Math.floor(at)]) * (at - Math.floor(at));
+};
+/** "median (spread)": the interquartile range from 8 values on, min-max below that. */
+const stat = (xs, digits = 0, unit = "") => {
+  if (xs.length === 1) return `${xs[0].toFixed(digits)}${unit}`;
+  const [lo, hi] =
+    xs.length >= 8 ? [quantile(xs, 0.25), quantile(xs, 0.75)] : [Math.min(...xs), Math.max(...xs)];
+  return `${median(xs).toFixed(digits)}${unit} (${lo.toFixed(digits)}-${hi.toFixed(digits)})`;
+};
 const ratios = (a, b) => a.map((x, i) => x / b[i]);
 const ratio = (a, b) => `${stat(ratios(a, b), 2, "x")}`;
 
 const r = calls.results;
+const wallOf = (name) => imports[name].map((x) => x.wall);
+const cpuOf = (name) => imports[name].map((x) => x.cpu);
 const rows = [];
 const row = (figure, raw, genway, openai, genwayRatio, openaiRatio) =>
   rows.push([figure, raw, genway, openai, genwayRatio, openaiRatio]);
@@ -123,12 +135,40 @@ for (const [figure, key] of [
     ratio(openai, fetch),
   );
 }
+{
+  const { fetch, genway, openai } = r.streamCpuUsPer1000;
+  row(
+    "chat stream, CPU ms per 1000 events",
+    stat(
+      fetch.map((x) => x / 1000),
+      1,
+    ),
+    stat(
+      genway.map((x) => x / 1000),
+      1,
+    ),
+    stat(
+      openai.map((x) => x / 1000),
+      1,
+    ),
+    ratio(genway, fetch),
+    ratio(openai, fetch),
+  );
+}
 row(
-  `cold import, ms (${IMPORTS} processes; anthropic ${stat(imports["@anthropic-ai/sdk"], 1)})`,
+  `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)})`,
   "-",
-  stat(imports.genway, 1),
-  stat(imports.openai, 1),
-  `${(median(imports.genway) / median(imports.openai)).toFixed(2)}x openai`,
+  stat(wallOf("genway"), 1),
+  stat(wallOf("openai"), 1),
+  `${ratio(wallOf("genway"), wallOf("openai"))} openai`,
+  "-",
+);
+row(
+  `cold import, CPU ms (anthropic ${stat(cpuOf("@anthropic-ai/sdk"), 1)})`,
+  "-",
+  stat(cpuOf("genway"), 1),
+  stat(cpuOf("openai"), 1),
+  `${ratio(cpuOf("genway"), cpuOf("openai"))} openai`,
   "-",
 );
 {
@@ -167,10 +207,12 @@ console.log(
     `Node ${process.version}, ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform}`,
 );
 console.log(
-  `per-call: ${calls.calls} calls x ${calls.rounds} rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events x ${calls.rounds} rounds; ` +
+  `per-call: ${calls.calls} calls x ${calls.rounds} interleaved rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events x ${calls.rounds} rounds; ` +
     `speech: ${SPEECH_ROUNDS} rounds; load average (1 min) during the run: ${load.map((x) => x.toFixed(1)).join(", ")}; ${seconds.toFixed(0)} s`,
 );
-console.log("cells: median (min-max over rounds); ratios are per round, then the median\n");
+console.log(
+  "cells: median (spread: interquartile range over 8+ rounds or processes, else min-max); ratios are per round (or process pair), then the median\n",
+);
 console.log(line(header));
 console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
 for (const x of rows) console.log(line(x));
