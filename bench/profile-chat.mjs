@@ -1,6 +1,8 @@
 // A loop of non-stream chat calls under V8's CPU profiler (the sampler --cpu-prof uses, started
 // through node:inspector so the profile holds the measured loop only, not startup or warm-up).
-//   node bench/profile-chat.mjs <url> <genway|fetch> <out.cpuprofile>   (PROFILE_CALLS, default 5000)
+//   node bench/profile-chat.mjs <url> <genway|fetch|fetch-init> <out.cpuprofile>   (PROFILE_CALLS, default 5000)
+// fetch-init: raw fetch with the init genway passes (accept header, a fresh AbortController's signal,
+// redirect: "manual"), which separates what undici does for those options from genway's own code.
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import Genway from "genway";
@@ -11,17 +13,28 @@ const key = "sk-bench-key";
 const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
 const gw = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-const call =
-  mode === "fetch"
-    ? async () => {
-        const response = await fetch(`${url}/v1/chat/completions`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify(params),
-        });
-        return JSON.parse(await response.text());
-      }
-    : () => gw.chat.completions.create(params);
+const modes = {
+  fetch: async () => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(params),
+    });
+    return JSON.parse(await response.text());
+  },
+  "fetch-init": async () => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { accept: "application/json", ...headers },
+      body: JSON.stringify(params),
+      signal: new AbortController().signal,
+      redirect: "manual",
+    });
+    return JSON.parse(await response.text());
+  },
+  genway: () => gw.chat.completions.create(params),
+};
+const call = modes[mode];
 
 for (let i = 0; i < 500; i++) await call();
 const session = new Session();

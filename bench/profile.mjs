@@ -169,7 +169,7 @@ async function report(title, profiles, divisor, unit, per) {
 }
 
 /** The frames whose self time per call grew most from the baseline to genway. */
-function diff(base, over, divisor, unit) {
+function diff(base, over, divisor, unit, title) {
   const keys = new Set([...base.all.keys(), ...over.all.keys()]);
   const rows = [...keys]
     .filter((k) => !k.startsWith("(idle)"))
@@ -178,7 +178,7 @@ function diff(base, over, divisor, unit) {
   const total = (r) =>
     [...r.all].filter(([k]) => !k.startsWith("(idle)")).reduce((n, [, us]) => n + us, 0) / divisor;
   console.log(
-    `\n## beyond raw fetch: non-idle CPU samples ${total(base).toFixed(1)} -> ${total(over).toFixed(1)} ${unit} per call; the frames that grew most (self time, any code)\n`,
+    `\n## ${title}: non-idle CPU samples ${total(base).toFixed(1)} -> ${total(over).toFixed(1)} ${unit} per call; the frames that grew most (self time, any code)\n`,
   );
   for (const [k, d] of rows.slice(0, TOP)) console.log(`  ${d.toFixed(1).padStart(7)} ${unit}  ${k}`);
 }
@@ -190,7 +190,7 @@ await mkdir(OUT, { recursive: true });
 const server = await startServer();
 const loops = {};
 try {
-  for (const mode of ["fetch", "genway", "fetch", "genway"]) {
+  for (const mode of ["fetch", "fetch-init", "genway", "fetch", "fetch-init", "genway"]) {
     const file = join(OUT, `chat-${mode}-${loops[mode] ? 2 : 1}.cpuprofile`);
     const { stdout } = await run(process.execPath, [here("./profile-chat.mjs"), server.url, mode, file]);
     (loops[mode] ??= []).push({ ...JSON.parse(stdout), file });
@@ -199,7 +199,7 @@ try {
   await server.close();
 }
 const summaries = {};
-for (const mode of ["fetch", "genway"]) {
+for (const mode of ["fetch", "fetch-init", "genway"]) {
   const calls = loops[mode].reduce((s, l) => s + l.calls, 0);
   const wall = loops[mode].reduce((s, l) => s + l.wallMs, 0);
   const cpu = loops[mode].reduce((s, l) => s + l.cpuMs, 0);
@@ -219,7 +219,21 @@ for (const mode of ["fetch", "genway"]) {
 {
   // Per-call, both sides normalised by their own number of calls.
   const per = (s) => ({ all: new Map([...s.all].map(([k, us]) => [k, us / s.calls])) });
-  diff(per(summaries.fetch), per(summaries.genway), 1, "µs");
+  diff(
+    per(summaries.fetch),
+    per(summaries["fetch-init"]),
+    1,
+    "µs",
+    "raw fetch with genway's init (accept, signal, redirect: manual)",
+  );
+  diff(
+    per(summaries["fetch-init"]),
+    per(summaries.genway),
+    1,
+    "µs",
+    "genway over raw fetch with the same init",
+  );
+  diff(per(summaries.fetch), per(summaries.genway), 1, "µs", "genway over raw fetch");
 }
 
 // ---- 2. cold import ---------------------------------------------------------------------------------
