@@ -1,8 +1,18 @@
-// One loopback server for every contender: a fixed chat completion and a fixed chat stream,
-// served from prebuilt buffers so the server's own cost is the same for all of them.
+// The loopback gateway the benchmarks call, run in its OWN process (as a user's gateway would be), so
+// the measured process does only client work. Every answer comes from prebuilt buffers, so the
+// server costs every contender the same:
+//   POST /v1/chat/completions         a fixed chat completion, or (body has "stream":true) a fixed
+//                                     stream of STREAM_CHUNKS chunks sent in 64 KiB writes
+//   GET  /v2/videos/generations/{id}  a fixed, succeeded unified-video task record
+//   POST /v1/audio/speech             {"input": "<N>"} -> N MiB of audio/mpeg, 64 KiB writes with
+//                                     backpressure (any other input: 1 MiB)
+// Start it with startServer() (forks this file); run directly it listens and reports its URL over IPC.
+import { fork } from "node:child_process";
 import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
 
 export const STREAM_CHUNKS = 5000;
+export const TASK_ID = "task_bench_0001";
 
 const completion = Buffer.from(
   JSON.stringify({
@@ -24,7 +34,6 @@ const completion = Buffer.from(
 const frame = (delta, finish = null) =>
   `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", system_fingerprint: "fp_bench", choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
 
-// Sent in 64 KiB writes, as a busy upstream would.
 const streamBody = Buffer.from(
   frame({ role: "assistant", content: "" }) +
     Array.from({ length: STREAM_CHUNKS }, (_, i) => frame({ content: ` token${i}` })).join("") +
@@ -32,33 +41,99 @@ const streamBody = Buffer.from(
     "data: [DONE]\n\n",
 );
 
-export async function startServer() {
+// As the mock gateway (src/testing/routes/videos.ts) answers a finished unified-video task.
+const task = Buffer.from(
+  JSON.stringify({
+    task_id: TASK_ID,
+    status: "SUCCESS",
+    fail_reason: "",
+    submit_time: 1760000000,
+    start_time: 1760000001,
+    finish_time: 1760000042,
+    progress: "100%",
+    data: {
+      output: `https://cdn.example.com/${TASK_ID}.mp4`,
+      outputs: [`https://cdn.example.com/${TASK_ID}.mp4`],
+    },
+  }),
+);
+
+const MiB = 1024 * 1024;
+const audioChunk = Buffer.alloc(64 * 1024, 0x55);
+
+function json(res, body) {
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": body.length,
+    "x-request-id": "bench",
+  });
+  res.end(body);
+}
+
+async function speech(res, bytes) {
+  res.writeHead(200, { "content-type": "audio/mpeg", "content-length": bytes, "x-request-id": "bench" });
+  for (let sent = 0; sent < bytes; ) {
+    const n = Math.min(audioChunk.length, bytes - sent);
+    sent += n;
+    if (!res.write(n === audioChunk.length ? audioChunk : audioChunk.subarray(0, n))) {
+      await new Promise((resolve) => res.once("drain", resolve));
+    }
+  }
+  res.end();
+}
+
+function listen() {
   const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
+    if (req.method === "GET") {
+      if (req.url.startsWith("/v2/videos/generations/")) return json(res, task);
+      res.writeHead(404).end();
+      return;
+    }
+    const parts = [];
+    req.on("data", (c) => parts.push(c));
     req.on("end", () => {
+      const body = Buffer.concat(parts).toString();
+      if (req.url.endsWith("/audio/speech")) {
+        const mib = Number(JSON.parse(body).input);
+        return void speech(res, (Number.isFinite(mib) && mib > 0 ? mib : 1) * MiB);
+      }
       if (body.includes('"stream":true')) {
         res.writeHead(200, { "content-type": "text/event-stream", "x-request-id": "bench" });
         for (let i = 0; i < streamBody.length; i += 65536) res.write(streamBody.subarray(i, i + 65536));
         res.end();
-      } else {
-        res.writeHead(200, {
-          "content-type": "application/json",
-          "content-length": completion.length,
-          "x-request-id": "bench",
-        });
-        res.end(completion);
+        return;
       }
+      json(res, completion);
     });
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${server.address().port}`)),
+  );
+}
+
+/** Forks this file as the server process; resolves with its URL and a close(). */
+export async function startServer() {
+  const child = fork(fileURLToPath(import.meta.url), ["--serve"], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url,
+    pid: child.pid,
     close: () =>
-      new Promise((r) => {
-        server.closeAllConnections();
-        server.close(r);
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill();
       }),
   };
+}
+
+if (process.argv[2] === "--serve") {
+  process.send(await listen());
+  process.on("disconnect", () => process.exit(0));
 }

@@ -1,0 +1,71 @@
+// Browser bundle sizes per entry, as a browser app gets them: esbuild, platform browser, minified,
+// every dependency bundled, gzip level 9. Measured on the built dist/ through the package's own
+// exports, so each entry is what a user's bundler resolves.
+import { builtinModules } from "node:module";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+const NODE = ["node:*", ...builtinModules];
+
+/** The bundles measured: label -> source of the app's entry (and what it leaves external). */
+export const BUNDLES = [
+  {
+    label: "genway: full client, chat touched",
+    source: `import Genway from "genway";
+export const ask = (apiKey) => new Genway({ apiKey }).chat.completions.create({ model: "m", messages: [] });`,
+  },
+  { label: 'genway "." (import *)', source: `import * as m from "genway"; export default m;` },
+  {
+    // listen() dynamic-imports a Node server: its built-ins stay external (a browser never calls it).
+    label: 'genway "./testing" (import *, Node built-ins external)',
+    source: `import * as m from "genway/testing"; export default m;`,
+    external: NODE,
+  },
+  {
+    label: 'genway "./testing/msw" (import *, msw external)',
+    source: `import * as m from "genway/testing/msw"; export default m;`,
+    external: ["msw", "msw/*", ...NODE],
+  },
+  {
+    label: 'genway "./node" (import *, Node built-ins external)',
+    source: `import * as m from "genway/node"; export default m;`,
+    external: NODE,
+  },
+  {
+    label: "openai: chat only",
+    source: `import OpenAI from "openai";
+export const ask = (apiKey) => new OpenAI({ apiKey, dangerouslyAllowBrowser: true }).chat.completions.create({ model: "m", messages: [] });`,
+  },
+  {
+    label: "@anthropic-ai/sdk: messages only",
+    source: `import Anthropic from "@anthropic-ai/sdk";
+export const ask = (apiKey) => new Anthropic({ apiKey, dangerouslyAllowBrowser: true }).messages.create({ model: "m", max_tokens: 1, messages: [] });`,
+  },
+];
+
+/** { label, min, gzip } in bytes, for every bundle. */
+export async function measureBundles() {
+  const out = [];
+  for (const { label, source, external = [] } of BUNDLES) {
+    const result = await build({
+      stdin: { contents: source, resolveDir: ROOT, loader: "js" },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      external,
+      write: false,
+      logLevel: "silent",
+    });
+    const code = result.outputFiles[0].contents;
+    out.push({ label, min: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const b of await measureBundles())
+    console.log(b.label.padEnd(52), (b.min / 1000).toFixed(1), "kB", (b.gzip / 1000).toFixed(1), "kB gz");
+}

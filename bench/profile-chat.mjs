@@ -1,0 +1,55 @@
+// A loop of non-stream chat calls under V8's CPU profiler (the sampler --cpu-prof uses, started
+// through node:inspector so the profile holds the measured loop only, not startup or warm-up).
+//   node bench/profile-chat.mjs <url> <genway|fetch|fetch-init> <out.cpuprofile>   (PROFILE_CALLS, default 5000)
+// fetch-init: raw fetch with the init genway passes (accept header, a fresh AbortController's signal,
+// redirect: "manual"), which separates what undici does for those options from genway's own code.
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
+import Genway from "genway";
+
+const [url, mode, out] = process.argv.slice(2);
+const CALLS = Number(process.env.PROFILE_CALLS ?? 5000);
+const key = "sk-bench-key";
+const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
+const gw = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
+const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+const modes = {
+  fetch: async () => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(params),
+    });
+    return JSON.parse(await response.text());
+  },
+  "fetch-init": async () => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { accept: "application/json", ...headers },
+      body: JSON.stringify(params),
+      signal: new AbortController().signal,
+      redirect: "manual",
+    });
+    return JSON.parse(await response.text());
+  },
+  genway: () => gw.chat.completions.create(params),
+};
+const call = modes[mode];
+
+for (let i = 0; i < 500; i++) await call();
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 50 });
+await session.post("Profiler.start");
+const cpu = process.cpuUsage();
+const start = performance.now();
+for (let i = 0; i < CALLS; i++) await call();
+const wallMs = performance.now() - start;
+const used = process.cpuUsage(cpu);
+const { profile } = await session.post("Profiler.stop");
+session.disconnect();
+await writeFile(out, JSON.stringify(profile));
+process.stdout.write(
+  `${JSON.stringify({ calls: CALLS, wallMs, cpuMs: (used.user + used.system) / 1000 })}\n`,
+);
