@@ -145,14 +145,9 @@ describe("gw.musicgen queries and side operations", () => {
         is_public: false,
       });
       expectTypeOf(persona.id).toEqualTypeOf<string>();
+      const wrong = { root_clip_id: "c", name: "n", description: "d", clips: [], is_public: "no" };
       // @ts-expect-error: is_public is a boolean
-      await gw.musicgen.persona.create({
-        root_clip_id: "c",
-        name: "n",
-        description: "d",
-        clips: [],
-        is_public: "no",
-      });
+      await gw.musicgen.persona.create(wrong);
       const stems = await gw.musicgen.stems.separate({ clip_id: "c-7" });
       expectTypeOf((await stems.wait()).result).toEqualTypeOf<MusicClip[] | undefined>();
       // @ts-expect-error: misspelled required field
