@@ -10,7 +10,6 @@ const server = process.env.GENWAY_BASE_URL ? undefined : await createMockGateway
 const gw = new Genway(server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {});
 
 const task = await gw.musicgen.submit.music({
-  variant: "custom",
   prompt: "[Verse]\nWalking down the streets\nBeneath the city lights",
   title: "City Lights",
   tags: "emotional punk",

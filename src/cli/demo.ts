@@ -137,7 +137,6 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     step(9, "gw.musicgen.submit.music, then the song awaited with progress", true);
     const song = await gw.musicgen.submit.music(
       {
-        variant: "custom",
         prompt: "[Verse]\nCode that streams",
         title: "Streams",
         tags: "synthpop",

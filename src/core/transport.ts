@@ -101,9 +101,10 @@ export class Transport {
   }
 
   /**
-   * A request whose body the caller consumes: an event stream or a file, never JSON. A JSON answer
-   * (an error envelope sent with a 2xx) is read here, inside the retry loop, and becomes its typed
-   * error: as a stream it would end with no events, as a file it would be saved as audio.
+   * A request whose body the caller consumes: an event stream or a file. A JSON answer (an error
+   * envelope sent with a 2xx) is read here, inside the retry loop, and becomes its typed error: as a
+   * stream it would end with no events, as a file it would be saved as audio. Only a spec whose
+   * `accept` names JSON too (a file that relays may answer with a JSON link) hands JSON to `wrap`.
    */
   connect<T>(
     spec: SpecSource,
@@ -122,7 +123,7 @@ export class Transport {
   ): APIPromise<T> {
     return new APIPromise(
       this.#run(spec, options, async (c, resolved) => {
-        if (isJson(c.response)) {
+        if (isJson(c.response) && !/\bjson\b/i.test(resolved.accept ?? "")) {
           await rejectJson(c, resolved.accept === EVENT_STREAM ? "an event stream" : "a binary body");
         }
         return wrap(c);

@@ -266,7 +266,9 @@ describe("the registry and Task handles", () => {
     expect(gw.tasks.kinds().sort()).toEqual(
       [
         "music",
+        "music.feed",
         "music.lyrics",
+        "music.lyrics.v1",
         "music.upload",
         "video",
         "vidgen.expand",

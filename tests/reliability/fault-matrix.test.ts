@@ -183,7 +183,6 @@ const CALLS: Call[] = [
     match: /^\/musicgen\/fetch/,
     async prepare(gw) {
       const task = await gw.musicgen.submit.music({
-        variant: "custom",
         prompt: "[Verse]\nla",
         title: "T",
         tags: "pop",

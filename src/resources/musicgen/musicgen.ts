@@ -11,9 +11,9 @@ import {
   kindOfAction,
   type LYRICS_KIND,
   MUSIC_KIND,
-  type MusicAction,
   registerMusicKinds,
 } from "./kinds.js";
+import type { MusicAction, MusicFetchManyParams } from "./params.js";
 import { MusicPersonas } from "./persona.js";
 import { fetchManyParams } from "./schema.js";
 import { MusicStems } from "./stems.js";
@@ -62,15 +62,31 @@ export class Musicgen {
     return mapData(fetchOne(this.client, taskId, options), (body) => snapshot(body, taskId));
   }
 
-  /** POST /musicgen/fetch: many tasks of one action in one request (ids the gateway does not know are absent). */
+  /**
+   * POST /musicgen/fetch: many tasks of one action in one request (ids the gateway does not know are
+   * absent from the answer). `fetchMany({ ids, action })` or `fetchMany(ids, action)`; action
+   * defaults to `MUSIC`.
+   */
+  fetchMany(
+    params: MusicFetchManyParams,
+    options?: RequestOptions,
+  ): APIPromise<Array<TaskSnapshot<MusicClip[] | MusicLyrics>>>;
   fetchMany(
     ids: string[],
-    action: MusicAction = "MUSIC",
+    action?: MusicAction,
     options?: RequestOptions,
+  ): APIPromise<Array<TaskSnapshot<MusicClip[] | MusicLyrics>>>;
+  fetchMany(
+    first: string[] | MusicFetchManyParams,
+    second?: MusicAction | RequestOptions,
+    third?: RequestOptions,
   ): APIPromise<Array<TaskSnapshot<MusicClip[] | MusicLyrics>>> {
+    const [params, options] = Array.isArray(first)
+      ? [{ ids: first, action: (second as MusicAction | undefined) ?? "MUSIC" }, third]
+      : [first, second as RequestOptions | undefined];
     const sent = Promise.resolve().then(() => {
-      validate(fetchManyParams, { ids, action }, "musicgen.fetchMany", this.client.validation);
-      return fetchBatch(this.client, ids, action, options).withResponse();
+      validate(fetchManyParams, params, "musicgen.fetchMany", this.client.validation);
+      return fetchBatch(this.client, params.ids, params.action ?? "MUSIC", options).withResponse();
     });
     return mapData(new APIPromise(sent), ({ data }) =>
       (Array.isArray(data) ? data : []).map((r) => snapshot(r)),

@@ -1,10 +1,11 @@
-/** gw.musicgen.persona: a voice/style persona made from existing clips; its id feeds the `persona` song variant. */
+/** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
 import type { APIPromise } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
+import type { MusicPersonaCreateParams } from "./params.js";
 import { request } from "./request.js";
-import { type MusicPersonaCreateParams, personaCreateParams } from "./schema.js";
+import { personaCreateParams } from "./schema.js";
 import type { MusicPersona } from "./types.js";
 
 /** `gw.musicgen.persona`: personas made from clips. */

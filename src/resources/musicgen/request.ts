@@ -7,7 +7,8 @@ import { type APIPromise, mapData } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions, RequestSpec } from "../../core/transport.js";
 
-function payload(body: unknown): unknown {
+/** The payload of a new-api envelope `{code, message, data}`; a bare (upstream) body as it is. */
+export function payload(body: unknown): unknown {
   const b = body as { code?: unknown; data?: unknown } | null;
   return typeof b === "object" && b !== null && typeof b.code === "string" && "data" in b ? b.data : body;
 }

@@ -3,12 +3,12 @@ import type { APIPromise } from "../../core/api-promise.js";
 import type { Resource } from "../../core/resource.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
-import { request } from "./request.js";
-import { type MusicStemsSeparateParams, stemsSeparateParams } from "./schema.js";
-import type { MusicGeneration } from "./types.js";
+import type { MusicStemsSeparateParams } from "./params.js";
+import { stemsSeparateParams } from "./schema.js";
+import { type MusicFeedTask, submitGeneration } from "./v1.js";
 
-/** The fields the spec fixes for a stem separation. */
-export const STEM_FIELDS = {
+/** The fields the spec fixes for a stem separation (POST /musicgen/generate). */
+const STEM_FIELDS = {
   task: "gen_stem",
   mv: "chirp-auk",
   stem_task: "two",
@@ -24,22 +24,22 @@ export const STEM_FIELDS = {
 export class MusicStems {
   constructor(private readonly client: Resource) {}
 
-  /** POST /musicgen/generate with the fixed gen_stem fields; `clip_id` is sent as continue_clip_id. */
-  separate(params: MusicStemsSeparateParams, options?: RequestOptions): APIPromise<MusicGeneration> {
-    return request(
-      this.client,
-      () => {
-        const checked = validate(
-          stemsSeparateParams,
-          params,
-          "musicgen.stems.separate",
-          this.client.validation,
-        );
-        const { clip_id, title, ...rest } = checked;
-        const body = { ...STEM_FIELDS, ...rest, title: title ?? "", continue_clip_id: clip_id };
-        return { method: "POST", path: "/musicgen/generate", body, policy: "paid" };
-      },
-      options,
-    );
+  /**
+   * POST /musicgen/generate with the spec's fixed gen_stem fields; `clip_id` is sent as
+   * continue_clip_id. Resolves to a Task (kind `music.feed`): `wait()` gives the vocal and
+   * accompaniment clips.
+   */
+  separate(params: MusicStemsSeparateParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
+    const build = () => {
+      const { clip_id, title, ...rest } = validate(
+        stemsSeparateParams,
+        params,
+        "musicgen.stems.separate",
+        this.client.validation,
+      );
+      const body = { ...STEM_FIELDS, ...rest, title: title ?? "", continue_clip_id: clip_id };
+      return { method: "POST", path: "/musicgen/generate", body, policy: "paid" } as const;
+    };
+    return submitGeneration(this.client, build, options);
   }
 }

@@ -3,10 +3,13 @@
  * flow (request an upload slot, send the bytes to the storage URL it names, report the upload
  * finished, wait for processing, initialize the clip) and returns the clip id. Each step is also
  * available alone. The storage URL is foreign (a presigned URL): the bytes go there without the key.
+ * The spec shows none of these bodies; they follow the upstream's upload flow (Suno's
+ * /api/uploads/audio...), and answers are read bare or in the `{code, message, data}` envelope.
  */
 import { type APIPromise, mapData } from "../../core/api-promise.js";
 import { MalformedResponseError } from "../../core/errors.js";
 import { type ForeignInit, openForeign } from "../../core/foreign.js";
+import { path } from "../../core/path.js";
 import type { Resource } from "../../core/resource.js";
 import { extensionForMime } from "../../core/sniff.js";
 import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
@@ -14,35 +17,63 @@ import type { RequestOptions } from "../../core/transport.js";
 import { toFile, type Uploadable } from "../../core/uploads.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { request } from "./request.js";
-import type { MusicUploadTarget } from "./types.js";
+import type { MusicInitializedClip, MusicUploadTarget } from "./types.js";
 
 export interface MusicUploadOptions extends WaitOptions {
   /** File name to report (and to take the extension from); default: the file's own name. */
   name?: string;
 }
 
-/** The clip id in whatever shape the answer has: a bare string, `clip_id` or `id`. */
-function clipIdOf(body: unknown, step: string): string {
-  const b = body as { clip_id?: unknown; id?: unknown } | null;
-  const id = typeof body === "string" ? body : (b?.clip_id ?? b?.id);
-  if (typeof id === "string" && id !== "") return id;
-  throw new MalformedResponseError(`The gateway answered ${step} without a clip id.`, { body });
+/** What `gw.musicgen.uploads.fromUrl` takes. */
+export interface MusicUploadFromUrlParams {
+  /** A public URL of the audio file (mp3, wav ...). */
+  url: string;
 }
 
-const segment = (id: string) => `/musicgeni/uploads/audio/${encodeURIComponent(id)}`;
+/** What `gw.musicgen.uploads.request` takes (step 1). */
+export interface MusicUploadRequestParams {
+  /** The file's extension without the dot, e.g. `mp3`. */
+  extension: string;
+}
+
+/** What `gw.musicgen.uploads.finish` takes (step 3). */
+export interface MusicUploadFinishParams {
+  /** The uploaded file's name. */
+  upload_filename: string;
+  /** How the bytes came; default `file_upload`. */
+  upload_type?: string;
+}
+
+/** An id in whatever shape the answer has: a bare string, or the first of `fields` present. */
+function idOf(body: unknown, fields: readonly string[], what: string): string {
+  const record = body as Record<string, unknown> | null;
+  const id =
+    typeof body === "string"
+      ? body
+      : fields.map((field) => record?.[field]).find((value) => typeof value === "string");
+  if (typeof id === "string" && id !== "") return id;
+  throw new MalformedResponseError(`The gateway answered ${what} without ${fields[0]}.`, { body });
+}
+
+const segment = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
   constructor(private readonly client: Resource) {}
 
-  /** POST /musicgen/uploads/audio-url: upload by URL; resolves to the clip id. */
-  fromUrl(url: string, options?: RequestOptions): APIPromise<string> {
+  /**
+   * POST /musicgen/uploads/audio-url: upload by URL; resolves to the upload's own id (`data.id`, or
+   * `id` / `upload_id` / a bare string, whichever the relay sends). Follow it like a file upload:
+   * `wait(id)`, then `initializeClip(id)` for the clip id a recreation continues.
+   */
+  fromUrl(params: string | MusicUploadFromUrlParams, options?: RequestOptions): APIPromise<string> {
+    const body = typeof params === "string" ? { url: params } : params;
     const sent = request<unknown>(
       this.client,
-      () => ({ method: "POST", path: "/musicgen/uploads/audio-url", body: { url }, policy: "paid" }),
+      () => ({ method: "POST", path: "/musicgen/uploads/audio-url", body, policy: "paid" }),
       options,
     );
-    return mapData(sent, (body) => clipIdOf(body, "the URL upload"));
+    return mapData(sent, (data) => idOf(data, ["id", "upload_id"], "the URL upload"));
   }
 
   /** Runs the whole upload flow for `file`; resolves to the clip id. `options` also govern the processing wait. */
@@ -61,10 +92,7 @@ export class MusicUploads {
   }
 
   /** Step 1, POST /musicgeni/uploads/audio: an upload slot and the storage URL to send the bytes to. */
-  request(
-    params: { extension: string; [key: string]: unknown },
-    options?: RequestOptions,
-  ): APIPromise<MusicUploadTarget> {
+  request(params: MusicUploadRequestParams, options?: RequestOptions): APIPromise<MusicUploadTarget> {
     return request(
       this.client,
       () => ({ method: "POST", path: "/musicgeni/uploads/audio", body: params, policy: "paid" }),
@@ -101,11 +129,7 @@ export class MusicUploads {
   }
 
   /** Step 3, POST .../{id}/upload-finish: reports the bytes are in storage. */
-  finish(
-    id: string,
-    params: { upload_filename: string; upload_type?: string },
-    options?: RequestOptions,
-  ): APIPromise<unknown> {
+  finish(id: string, params: MusicUploadFinishParams, options?: RequestOptions): APIPromise<unknown> {
     const body = { upload_type: "file_upload", ...params };
     return request(
       this.client,
@@ -129,15 +153,15 @@ export class MusicUploads {
   }
 
   /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */
-  initializeClip(
-    id: string,
-    options?: RequestOptions,
-  ): APIPromise<{ clip_id: string; [key: string]: unknown }> {
+  initializeClip(id: string, options?: RequestOptions): APIPromise<MusicInitializedClip> {
     const sent = request<unknown>(
       this.client,
       () => ({ method: "POST", path: `${segment(id)}/initialize-clip`, body: {}, policy: "paid" }),
       options,
     );
-    return mapData(sent, (body) => ({ ...(body as object), clip_id: clipIdOf(body, "initialize-clip") }));
+    return mapData(sent, (body) => ({
+      ...(body as object),
+      clip_id: idOf(body, ["clip_id", "id"], "initialize-clip"),
+    }));
   }
 }

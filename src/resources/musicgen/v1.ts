@@ -1,70 +1,111 @@
 /**
  * gw.musicgen.v1: the operations titled "v1 version", which coexist with /musicgen/submit and
- * /musicgen/fetch. Their answers are not shown in the spec and come back as the gateway sends them.
- * The feed and lyrics GETs "declare a body" in the spec; fetch cannot send one on GET, so none is sent.
+ * /musicgen/fetch. They relay the upstream music API directly: a generation answers with its clips
+ * (raw Suno shape), followed with the feed query until every clip is complete, so generate, concat
+ * (and gw.musicgen.stems.separate) resolve to Task handles of kind `music.feed` whose id is the clip
+ * ids. generateLyrics resolves to a `music.lyrics.v1` Task read with the v1 lyrics query. The feed
+ * and lyrics GETs "declare a body" in the spec; fetch cannot send one on GET, so none is sent.
  */
-import type { APIPromise } from "../../core/api-promise.js";
+import { type APIPromise, mapData } from "../../core/api-promise.js";
+import { path } from "../../core/path.js";
 import type { Resource } from "../../core/resource.js";
+import { type Task, tasksOf } from "../../core/tasks.js";
 import type { RequestOptions, RequestSpec } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
-import { request } from "./request.js";
-import {
-  type MusicV1ConcatParams,
-  type MusicV1GenerateParams,
-  type MusicV1LyricsParams,
-  v1ConcatParams,
-  v1GenerateParams,
-  v1LyricsParams,
-} from "./schema.js";
-import type { MusicClip, MusicGeneration, MusicLyrics } from "./types.js";
+import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
+import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
+import { payload, request } from "./request.js";
+import { musicSubmitParams, v1ConcatParams, v1LyricsParams } from "./schema.js";
+import type { MusicClip, MusicLyrics } from "./types.js";
+
+/** A v1 generation: `wait()` follows its clips through the feed query; `toJSON()` resumes it anywhere. */
+export type MusicFeedTask = Task<MusicClip[]>;
+/** A v1 lyrics generation: `wait()` follows the v1 lyrics query. */
+export type MusicV1LyricsTask = Task<MusicLyrics>;
+
+/** The clip ids of a generation answer (`{clips: [...]}`, one clip, or an envelope around either). */
+function clipIdsOf(body: unknown): string | undefined {
+  const data = payload(body) as { id?: unknown; clips?: unknown } | null;
+  const clips = Array.isArray(data?.clips)
+    ? clipsOf(data)
+    : data && typeof data.id === "string"
+      ? [data]
+      : [];
+  const ids = clips.map((clip) => (clip as { id?: unknown }).id).filter((id) => typeof id === "string");
+  return ids.length > 0 && ids.length === clips.length ? ids.join(",") : undefined;
+}
+
+/** POSTs a v1 generation (paid) and hands back the Task that follows its clips. */
+export function submitGeneration(
+  client: Resource,
+  build: () => RequestSpec,
+  options: RequestOptions | undefined,
+): APIPromise<MusicFeedTask> {
+  return tasksOf(client).submit<MusicClip[]>(FEED_KIND, build, options, clipIdsOf);
+}
 
 /** `gw.musicgen.v1`: the spec's "v1 version" operations. */
 export class MusicV1 {
   constructor(private readonly client: Resource) {}
 
-  /** POST /musicgen/generate: all eight fields required. */
-  generate(params: MusicV1GenerateParams, options?: RequestOptions): APIPromise<MusicGeneration> {
-    return this.#post("/musicgen/generate", v1GenerateParams, params, "generate", options);
+  /**
+   * POST /musicgen/generate: a song, with the bodies of `submit.music` (the spec lists eight fields;
+   * the upstream needs `gpt_description_prompt` alone, or `prompt` in custom mode).
+   */
+  generate(params: MusicSubmitParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
+    return submitGeneration(
+      this.client,
+      this.#post("/musicgen/generate", musicSubmitParams, params, "generate"),
+      options,
+    );
   }
 
-  /** POST /musicgen/generate/lyrics/: all seven fields required. */
-  generateLyrics(
-    params: MusicV1LyricsParams,
-    options?: RequestOptions,
-  ): APIPromise<{ id: string; [key: string]: unknown }> {
-    return this.#post("/musicgen/generate/lyrics/", v1LyricsParams, params, "generateLyrics", options);
+  /** POST /musicgen/generate/lyrics/: lyrics from a prompt; the Task follows GET /musicgen/lyrics/{id}. */
+  generateLyrics(params: MusicV1LyricsParams, options?: RequestOptions): APIPromise<MusicV1LyricsTask> {
+    const build = this.#post("/musicgen/generate/lyrics/", v1LyricsParams, params, "generateLyrics");
+    const idOf = (body: unknown) => (payload(body) as { id?: unknown } | null)?.id;
+    return tasksOf(this.client).submit<MusicLyrics>(V1_LYRICS_KIND, build, options, idOf);
   }
 
-  /** POST /musicgen/generate/concat: the whole song from an extended clip. */
-  concat(params: MusicV1ConcatParams, options?: RequestOptions): APIPromise<MusicClip> {
-    return this.#post("/musicgen/generate/concat", v1ConcatParams, params, "concat", options);
+  /** POST /musicgen/generate/concat: the whole song from an extended clip; the Task follows the new clip. */
+  concat(params: MusicV1ConcatParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
+    return submitGeneration(
+      this.client,
+      this.#post("/musicgen/generate/concat", v1ConcatParams, params, "concat"),
+      options,
+    );
   }
 
-  /** GET /musicgen/feed/{songid1},{songid2}: the two songs' clips. */
-  feed(songId1: string, songId2: string, options?: RequestOptions): APIPromise<MusicClip[]> {
-    const path = `/musicgen/feed/${encodeURIComponent(songId1)},${encodeURIComponent(songId2)}`;
-    return request(this.client, () => ({ method: "GET", path, policy: "idempotent" }), options);
+  /** GET /musicgen/feed/{id1},{id2},...: the clips with those ids; `feed(a, b)` or `feed([a, b])`. */
+  feed(ids: string[], options?: RequestOptions): APIPromise<MusicClip[]>;
+  feed(...ids: string[]): APIPromise<MusicClip[]>;
+  feed(...args: unknown[]): APIPromise<MusicClip[]> {
+    const [first, second] = args;
+    const [list, options] = Array.isArray(first)
+      ? [first as string[], second as RequestOptions | undefined]
+      : [args as string[], undefined];
+    const sent = this.client.transport.json<unknown>(
+      () => ({ method: "GET", path: feedPath(list), policy: "idempotent" }),
+      options,
+    );
+    return mapData(sent, clipsOf);
   }
 
   /** GET /musicgen/lyrics/{task_id}: the v1 lyrics query. */
   lyrics(taskId: string, options?: RequestOptions): APIPromise<MusicLyrics> {
-    const path = `/musicgen/lyrics/${encodeURIComponent(taskId)}`;
-    return request(this.client, () => ({ method: "GET", path, policy: "idempotent" }), options);
+    return request(
+      this.client,
+      () => ({ method: "GET", path: path`/musicgen/lyrics/${taskId}`, policy: "idempotent" }),
+      options,
+    );
   }
 
-  #post<T>(
-    path: string,
-    schema: Parameters<typeof validate>[0],
-    params: object,
-    method: string,
-    options?: RequestOptions,
-  ): APIPromise<T> {
-    const build = (): RequestSpec => ({
+  #post(path: string, schema: Parameters<typeof validate>[0], params: object, method: string) {
+    return (): RequestSpec => ({
       method: "POST",
       path,
       body: validate(schema, params, `musicgen.v1.${method}`, this.client.validation),
       policy: "paid",
     });
-    return request(this.client, build, options);
   }
 }

@@ -4,22 +4,19 @@
  */
 import { GenwayError } from "../../core/errors.js";
 import type { WaitOptions } from "../../core/tasks.js";
-import type { MusicContinuationParams, MusicSubmitParams } from "./schema.js";
+import type { MusicSongFields, MusicStemsParams, MusicSubmitParams } from "./params.js";
 import type { MusicSubmit } from "./submit.js";
 import type { MusicClip, MusicSnapshot } from "./types.js";
 
 /** The steps of the generate, extend and concatenate workflow. */
 export interface ConcatWorkflowParams {
   /** The first generation (any variant but stems). */
-  song: Exclude<MusicSubmitParams, { variant: "stems" }>;
-  /** The extension; `continue_at` defaults to the chosen clip's duration (its end). */
-  extend: Pick<
-    MusicContinuationParams,
-    "prompt" | "title" | "tags" | "mv" | "make_instrumental" | "negative_tags" | "notify_hook"
-  > & {
-    continue_at?: number;
-    [key: string]: unknown;
-  };
+  song: Exclude<MusicSubmitParams, MusicStemsParams>;
+  /**
+   * The extension's body, sent as given plus `task_id`, `continue_clip_id` and `continue_at` (which
+   * defaults to the chosen clip's duration, its end). Write `task: "extend"` if your gateway asks for it.
+   */
+  extend: Omit<MusicSongFields, "task_id" | "continue_clip_id">;
   /** Which clip of each generation to carry on with. Default 0. */
   clip?: number;
 }
@@ -55,7 +52,6 @@ export async function extendAndConcat(
   const extensionTask = await submit.music(
     {
       ...params.extend,
-      variant: "continuation",
       task_id: song.id,
       continue_clip_id: source.id,
       continue_at: continueAt,

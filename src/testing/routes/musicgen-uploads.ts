@@ -3,7 +3,8 @@
  * POST /files/uploads/<id>, standing for a presigned URL: it authorizes by the signature in its
  * form fields and refuses a request carrying an Authorization header), upload the bytes there, report the upload
  * finished, poll the processing status (`processing` -> `complete`, or `error` for a file whose
- * name contains "[fail]"), then initialize the clip. Also the one-call upload by URL.
+ * name contains "[fail]"), then initialize the clip. An upload by URL answers its upload id in the
+ * task envelope and goes through the same processing and initialize-clip.
  */
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
@@ -42,7 +43,18 @@ export const musicUploadRoutes: Route[] = [
     handle(context) {
       const rejected = rejectBody(context, { url: { required: true, type: "string" } });
       if (rejected) return rejected;
-      return json({ code: "success", message: "", data: { clip_id: context.state.nextId("clip-url-") } });
+      // An upload by URL is an upload like any other: its own id, processed, then initialize-clip.
+      const url = String((context.body as { url: string }).url);
+      const filename = url.split(/[?#]/)[0]!.split("/").pop() || "audio";
+      const task = createTask(
+        context.state,
+        KIND,
+        { extension: filename.split(".").pop() ?? "mp3", signature: "" },
+        "upload-",
+      );
+      task.failure = filename.includes(FAIL_MARKER) ? "The audio could not be processed." : undefined;
+      Object.assign(input(task), { filename, stored: { name: filename, bytes: 0 } });
+      return json({ code: "success", message: "", data: { id: task.id } });
     },
   },
   {

@@ -4,175 +4,137 @@ import type { MusicClip, MusicSubmitParams } from "../../../src/resources/musicg
 import { loopback, thrown } from "../../helpers.js";
 
 const song = { prompt: "[Verse]\nCity lights", title: "City Lights", tags: "emotional punk", mv: "chirp-v4" };
-const inspiration = {
-  ...song,
-  continue_at: 0,
-  continue_clip_id: "",
-  task: "generate",
-  make_instrumental: false,
-};
 
-describe("gw.musicgen.submit.music: the seven variants on the wire", () => {
-  const cases: Array<[string, MusicSubmitParams, Record<string, unknown>]> = [
-    ["inspiration", { variant: "inspiration", ...inspiration }, inspiration],
+describe("gw.musicgen.submit.music: every variant goes on the wire exactly as given", () => {
+  const cases: Array<[string, MusicSubmitParams]> = [
+    ["inspiration", { gpt_description_prompt: "a happy song" }],
+    ["inspiration with a model", { gpt_description_prompt: "cat", mv: "chirp-auk", make_instrumental: true }],
     [
-      "inspiration-copy",
-      { variant: "inspiration-copy", ...inspiration, gpt_description_prompt: "cat" },
-      { ...inspiration, gpt_description_prompt: "cat" },
+      "inspiration, the spec's eight fields",
+      { ...song, continue_at: 0, continue_clip_id: "", task: "generate", make_instrumental: false },
     ],
-    ["custom", { variant: "custom", ...song, make_instrumental: true }, { ...song, make_instrumental: true }],
+    ["custom", { ...song, make_instrumental: false, negative_tags: "metal" }],
+    ["custom, an unknown model", { ...song, mv: "chirp-v9-preview" }],
     [
       "continuation",
-      { variant: "continuation", ...song, task_id: "t-1", continue_clip_id: "c-1", continue_at: 80 },
-      { ...song, task_id: "t-1", continue_clip_id: "c-1", continue_at: 80, task: "extend" },
+      { ...song, task: "extend", task_id: "t-1", continue_clip_id: "t-1_1", continue_at: 12.5 },
     ],
     [
-      "recreation",
-      { variant: "recreation", ...song, continue_clip_id: "clip-upload-1", continue_at: 28 },
-      { ...song, continue_clip_id: "clip-upload-1", continue_at: 28, task: "upload_extend" },
+      "recreation of an upload",
+      { task: "upload_extend", continue_clip_id: "clip-upload-1", continue_at: 10 },
     ],
     [
       "persona",
-      {
-        variant: "persona",
-        ...song,
-        mv: "chirp-v4-tau",
-        persona_id: "p-1",
-        artist_clip_id: "c-1",
-        vocal_gender: "f",
-      },
-      {
-        ...song,
-        mv: "chirp-v4-tau",
-        persona_id: "p-1",
-        artist_clip_id: "c-1",
-        vocal_gender: "f",
-        task: "artist_consistency",
-      },
+      { ...song, task: "artist_consistency", persona_id: "p-1", artist_clip_id: "c-1", vocal_gender: "f" },
     ],
     [
       "stems",
       {
-        variant: "stems",
-        continue_clip_id: "c-9",
-        task_id: "t-9",
-        title: "Security String",
-        make_instrumental: true,
-      },
-      {
         task: "gen_stem",
         mv: "chirp-auk",
+        continue_clip_id: "c-9",
         stem_task: "two",
         stem_type_id: 91,
         generation_type: "TEXT",
         stem_type_group_name: "Two",
+        title: "Security String",
         prompt: "",
         continue_at: null,
-        continued_aligned_prompt: null,
-        continue_clip_id: "c-9",
-        task_id: "t-9",
-        title: "Security String",
-        make_instrumental: true,
       },
     ],
   ];
 
-  it.each(cases)("%s", async (_name, params, wire) => {
+  it.each(cases)("%s", async (_name, params) => {
     const { gw, mock } = await loopback({}, { taskSteps: 1 });
     const task = await gw.musicgen.submit.music(params);
     expect(mock.requests[0]).toMatchObject({ method: "POST", path: "/musicgen/submit/music" });
-    expect(mock.requests[0]!.body).toEqual(wire);
+    expect(mock.requests[0]!.body).toEqual(params);
     expect(task.toJSON()).toEqual({ kind: "music", id: expect.stringMatching(/^music-/) });
     const done = await task.wait({ interval: 1 });
-    expect(done.result).toHaveLength(2);
+    expect(done.result?.length).toBeGreaterThan(0);
     expect(done.result?.[0]).toMatchObject({
       status: "complete",
       audio_url: expect.stringMatching(/\.mp3$/),
     });
   });
+
+  it("undeclared fields pass through, and extra_body is merged over the body", async () => {
+    const { gw, mock } = await loopback();
+    const params = { gpt_description_prompt: "rain", style_weight: 0.7 } as MusicSubmitParams;
+    await gw.musicgen.submit.music(params, { extra_body: { weirdness: 0.2 } });
+    expect(mock.requests[0]!.body).toEqual({
+      gpt_description_prompt: "rain",
+      style_weight: 0.7,
+      weirdness: 0.2,
+    });
+  });
+
+  it("with validation off, any body is sent", async () => {
+    const { gw, mock } = await loopback({ validation: "off" });
+    await gw.musicgen.submit.music({} as MusicSubmitParams);
+    expect(mock.requests[0]!.body).toEqual({});
+  });
 });
 
 describe("gw.musicgen: rules before the wire", () => {
   const cases: Array<[string, (gw: any) => Promise<unknown>, string]> = [
-    ["music: no variant", (gw) => gw.musicgen.submit.music({ ...song }), "variant"],
-    ["music: unknown variant", (gw) => gw.musicgen.submit.music({ variant: "remix", ...song }), "variant"],
+    ["music: nothing to make a song from", (gw) => gw.musicgen.submit.music({ mv: "chirp-v4" }), "prompt"],
     [
-      "inspiration: every field required",
-      (gw) => gw.musicgen.submit.music({ variant: "inspiration", ...song }),
+      "music: a continuation needs continue_at",
+      (gw) => gw.musicgen.submit.music({ ...song, continue_clip_id: "c" }),
       "continue_at",
     ],
     [
-      "inspiration: continue_at integer",
-      (gw) => gw.musicgen.submit.music({ variant: "inspiration", ...inspiration, continue_at: 1.5 }),
+      "music: continue_at is a number",
+      (gw) => gw.musicgen.submit.music({ ...song, continue_clip_id: "c", continue_at: "12" }),
       "continue_at",
     ],
     [
-      "inspiration: make_instrumental boolean",
-      (gw) => gw.musicgen.submit.music({ variant: "inspiration", ...inspiration, make_instrumental: "no" }),
+      "music: continue_at is not negative",
+      (gw) => gw.musicgen.submit.music({ ...song, continue_clip_id: "c", continue_at: -1 }),
+      "continue_at",
+    ],
+    [
+      "music: a recreation needs the uploaded clip",
+      (gw) => gw.musicgen.submit.music({ task: "upload_extend", continue_at: 1 }),
+      "continue_clip_id",
+    ],
+    [
+      "music: a stem separation needs its clip",
+      (gw) => gw.musicgen.submit.music({ task: "gen_stem" }),
+      "continue_clip_id",
+    ],
+    [
+      "music: make_instrumental is a boolean",
+      (gw) => gw.musicgen.submit.music({ gpt_description_prompt: "x", make_instrumental: "no" }),
       "make_instrumental",
-    ],
-    [
-      "custom: title required",
-      (gw) => gw.musicgen.submit.music({ variant: "custom", prompt: "p", tags: "t", mv: "m" }),
-      "title",
-    ],
-    [
-      "continuation: task_id required",
-      (gw) =>
-        gw.musicgen.submit.music({ variant: "continuation", ...song, continue_clip_id: "c", continue_at: 1 }),
-      "task_id",
-    ],
-    [
-      "continuation: a different task",
-      (gw) =>
-        gw.musicgen.submit.music({
-          variant: "continuation",
-          ...song,
-          task_id: "t",
-          continue_clip_id: "c",
-          continue_at: 1,
-          task: "cover",
-        }),
-      "task",
-    ],
-    [
-      "recreation: clip required",
-      (gw) => gw.musicgen.submit.music({ variant: "recreation", ...song, continue_at: 1 }),
-      "continue_clip_id",
-    ],
-    [
-      "persona: persona_id required",
-      (gw) => gw.musicgen.submit.music({ variant: "persona", ...song, artist_clip_id: "c" }),
-      "persona_id",
-    ],
-    [
-      "stems: source clip required",
-      (gw) => gw.musicgen.submit.music({ variant: "stems" }),
-      "continue_clip_id",
     ],
     [
       "lyrics: prompt required",
       (gw) => gw.musicgen.submit.lyrics({ notify_hook: "https://me.test" }),
       "prompt",
     ],
+    ["lyrics: prompt not empty", (gw) => gw.musicgen.submit.lyrics({ prompt: "" }), "prompt"],
     ["concat: clip_id required", (gw) => gw.musicgen.submit.concat({ is_infill: false }), "clip_id"],
     ["fetchMany: ids required", (gw) => gw.musicgen.fetchMany([], "MUSIC"), "ids"],
     ["fetchMany: action", (gw) => gw.musicgen.fetchMany(["a"], "SONG"), "action"],
+    ["fetchMany (params): action", (gw) => gw.musicgen.fetchMany({ ids: ["a"], action: "SONG" }), "action"],
     [
       "persona.create: is_public required",
       (gw) => gw.musicgen.persona.create({ root_clip_id: "c", name: "n", description: "d", clips: ["c"] }),
       "is_public",
     ],
     ["stems.separate: clip_id required", (gw) => gw.musicgen.stems.separate({ title: "t" }), "clip_id"],
+    ["v1.generate: nothing to make a song from", (gw) => gw.musicgen.v1.generate({ title: "t" }), "prompt"],
     [
-      "v1.generate: every field required",
-      (gw) => gw.musicgen.v1.generate({ ...song, continue_at: 0, continue_clip_id: "", task: "t" }),
-      "make_instrumental",
+      "v1.generateLyrics: prompt required",
+      (gw) => gw.musicgen.v1.generateLyrics({ mv: "chirp-v4" }),
+      "prompt",
     ],
     [
-      "v1.generateLyrics: task required",
-      (gw) => gw.musicgen.v1.generateLyrics({ ...song, continue_at: 0, continue_clip_id: "" }),
-      "task",
+      "v1.generateLyrics: continue_at a number",
+      (gw) => gw.musicgen.v1.generateLyrics({ prompt: "p", continue_at: "1" }),
+      "continue_at",
     ],
     ["v1.concat: is_infill required", (gw) => gw.musicgen.v1.concat({ clip_id: "c" }), "is_infill"],
   ];
@@ -184,9 +146,66 @@ describe("gw.musicgen: rules before the wire", () => {
     expect(error.issues.map((i: { path: string }) => i.path)).toContain(path);
     expect(mock.requests).toHaveLength(0);
   });
+
+  it("a custom song without lyrics says what to give", async () => {
+    const { gw } = await loopback();
+    const error = await thrown(() => gw.musicgen.submit.music({ title: "t" } as MusicSubmitParams));
+    expect(error.message).toBe(
+      "Invalid musicgen.submit.music request: prompt: is required (custom lyrics), or give gpt_description_prompt for a song from a description",
+    );
+  });
+
+  const ids: Array<[string, (gw: any) => Promise<unknown>]> = [
+    ["fetch", (gw) => gw.musicgen.fetch("..")],
+    ["wait", (gw) => gw.musicgen.wait("a/b", { interval: 1 })],
+    ["v1.lyrics", (gw) => gw.musicgen.v1.lyrics("")],
+    ["v1.feed", (gw) => gw.musicgen.v1.feed("ok", "x/y")],
+    ["v1.feed, no ids", (gw) => gw.musicgen.v1.feed([])],
+    ["clips.mp4", (gw) => gw.musicgen.clips.mp4(".")],
+    ["clips.timing", (gw) => gw.musicgen.clips.timing("a/b")],
+    ["uploads.status", (gw) => gw.musicgen.uploads.status("..")],
+    ["uploads.finish", (gw) => gw.musicgen.uploads.finish("a/b", { upload_filename: "a.mp3" })],
+    ["uploads.initializeClip", (gw) => gw.musicgen.uploads.initializeClip("")],
+  ];
+  it.each(ids)("%s refuses an id that is no path segment, before the wire", async (_name, call) => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() => call(gw));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues[0].rule).toBe("path_segment");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("ids are percent-encoded into the path", async () => {
+    const { gw, mock } = await loopback();
+    await thrown(() => gw.musicgen.fetch("a b?c"));
+    expect(mock.requests[0]!.url).toContain("/musicgen/fetch/a%20b%3Fc");
+  });
 });
 
-describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
+describe("gw.musicgen: the task record as relays send it", () => {
+  it("waiting tasks read NOT_START (data null), SUBMITTED (clips submitted), QUEUED (clips queued)", async () => {
+    const { gw } = await loopback({}, { taskSteps: 3 });
+    const tasks = [];
+    for (let i = 0; i < 3; i++)
+      tasks.push(await gw.musicgen.submit.music({ gpt_description_prompt: `song ${i}` }));
+    const first = await Promise.all(tasks.map((task) => gw.musicgen.fetch(task.id)));
+    const records = first.map((s) => (s.raw as { data: { status: string; data: MusicClip[] | null } }).data);
+    expect(records.map((r) => r.status)).toEqual(["NOT_START", "SUBMITTED", "QUEUED"]);
+    expect(records[0]!.data).toBeNull();
+    expect(records[1]!.data!.map((c) => c.status)).toEqual(["submitted", "submitted"]);
+    expect(records[2]!.data!.map((c) => c.status)).toEqual(["queued", "queued"]);
+    expect(first.map((s) => s.status)).toEqual(["queued", "queued", "queued"]);
+    const second = await gw.musicgen.fetch(tasks[0]!.id);
+    expect(second.raw).toMatchObject({ code: "success", data: { status: "IN_PROGRESS", progress: "50%" } });
+    expect((second.result as MusicClip[]).map((c) => c.status)).toEqual(["streaming", "streaming"]);
+    const third = await gw.musicgen.fetch(tasks[0]!.id);
+    expect(third.status).toBe("succeeded");
+    expect((third.result as MusicClip[])[0]).toMatchObject({
+      status: "complete",
+      metadata: { duration: 120.5 },
+    });
+  });
+
   it("submits lyrics with notify_hook and waits on the lyrics kind", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 2 });
     const task = await gw.musicgen.submit.lyrics({ prompt: "the sea", notify_hook: "https://me.test/hook" });
@@ -204,6 +223,14 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
     expect((done.raw as { data: { notify_hook: string } }).data.notify_hook).toBe("https://me.test/hook");
   });
 
+  it("the gateway refuses an empty lyrics prompt as the upstream does (validation off)", async () => {
+    const { gw } = await loopback({ validation: "off" });
+    const error = await thrown(() => gw.musicgen.submit.lyrics({ prompt: "" }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("invalid_request");
+    expect(error.message).toContain("prompt_empty");
+  });
+
   it("submits concat and fetches by id, with the kind taken from the record's action", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 2 });
     const concat = await gw.musicgen.submit.concat({ clip_id: "c-ext", is_infill: false });
@@ -219,16 +246,15 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
       path: `/musicgen/fetch/${concat.id}`,
       body: undefined,
     });
-    const second = await gw.musicgen.fetch(concat.id);
-    expect(second.status).toBe("succeeded");
-    expect((second.result as MusicClip[])[0]!.metadata.type).toBe("concat");
+    const done = await concat.wait({ interval: 1 });
+    expect(done.result![0]!.metadata.type).toBe("concat");
     expect((await gw.musicgen.fetch(lyrics.id)).kind).toBe("music.lyrics");
   });
 
-  it("fetchMany reads many tasks in one POST /musicgen/fetch", async () => {
+  it("fetchMany reads many tasks in one POST /musicgen/fetch, by ids and action or by params", async () => {
     const { gw, mock } = await loopback();
-    const a = await gw.musicgen.submit.music({ variant: "custom", ...song });
-    const b = await gw.musicgen.submit.music({ variant: "custom", ...song });
+    const a = await gw.musicgen.submit.music(song);
+    const b = await gw.musicgen.submit.music(song);
     const snapshots = await gw.musicgen.fetchMany([a.id, b.id, "nope"]);
     expect(mock.requests.at(-1)).toMatchObject({
       method: "POST",
@@ -239,23 +265,29 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
       [a.id, "music", "queued"],
       [b.id, "music", "queued"],
     ]);
+    const lyrics = await gw.musicgen.submit.lyrics({ prompt: "p" });
+    const read = await gw.musicgen.fetchMany({ ids: [lyrics.id], action: "LYRICS" });
+    expect(mock.requests.at(-1)!.body).toEqual({ ids: [lyrics.id], action: "LYRICS" });
+    expect(read.map((s) => s.kind)).toEqual(["music.lyrics"]);
   });
 
-  it("an unknown task is the gateway's task_not_exist as NotFoundError", async () => {
+  it("an unknown task is the gateway's 400 task_not_exist", async () => {
     const { gw } = await loopback();
     const error = await thrown(() => gw.musicgen.wait("missing", { interval: 1 }));
     expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.status).toBe(400);
     expect(error.code).toBe("task_not_exist");
+    expect(error.body).toEqual({ code: "task_not_exist", message: "task_not_exist", data: null });
   });
 
   it("waits with increasing progress; a failed song throws TaskFailedError although the envelope says SUCCEED", async () => {
     const { gw } = await loopback({}, { taskSteps: 4 });
     const progress: number[] = [];
-    const ok = await gw.musicgen.submit.music({ variant: "custom", ...song });
+    const ok = await gw.musicgen.submit.music(song);
     await gw.musicgen.wait(ok.id, { interval: 1, onProgress: (s) => progress.push(s.progress!) });
     expect(progress).toEqual([0, 33, 67, 100]);
 
-    const bad = await gw.musicgen.submit.music({ variant: "custom", ...song, prompt: "[fail]" });
+    const bad = await gw.musicgen.submit.music({ ...song, prompt: "[fail]" });
     const error = await thrown(() => bad.wait({ interval: 1 }));
     expect(error).toBeInstanceOf(TaskFailedError);
     expect(error.reason).toMatch(/moderation/);
@@ -264,14 +296,13 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
       message: "SUCCEED",
       data: { status: "FAILURE" },
     });
+    expect(error.snapshot.result[0].status).toBe("error");
   });
 
   it("waits on 50 songs at once with one batch fetch per round", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 3 });
     const tasks = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        gw.musicgen.submit.music({ variant: "custom", ...song, title: `Song ${i}` }),
-      ),
+      Array.from({ length: 50 }, (_, i) => gw.musicgen.submit.music({ ...song, title: `Song ${i}` })),
     );
     const before = mock.requests.length;
     const done = await Promise.all(tasks.map((task) => task.wait({ interval: 20 })));
@@ -284,14 +315,12 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
 
   it("a batch larger than 50 ids is split, and a lone wait uses the single query", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 1 });
-    const tasks = await Promise.all(
-      Array.from({ length: 60 }, () => gw.musicgen.submit.music({ variant: "custom", ...song })),
-    );
+    const tasks = await Promise.all(Array.from({ length: 60 }, () => gw.musicgen.submit.music(song)));
     const before = mock.requests.length;
     await Promise.all(tasks.map((task) => task.wait({ interval: 1 })));
     const sizes = mock.requests.slice(before).map((r) => (r.body as { ids: string[] }).ids.length);
     expect(sizes.sort()).toEqual([10, 50]);
-    const lone = await gw.musicgen.submit.music({ variant: "custom", ...song });
+    const lone = await gw.musicgen.submit.music(song);
     await lone.wait({ interval: 1 });
     expect(mock.requests.at(-1)).toMatchObject({ method: "GET", path: `/musicgen/fetch/${lone.id}` });
   });
@@ -299,19 +328,19 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
   it("never sends a paid submission twice when the connection dies after sending", async () => {
     const { gw, mock } = await loopback({ maxRetries: 3 });
     mock.inject({ match: "/musicgen/submit/music", reset: "after-headers" });
-    const error = await thrown(() => gw.musicgen.submit.music({ variant: "custom", ...song }));
+    const error = await thrown(() => gw.musicgen.submit.music(song));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(mock.requests.filter((r) => r.path === "/musicgen/submit/music")).toHaveLength(1);
   });
 
-  it("runs the spec's concatenation workflow: generate, extend, concat", async () => {
+  it("runs the spec's concatenation workflow: generate, extend, concat; nothing added but the continuation's ids", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 2 });
     const {
       song: first,
       extension,
       full,
     } = await gw.musicgen.extendAndConcat(
-      { song: { variant: "custom", ...song }, extend: { ...song, prompt: "[Verse 2]\nMore" } },
+      { song, extend: { ...song, prompt: "[Verse 2]\nMore", task: "extend" } },
       { interval: 1 },
     );
     const submits = mock.requests.filter((r) => r.path.startsWith("/musicgen/submit/"));
@@ -320,12 +349,14 @@ describe("gw.musicgen: lyrics, concat, fetch and waiting", () => {
       "/musicgen/submit/music",
       "/musicgen/submit/concat",
     ]);
-    expect(submits[1]!.body).toMatchObject({
+    expect(submits[0]!.body).toEqual(song);
+    expect(submits[1]!.body).toEqual({
+      ...song,
+      prompt: "[Verse 2]\nMore",
       task: "extend",
       task_id: first.id,
       continue_clip_id: first.result![0]!.id,
       continue_at: first.result![0]!.metadata.duration,
-      prompt: "[Verse 2]\nMore",
     });
     expect(submits[2]!.body).toEqual({ clip_id: extension.result![0]!.id });
     expect(full.status).toBe("succeeded");

@@ -80,14 +80,19 @@ describe("gw.musicgen.uploads", () => {
     expect(await thrown(() => uploading)).toBeInstanceOf(APIUserAbortError);
   });
 
-  it("fromUrl uploads by URL and resolves to the clip id", async () => {
-    const { gw, mock } = await loopback();
-    const clipId = await gw.musicgen.uploads.fromUrl("https://cdn.test/song.mp3");
-    expect(clipId).toMatch(/^clip-url-/);
+  it("fromUrl resolves to the upload's own id, followed like a file upload to its clip", async () => {
+    const { gw, mock } = await loopback({}, { taskSteps: 2 });
+    const uploadId = await gw.musicgen.uploads.fromUrl("https://cdn.test/song.mp3");
+    expect(uploadId).toMatch(/^upload-/);
     expect(mock.requests[0]).toMatchObject({
       method: "POST",
       path: "/musicgen/uploads/audio-url",
       body: { url: "https://cdn.test/song.mp3" },
     });
+    expect(await gw.musicgen.uploads.fromUrl({ url: "https://cdn.test/b.mp3" })).toMatch(/^upload-/);
+    await gw.musicgen.uploads.wait(uploadId, { interval: 1 });
+    const { clip_id } = await gw.musicgen.uploads.initializeClip(uploadId);
+    expect(clip_id).toMatch(/^clip-upload-/);
+    expect(mock.requests.at(-1)!.path).toBe(`/musicgeni/uploads/audio/${uploadId}/initialize-clip`);
   });
 });

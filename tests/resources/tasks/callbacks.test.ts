@@ -71,7 +71,6 @@ describe("parseTaskCallback", () => {
     const video = await gw.videos.create({ model: "vidA-2.5", prompt: "p" });
     const vidgen = await gw.vidgen.videos.textToVideo({ prompt: "p" });
     const song = await gw.musicgen.submit.music({
-      variant: "custom",
       prompt: "p",
       title: "t",
       tags: "x",
