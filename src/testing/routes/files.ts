@@ -1,7 +1,7 @@
 /**
  * Result files, as the object store behind a gateway serves them: GET /files/<name> with no key.
  * PNGs are rendered at the size written in their name (`img-x-0-1024x576.png`); audio names
- * (.mp3, .aac, .flac, .ogg/.opus) give a small valid file of that format. Like an S3 presigned URL,
+ * (.mp3, .aac, .flac, .ogg/.opus, .wav, .pcm) give a small valid file of that format. Like an S3 presigned URL,
  * a request that carries an Authorization header is refused: a client that leaks its gateway key to
  * a file host fails loudly here instead of passing unnoticed.
  */
@@ -23,6 +23,8 @@ const AUDIO_EXTENSIONS: Record<string, AudioFormat> = {
   flac: "flac",
   ogg: "opus",
   opus: "opus",
+  wav: "wav",
+  pcm: "pcm",
 };
 
 /** Where the image a route generated can be downloaded. */
