@@ -15,12 +15,7 @@ import {
   nanoBananaImageParams,
   openImageParams,
 } from "./schema.js";
-import type {
-  Image,
-  ImageEditParams,
-  ImageGenerateParamsFor,
-  ImagesResponse,
-} from "./types.js";
+import type { Image, ImageEditParams, ImageGenerateParamsFor, ImagesResponse } from "./types.js";
 
 const SCHEMAS = {
   generic: genericImageParams,

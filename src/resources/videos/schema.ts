@@ -31,7 +31,17 @@ const VIDA_FRAME_MODELS = [
 /** The only spec id whose image variants may return the last frame. */
 const VIDA_LAST_FRAME_IMAGE_MODEL = "vidA-1-0-lite-i2v-250428";
 /** vidA's ratios (closed for vidA ids: the spec and the vidA format list them all). */
-export const VIDA_RATIOS = ["21:9", "16:9", "4:3", "1:1", "3:4", "9:16", "9:21", "keep_ratio", "adaptive"] as const;
+export const VIDA_RATIOS = [
+  "21:9",
+  "16:9",
+  "4:3",
+  "1:1",
+  "3:4",
+  "9:16",
+  "9:21",
+  "keep_ratio",
+  "adaptive",
+] as const;
 /** vidA's resolutions. */
 export const VIDA_RESOLUTIONS = ["480p", "720p", "1080p"] as const;
 
@@ -79,7 +89,14 @@ type Ctx = z.core.$RefinementCtx<{ model: string; prompt: string; images?: unkno
 const notAllowed = (ctx: Ctx, path: string, values: readonly string[]) =>
   ctx.issues.push({ code: "invalid_value", values: [...values], path: [path], input: ctx.value.model });
 const atMost = (ctx: Ctx, path: "images" | "prompt", maximum: number, origin: "array" | "string") =>
-  ctx.issues.push({ code: "too_big", maximum, origin, inclusive: true, path: [path], input: ctx.value[path] });
+  ctx.issues.push({
+    code: "too_big",
+    maximum,
+    origin,
+    inclusive: true,
+    path: [path],
+    input: ctx.value[path],
+  });
 const isOneOf = (list: readonly string[], value: string) => list.includes(value);
 
 /** Any id the catalog does not place in vidA or vidB: the model-independent checks only. */

@@ -3,7 +3,7 @@
  * generic unified body of the upstream (video-v2-unified.json) for every other model, and the flat
  * query record with `data.output` / `data.outputs` and a `"30%"` progress.
  */
-import type { TaskSnapshot } from "../../core/tasks.js";
+import type { TaskSnapshot, WaitOptions } from "../../core/tasks.js";
 import type { Uploadable } from "../../core/uploads.js";
 import type {
   VIDA_MODELS,
@@ -179,3 +179,9 @@ export interface VideoSnapshot extends TaskSnapshot<VideoResult> {
 }
 /** The same as VideoSnapshot, under the name of the other task families. */
 export type VideoTaskSnapshot = VideoSnapshot;
+
+/** How `gw.videos.wait` and `createAndWait` wait; `onProgress` sees the typed flat record in `raw`. */
+export interface VideoWaitOptions extends Omit<WaitOptions<VideoResult>, "onProgress"> {
+  /** Called with the snapshot whenever its status or progress changed (and with the first one). */
+  onProgress?: ((snapshot: VideoSnapshot) => void) | undefined;
+}

@@ -14,6 +14,7 @@ import type {
   VideoModel,
   VideoResult,
   VideoSnapshot,
+  VideoWaitOptions,
 } from "./types.js";
 
 const PATH = "/v2/videos/generations";
@@ -69,17 +70,21 @@ export class Videos {
   }
 
   /** Polls until the video is done (TaskFailedError if it fails, TaskTimeoutError if time runs out). */
-  wait(taskId: string, options?: WaitOptions<VideoResult>): Promise<VideoSnapshot> {
-    return tasksOf(this.client).wait<VideoResult>({ kind: VIDEO_KIND, id: taskId }, options) as Promise<VideoSnapshot>;
+  wait(taskId: string, options?: VideoWaitOptions): Promise<VideoSnapshot> {
+    const waiting = tasksOf(this.client).wait<VideoResult>(
+      { kind: VIDEO_KIND, id: taskId },
+      options as WaitOptions<VideoResult>, // every video snapshot's raw is the query's flat record
+    );
+    return waiting as Promise<VideoSnapshot>;
   }
 
   /** create + wait. The submission honours `options.signal`; the wait honours all of `options`. */
   async createAndWait<M extends VideoModel>(
     params: VideoCreateParamsFor<M> & { model: M },
-    options: WaitOptions<VideoResult> = {},
+    options: VideoWaitOptions = {},
   ): Promise<VideoSnapshot> {
     const task = await this.create(params, { signal: options.signal });
-    return task.wait(options) as Promise<VideoSnapshot>;
+    return this.wait(task.id, options);
   }
 
   async #toWire(params: VideoCreateParams): Promise<VideoCreateParams> {

@@ -39,7 +39,9 @@ function parseSize(size: string): Size {
 /** A "W:H" ratio as numbers, or undefined when it is not one. */
 function parseRatio(ratio: unknown): [number, number] | undefined {
   const match = typeof ratio === "string" ? /^(\d+):(\d+)$/.exec(ratio) : null;
-  return match && Number(match[1]) > 0 && Number(match[2]) > 0 ? [Number(match[1]), Number(match[2])] : undefined;
+  return match && Number(match[1]) > 0 && Number(match[2]) > 0
+    ? [Number(match[1]), Number(match[2])]
+    : undefined;
 }
 
 /** 1024 on the long side, the other side from the ratio. */
@@ -135,7 +137,8 @@ export const imageRoutes: Route[] = [
       }
       const b = body as Record<string, unknown>;
       const problem = checkGeneration(b);
-      if (problem) return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
+      if (problem)
+        return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
       return results(context, isCount(b.n) ? (b.n as number) : 1, generationSize(b), b.response_format);
     },
   },

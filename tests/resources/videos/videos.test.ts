@@ -152,7 +152,6 @@ describe("gw.videos: every rule is checked before the wire", () => {
       "invalid_value",
     ],
 
-
     [
       "image-variant prompt over 800",
       { model: "vidA-2.5", prompt: long(801), images: ["https://x.test/a.png"] },
@@ -273,7 +272,7 @@ describe("gw.videos: waiting", () => {
     const prompts = ["a [unknown]", "b", "c [fail]"];
     for (const prompt of prompts) {
       const task = await gw.videos.create({ model: "veo3", prompt });
-      await task.wait({ interval: 1, onProgress: record }).catch((error) => {
+      await gw.videos.wait(task.id, { interval: 1, onProgress: record }).catch((error) => {
         expect(error).toBeInstanceOf(TaskFailedError);
         record(error.snapshot);
       });
