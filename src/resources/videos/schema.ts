@@ -99,8 +99,14 @@ const atMost = (ctx: Ctx, path: "images" | "prompt", maximum: number, origin: "a
   });
 const isOneOf = (list: readonly string[], value: string) => list.includes(value);
 
-/** Any id the catalog does not place in vidA or vidB: the model-independent checks only. */
-export const openVideoParams = z.looseObject(shared);
+/**
+ * Any id the catalog does not place in vidA or vidB: the model-independent checks only. Its image
+ * strings are the gateway's to judge (the upstream's own example sends `""` placeholders).
+ */
+export const openVideoParams = z.looseObject({
+  ...shared,
+  images: z.optional(z.array(z.union([z.string(), z.custom<Uploadable>(isUploadable)]))),
+});
 
 export const vidAParams = z
   .looseObject({

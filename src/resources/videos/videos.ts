@@ -24,10 +24,10 @@ const VIDEO_KIND = "video";
 /** A submitted video task: `wait()` for it, or store `JSON.stringify(task)` and resume later. */
 export type VideoTask = Task<VideoResult>;
 
-/** The checks a model gets: vidA's or vidB's where the catalog places it, else the shared ones. */
-function schemaFor(model: unknown) {
+/** The checks a model gets: vidA's or vidB's where the catalog places it, else (undefined) the shared ones. */
+function familySchema(model: unknown) {
   const family = typeof model === "string" ? findModelFamily(model) : undefined;
-  return family === "vidA" ? vidAParams : family === "vidB" ? vidBParams : openVideoParams;
+  return family === "vidA" ? vidAParams : family === "vidB" ? vidBParams : undefined;
 }
 
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
@@ -89,11 +89,13 @@ export class Videos {
 
   async #toWire(params: VideoCreateParams): Promise<VideoCreateParams> {
     const mode = this.client.validation;
-    validate(schemaFor(params.model), params, OPERATION, mode);
+    const schema = familySchema(params.model);
+    validate(schema ?? openVideoParams, params, OPERATION, mode);
     if (params.images === undefined) return params;
-    // URLs go as given, base64 strings are checked for syntax (a file path is a common slip), bytes
-    // become base64. The spec bounds no size: the open bound only switches the syntax check on.
-    const rules = mode === "strict" ? { maxBytes: Number.POSITIVE_INFINITY } : {};
+    // Bytes become base64; strings go as given. For vidA and vidB, whose images the spec describes
+    // as URL or base64, a string that is neither is refused (a file path is a common slip). The spec
+    // bounds no size: the open bound only switches that syntax check on.
+    const rules = mode === "strict" && schema ? { maxBytes: Number.POSITIVE_INFINITY } : {};
     const encoded = await Promise.all(
       params.images.map((image, i) => encodeImageField(image, rules, `images.${i}`, OPERATION)),
     );
