@@ -158,9 +158,13 @@ export interface Image {
 
 /** Upstream (OpenAI, gpt-image-1): the tokens a generation used. */
 export interface ImagesUsage {
+  /** Input plus output tokens. */
   total_tokens?: number;
+  /** Tokens of the prompt and reference images. */
   input_tokens?: number;
+  /** Tokens of the generated images. */
   output_tokens?: number;
+  /** The input tokens split into text and image tokens. */
   input_tokens_details?: { text_tokens?: number; image_tokens?: number };
 }
 

@@ -73,6 +73,13 @@ describe("ids the catalog does not place are never refused", () => {
     expect(mock.requests[0]!.body).toEqual(params);
   });
 
+  it("pass undeclared fields through at run time, and extra_body over them", async () => {
+    const { gw, mock } = await loopback();
+    const params = { model: "gpt-image-1", prompt: "p", partial_images: 2 };
+    await gw.images.generate(params as ImageGenerateParams, { extra_body: { input_fidelity: "high" } });
+    expect(mock.requests[0]!.body).toEqual({ ...params, input_fidelity: "high" });
+  });
+
   it("still need a prompt (every model does)", async () => {
     const issues = await rejected({ model: "dall-e-3", prompt: "" });
     expect(issues).toEqual([expect.objectContaining({ path: "prompt", rule: "too_small" })]);

@@ -9,6 +9,7 @@ import {
   type VideoCreateParams,
   type VideoSnapshot,
 } from "../../../src/index.js";
+import { FAIL_MARKER, UNKNOWN_MARKER } from "../../../src/testing/tasks.js";
 import { loopback, thrown } from "../../helpers.js";
 
 const submissions = (mock: { requests: Array<{ method: string; path: string }> }) =>
@@ -269,7 +270,7 @@ describe("gw.videos: waiting", () => {
     const seen = new Map<string, string>();
     const record = (s: VideoSnapshot) => seen.set(s.raw.status, s.status);
     // The mock gives waiting tasks NOT_START, SUBMITTED and QUEUED in turn; "[unknown]" answers UNKNOWN once.
-    const prompts = ["a [unknown]", "b", "c [fail]"];
+    const prompts = [`a ${UNKNOWN_MARKER}`, "b", `c ${FAIL_MARKER}`];
     for (const prompt of prompts) {
       const task = await gw.videos.create({ model: "veo3", prompt });
       await gw.videos.wait(task.id, { interval: 1, onProgress: record }).catch((error) => {
