@@ -5,6 +5,7 @@
  * a request that carries an Authorization header is refused: a client that leaks its gateway key to
  * a file host fails loudly here instead of passing unnoticed.
  */
+import { path } from "../../core/path.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioFile } from "../media/audio.js";
@@ -29,7 +30,7 @@ const AUDIO_EXTENSIONS: Record<string, AudioFormat> = {
 
 /** Where the image a route generated can be downloaded. */
 export function fileURL(origin: string, name: string): string {
-  return `${origin}/files/${encodeURIComponent(name)}`;
+  return origin + path`/files/${name}`;
 }
 
 function storeError(status: number, code: string, message: string): Response {
