@@ -5,6 +5,7 @@
  *   npm run build && node examples/images.ts
  */
 // expect: generic: 2 images
+// expect: dall-e-3: http
 // expect: imgA-pro: 1366x768
 // expect: downloaded image/png
 // expect: edited: 1 image
@@ -28,6 +29,10 @@ const generic = await gw.images.generate({
 });
 console.log(`generic: ${generic.data.length} images, e.g. ${generic.data[0]?.url}`);
 
+// Any other model id is sent as given (its sizes are the gateway's to judge).
+const dalle = await gw.images.generate({ model: "dall-e-3", prompt: "A sea otter", size: "1792x1024" });
+console.log(`dall-e-3: ${dalle.data[0]?.url}`);
+
 // Family A (imgA-base, imgA-dev, imgA-pro) and B (imgB-standard, imgB-seasonal) take twelve sizes.
 const wide = await gw.images.generate({
   model: "imgA-pro",
@@ -44,7 +49,7 @@ console.log(`downloaded ${image.contentType}: ${saved.bytes} bytes`);
 // Editing is multipart: one image or several, any Uploadable (here a file on disk and a Blob).
 const second = await (await gw.images.download(generic.data[1]!)).blob();
 const edited = await gw.images.edit({
-  model: "imgedit-pro",
+  model: "flux-kontext-pro",
   prompt: "Add a red sailing boat",
   image: [await fileFromPath(saved.path), second],
   aspect_ratio: "16:9",

@@ -24,9 +24,19 @@ const video = await task.wait({
 });
 console.log(`video: ${video.result?.output}`);
 
+// Any model id the gateway relays takes the unified body; only model and prompt are checked.
+const veo = await gw.videos.create({
+  model: "veo3",
+  prompt: "A paper boat",
+  aspect_ratio: "16:9",
+  duration: 8,
+});
+console.log(`veo3 submitted: ${veo.id}`);
+
 await server?.close();
 // expect: submitted: {"kind":"video","id":"
 // expect: progress: queued 0%
 // expect: progress: running 50%
 // expect: progress: succeeded 100%
 // expect: video: http
+// expect: veo3 submitted:

@@ -7,7 +7,7 @@ export const speech: Command = {
   name: "speech",
   summary: "turn text into speech and save the audio (streamed to disk as it arrives)",
   usage:
-    "genway speech [--model tts-1|tts-1-hd] [--voice V] [--format mp3|opus|aac|flac] [--speed X] [--out FILE] <text...>",
+    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] <text...>",
   options: {
     model: { type: "string", short: "m" },
     voice: { type: "string" },
@@ -15,7 +15,7 @@ export const speech: Command = {
     speed: { type: "string" },
     out: { type: "string", short: "o" },
   },
-  help: "Voices: alloy, echo, fable, onyx, nova, shimmer.",
+  help: "Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers).",
   async run({ values, positionals, signal, client, json, stdout }) {
     const format = (values.format as string | undefined) ?? "mp3";
     const audio = await client().audio.speech.create(

@@ -1,10 +1,10 @@
-/** genway video: a unified /v2/videos job (vidA, vidB), optionally awaited. */
+/** genway video: a unified /v2/videos job (any model: vidA, vidB, veo3 ...), optionally awaited. */
 import type { Command } from "../command.js";
 import { bodyFlag, reportTask } from "../wait.js";
 
 export const video: Command = {
   name: "video",
-  summary: "submit a video job (vidA / vidB models); --wait follows it to the end",
+  summary: "submit a video job (any model id); --wait follows it to the end",
   usage:
     "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--ratio R] [--body JSON] [--wait] <prompt...>",
   options: {
@@ -15,7 +15,7 @@ export const video: Command = {
     body: { type: "string" },
     wait: { type: "boolean", short: "w" },
   },
-  help: "Images may be URLs, base64 or local files (read and encoded). --body adds any other field.",
+  help: "--ratio is vidA's field; other models take aspect_ratio through --body. Images may be URLs, base64 or local files (read and encoded). --body adds any other field.",
   async run(context) {
     const { values, positionals, signal } = context;
     const { fileFromPath } = await import("../../node/index.js");

@@ -1,20 +1,37 @@
-/** /v1/audio/speech: every bound of the spec's speech request. */
+/**
+ * /v1/audio/speech. Model and voice are open (new speech models and voices arrive faster than
+ * releases); the bounds the spec states whatever the model (input <= 4096, speed 0.25-4) and the
+ * closed list of response formats (the spec's four plus the upstream's wav and pcm) are checked.
+ */
 import * as z from "zod/mini";
 import { between } from "../../core/schema-rules.js";
 
-/** The speech models the spec lists. */
-export const SPEECH_MODELS = ["tts-1", "tts-1-hd"] as const;
-/** The voices of the speech models. */
-export const SPEECH_VOICES = ["alloy", "echo", "fable", "onyx", "nova", "shimmer"] as const;
-/** The audio formats speech can be returned in (default mp3). */
-export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac"] as const;
+/** The speech models the spec lists, plus OpenAI's newer one (autocompletion; any id is sent). */
+export const SPEECH_MODELS = ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"] as const;
+/** The spec's six voices, then OpenAI's newer ones (autocompletion; any voice is sent). */
+export const SPEECH_VOICES = [
+  "alloy",
+  "echo",
+  "fable",
+  "onyx",
+  "nova",
+  "shimmer",
+  "ash",
+  "ballad",
+  "coral",
+  "sage",
+  "verse",
+  "marin",
+  "cedar",
+] as const;
+/** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
+export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
 
 export const speechParams = z.looseObject({
-  model: z.enum(SPEECH_MODELS),
+  model: z.string().check(z.minLength(1)),
   input: z.string().check(z.minLength(1), z.maxLength(4096)),
-  voice: z.enum(SPEECH_VOICES),
-  /** Default 1.0. */
+  voice: z.string().check(z.minLength(1)),
+  instructions: z.optional(z.string()),
   speed: z.optional(between(0.25, 4)),
-  /** Default mp3. */
   response_format: z.optional(z.enum(SPEECH_FORMATS)),
 });

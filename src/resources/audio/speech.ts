@@ -14,7 +14,8 @@ export class Speech {
   /**
    * POST /v1/audio/speech. Resolves when the audio starts to arrive: iterate it, pipe `body`, or
    * `saveToFile(audio, path)` from genway/node; nothing is buffered unless you call
-   * `arrayBuffer()`/`blob()`. Billed per character, so a failure is retried only when the gateway
+   * `arrayBuffer()`/`blob()`. Any model and voice are sent; input length, speed and the format are
+   * checked. Billed per character, so a failure is retried only when the gateway
    * certainly did not take the request.
    */
   create(params: SpeechCreateParams, options?: RequestOptions): APIPromise<BinaryResponse> {

@@ -7,20 +7,20 @@ import type { Resource } from "../../core/resource.js";
 import type { RequestOptions } from "../../core/transport.js";
 import { isUploadable, toFormData } from "../../core/uploads.js";
 import { validate } from "../../core/validate.js";
-import { type ImageFamily, imageFamily } from "./models.js";
+import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
 import {
-  familyAImageParams,
-  familyBImageParams,
+  familyImageParams,
   genericImageParams,
   imageEditParams,
   nanoBananaImageParams,
+  openImageParams,
 } from "./schema.js";
-import type { Image, ImageEditParams, ImageGenerateParams, ImagesResponse } from "./types.js";
+import type { Image, ImageEditParams, ImageGenerateParamsFor, ImagesResponse } from "./types.js";
 
 const SCHEMAS = {
   generic: genericImageParams,
-  imgA: familyAImageParams,
-  imgB: familyBImageParams,
+  imgA: familyImageParams,
+  imgB: familyImageParams,
   "nano-banana": nanoBananaImageParams,
 } satisfies Record<ImageFamily, unknown>;
 
@@ -28,27 +28,34 @@ export class Images {
   constructor(private readonly client: Resource) {}
 
   /**
-   * POST /v1/images/generations. The model id picks the rules: `imgA-*` family A, `imgB-*` family B,
-   * `nano-banana*` nano-banana, anything else (or no model) the generic variant.
+   * POST /v1/images/generations. No model: the generic variant (prompt <= 1000, n 1-10, three
+   * sizes). An id the model catalog places in family A or B: the twelve family sizes. Any other id
+   * (dall-e-3, gpt-image-1 ...) is sent as given with only a prompt required.
    */
-  generate(params: ImageGenerateParams, options?: RequestOptions): APIPromise<ImagesResponse> {
+  generate<M extends ImageModel | undefined = undefined>(
+    params: ImageGenerateParamsFor<M> & { model?: M },
+    options?: RequestOptions,
+  ): APIPromise<ImagesResponse> {
     const operation = "images.generate";
     return this.client.transport.json<ImagesResponse>(() => {
       rejectFiles(params, operation);
-      if (this.client.validation === "strict") checkGenerate(params, operation);
+      const family = imageFamily(params.model);
+      const schema = family === undefined ? openImageParams : SCHEMAS[family];
+      validate(schema, params, operation, this.client.validation);
       return { method: "POST", path: "/v1/images/generations", body: params, policy: "paid" };
     }, options);
   }
 
   /**
    * POST /v1/images/edits as multipart: `image` takes one Uploadable or an array (sent as repeated
-   * `image` parts, each named and typed from its bytes). Only `imgedit-pro` and `imgedit-max`.
+   * `image` parts, each named and typed from its bytes). Any model id is sent.
    */
   edit(params: ImageEditParams, options?: RequestOptions): APIPromise<ImagesResponse> {
     const operation = "images.edit";
     return this.client.transport.json<ImagesResponse>(async () => {
       validate(imageEditParams, params, operation, this.client.validation);
-      const body = await toFormData(params, ["image", "mask"], operation);
+      // Declared interfaces have no index signature; the fields are read by name, extras included.
+      const body = await toFormData({ ...params }, ["image", "mask"], operation);
       return { method: "POST", path: "/v1/images/edits", body, policy: "paid" };
     }, options);
   }
@@ -74,22 +81,6 @@ export class Images {
       idleTimeout: options.idleTimeout ?? config.idleTimeout,
       maxRetries: options.maxRetries ?? config.maxRetries,
     });
-  }
-}
-
-/** Checks a generation against its family's rules; unknown models say the generic rules were used. */
-function checkGenerate(params: ImageGenerateParams, operation: string): void {
-  const family = imageFamily(params.model);
-  try {
-    validate(SCHEMAS[family], params, operation, "strict");
-  } catch (error) {
-    if (!(error instanceof ValidationError) || family !== "generic" || params.model === undefined)
-      throw error;
-    const hint = ` (generic rules: "${params.model}" is not a family A (imgA-*), family B (imgB-*) or nano-banana id)`;
-    throw new ValidationError(
-      operation,
-      error.issues.map((issue) => ({ ...issue, message: issue.message + hint })),
-    );
   }
 }
 

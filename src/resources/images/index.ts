@@ -10,11 +10,12 @@ export {
   type FamilyImageSize,
   GENERIC_SIZES,
   type GenericImageSize,
-  IMAGE_EDIT_MODELS,
   type ImageAspectRatio,
   type ImageEditModel,
   type ImageFamily,
   type ImageModel,
   imageFamily,
+  type NanoBananaModel,
+  type OpenAIImageModel,
 } from "./models.js";
 export type * from "./types.js";

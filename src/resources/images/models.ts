@@ -1,20 +1,17 @@
 /**
- * Image model ids and the family each belongs to. The spec writes vendor model ids with neutral
- * words (vidA, vidB for video); we follow that convention for the image families it names without
- * ids: family A is `imgA-<tier>`, family B `imgB-<variant>`, the editing family `imgedit-<tier>`.
- * docs/images.md lists them. The family is told by the id's prefix (case-insensitive), so an id of
- * the family with a tier the spec does not name is caught as that family's error, not waved
- * through under the generic rules. Any other id uses the generic variant's rules.
+ * Image model ids and the rules each one gets. The spec names image families without ids (family A:
+ * three tiers, family B: standard and seasonal, nano-banana); genway writes them `imgA-<tier>`,
+ * `imgB-<variant>`, `nano-banana*`, and the model catalog (src/pricing/models.ts) places ids in those
+ * families, so `models.register("flux-1-*", "imgA")` makes real ids follow family A's sizes. An id the
+ * catalog does not place (dall-e-3, gpt-image-1, flux-kontext-pro ...) is never refused and gets only
+ * what holds for every model. No model at all is the spec's generic variant (docs/images.md).
  */
+import { findModelFamily } from "../../pricing/models.js";
 
-/** Family A, three tiers. */
+/** Family A, three tiers (for autocompletion; any `imgA-*` id is family A). */
 export const FAMILY_A_MODELS = ["imgA-base", "imgA-dev", "imgA-pro"] as const;
-/** Family B: the standard model and its seasonal variant. */
+/** Family B: the standard model and its seasonal variant (any `imgB-*` id is family B). */
 export const FAMILY_B_MODELS = ["imgB-standard", "imgB-seasonal"] as const;
-/** The nano-banana image model; other nano-banana* ids (e.g. nano-banana-hd) are the same family. */
-const NANO_BANANA = "nano-banana";
-/** The only editing tiers the gateway supports on /v1/images/edits. */
-export const IMAGE_EDIT_MODELS = ["imgedit-pro", "imgedit-max"] as const;
 
 /** Sizes of the generic variant. */
 export const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"] as const;
@@ -33,7 +30,7 @@ export const FAMILY_SIZES = [
   "1366x768",
   "1344x576",
 ] as const;
-/** Aspect ratios of the edit request, preferred over `size`. */
+/** The aspect ratios the spec lists for edits (autocompletion: other ratios are sent as given). */
 export const ASPECT_RATIOS = ["21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21"] as const;
 
 /**
@@ -46,13 +43,10 @@ export type FamilyAModel = (typeof FAMILY_A_MODELS)[number];
  * @useDeclaredType
  */
 export type FamilyBModel = (typeof FAMILY_B_MODELS)[number];
+/** A nano-banana model: `nano-banana`, `nano-banana-hd`, or another `nano-banana*` id. */
+export type NanoBananaModel = "nano-banana" | "nano-banana-hd" | `nano-banana-${string}`;
 /**
- * A model that can edit images.
- * @useDeclaredType
- */
-export type ImageEditModel = (typeof IMAGE_EDIT_MODELS)[number];
-/**
- * A size of the generic image variant.
+ * A size of the generic variant.
  * @useDeclaredType
  */
 export type GenericImageSize = (typeof GENERIC_SIZES)[number];
@@ -61,24 +55,27 @@ export type GenericImageSize = (typeof GENERIC_SIZES)[number];
  * @useDeclaredType
  */
 export type FamilyImageSize = (typeof FAMILY_SIZES)[number];
-/**
- * An aspect ratio an image request may ask for.
- * @useDeclaredType
- */
-export type ImageAspectRatio = (typeof ASPECT_RATIOS)[number];
+/** An aspect ratio: the spec's nine for autocompletion, any other string accepted. */
+export type ImageAspectRatio = (typeof ASPECT_RATIOS)[number] | (string & {});
 
-/** Ids for autocompletion; any other string is accepted and checked by the generic rules. */
-export type ImageModel = FamilyAModel | FamilyBModel | "nano-banana" | "nano-banana-hd" | (string & {});
+/** Image ids other SDKs and relays use, for autocompletion (the catalog places none of them). */
+export type OpenAIImageModel = "dall-e-2" | "dall-e-3" | "gpt-image-1" | "gpt-image-1-mini";
+/** Editing models the gateway relays, for autocompletion; any id is sent. */
+export type ImageEditModel = "flux-kontext-pro" | "flux-kontext-max" | OpenAIImageModel | (string & {});
+/** A generation model id: the spec's families, common upstream ids, or any other string. */
+export type ImageModel = FamilyAModel | FamilyBModel | NanoBananaModel | OpenAIImageModel | (string & {});
 
-/** Which request variant a model belongs to. */
+/** The rules a generation gets: the generic variant's, a family's, or (undefined) only the shared ones. */
 export type ImageFamily = "generic" | "imgA" | "imgB" | "nano-banana";
 
-/** Which rules apply to a generation request, from its model id (absent: the generic variant). */
-export function imageFamily(model: unknown): ImageFamily {
-  if (typeof model !== "string") return "generic";
-  const id = model.toLowerCase();
-  if (id.startsWith("imga-")) return "imgA";
-  if (id.startsWith("imgb-")) return "imgB";
-  if (id.startsWith(NANO_BANANA)) return "nano-banana";
-  return "generic";
+/**
+ * Which variant's rules apply to a generation with this `model`: "generic" without a model, the
+ * catalog's family for an id it places in imgA, imgB or nano-banana, else undefined (only what holds
+ * for every model is checked).
+ */
+export function imageFamily(model: unknown): ImageFamily | undefined {
+  if (model === undefined) return "generic";
+  if (typeof model !== "string") return undefined;
+  const family = findModelFamily(model);
+  return family === "imgA" || family === "imgB" || family === "nano-banana" ? family : undefined;
 }

@@ -1,44 +1,34 @@
 /**
- * /v1/images/generations per family and /v1/images/edits. The spec gives bounds only for the
- * generic variant (prompt, n, size) and sizes for families A and B; fields it does not show pass
- * through unchecked (`looseObject`), as does everything about nano-banana but its model and prompt.
+ * The run-time checks of /v1/images/generations and /v1/images/edits. The spec bounds the generic
+ * variant (prompt, n, size) and gives families A and B their sizes; those apply only where
+ * `imageFamily()` says so. Every other field passes through unchecked (`looseObject`).
  */
 import * as z from "zod/mini";
 import { isUploadable, type Uploadable } from "../../core/uploads.js";
-import {
-  ASPECT_RATIOS,
-  FAMILY_A_MODELS,
-  FAMILY_B_MODELS,
-  FAMILY_SIZES,
-  GENERIC_SIZES,
-  IMAGE_EDIT_MODELS,
-} from "./models.js";
+import { FAMILY_SIZES, GENERIC_SIZES } from "./models.js";
 
 const prompt = z.string().check(z.minLength(1));
 
+/** What every generation needs, whatever the model: a prompt. */
+export const openImageParams = z.looseObject({ model: z.optional(z.string()), prompt });
+
+/** The generic variant (no model): prompt at most 1000 characters, n 1-10, three square sizes. */
 export const genericImageParams = z.looseObject({
-  model: z.optional(z.string()),
+  model: z.optional(z.undefined()),
   prompt: prompt.check(z.maxLength(1000)),
   n: z.optional(z.int().check(z.minimum(1), z.maximum(10))),
   size: z.optional(z.enum(GENERIC_SIZES)),
 });
 
-export const familyAImageParams = z.looseObject({
-  model: z.enum(FAMILY_A_MODELS),
+/** Families A and B (ids the catalog places in imgA or imgB): one of the twelve family sizes. */
+export const familyImageParams = z.looseObject({
+  model: z.string(),
   prompt,
   size: z.optional(z.enum(FAMILY_SIZES)),
 });
 
-export const familyBImageParams = z.looseObject({
-  model: z.enum(FAMILY_B_MODELS),
-  prompt,
-  size: z.optional(z.enum(FAMILY_SIZES)),
-});
-
-export const nanoBananaImageParams = z.looseObject({
-  model: z.string().check(z.startsWith("nano-banana")),
-  prompt,
-});
+/** nano-banana: the spec shows no fields beyond the model. */
+export const nanoBananaImageParams = z.looseObject({ model: z.string(), prompt });
 
 const NOT_A_FILE =
   "must be a file: Blob, File, Uint8Array, ArrayBuffer, ReadableStream, AsyncIterable or Response";
@@ -60,14 +50,12 @@ const images = z.custom<Uploadable | Uploadable[]>().check(
   }),
 );
 
+/** /v1/images/edits: any model id, any ratio; the files must be files (they go as multipart parts). */
 export const imageEditParams = z.looseObject({
-  model: z.enum(IMAGE_EDIT_MODELS),
+  model: z.string(),
   prompt,
-  /** One reference image or several (sent as repeated `image` parts). */
   image: z.optional(images),
-  aspect_ratio: z.optional(z.enum(ASPECT_RATIOS)),
-  /** Width x height; the gateway converts it to a ratio. Prefer aspect_ratio. */
-  size: z.optional(
-    z.string().check(z.regex(/^\d+x\d+$/, { message: 'must be "<width>x<height>", e.g. "1024x768"' })),
-  ),
+  mask: z.optional(z.custom<Uploadable>((value) => isUploadable(value), { message: NOT_A_FILE })),
+  aspect_ratio: z.optional(z.string()),
+  size: z.optional(z.string()),
 });

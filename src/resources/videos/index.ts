@@ -1,3 +1,4 @@
 /** gw.videos namespace. */
-export type { VidAModel, VidAParams, VidBModel, VidBParams, VideoCreateParams } from "./schema.js";
-export { type VideoResult, type VideoSnapshot, Videos, type VideoTask } from "./videos.js";
+export { VIDA_MODELS, VIDB_IMAGE_MODELS, VIDB_TEXT_MODELS } from "./schema.js";
+export type * from "./types.js";
+export { Videos, type VideoTask } from "./videos.js";

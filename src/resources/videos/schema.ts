@@ -1,12 +1,16 @@
 /**
- * POST /v2/videos/generations: the vidA and vidB request shapes and every rule of the spec.
- * The variant (text-to-video, image-to-video, first/last frame) is `variant` when given (an SDK-side
- * field, never sent), else inferred from `images`: none -> text-to-video; for vidA, two images ->
- * first/last frame, otherwise image-to-video.
+ * POST /v2/videos/generations: the run-time checks. Which rules apply depends on where the model
+ * catalog (src/pricing/models.ts) places the id: "vidA" gets the vidA bounds, "vidB" the vidB ones,
+ * any other id (veo3, sora-2, kling-v2-master ...) only what every model needs (model, prompt).
+ * Rules the spec ties to one exact id (which vidA ids take first/last frames, return_last_frame on
+ * the lite-i2v id, vidB's text/image model lists and image counts) apply to exactly those ids.
+ * The variant is told by the images given: none -> text-to-video; for vidA two -> first/last frame,
+ * otherwise image-to-video. No SDK-only field says it (none is ever sent).
  */
 import * as z from "zod/mini";
 import { isUploadable, type Uploadable } from "../../core/uploads.js";
 
+/** The vidA ids the spec lists for text- and image-to-video. */
 export const VIDA_MODELS = [
   "vidA-2.5",
   "vidA-2-0-260128",
@@ -16,7 +20,7 @@ export const VIDA_MODELS = [
   "vidA-1-0-lite-t2v-250428",
   "vidA-1-0-lite-i2v-250428",
 ] as const;
-/** The first/last-frame variant drops the pro and lite-t2v models. */
+/** The spec's first/last-frame ids: the list above without the pro and lite-t2v ids. */
 const VIDA_FRAME_MODELS = [
   "vidA-2.5",
   "vidA-2-0-260128",
@@ -24,9 +28,24 @@ const VIDA_FRAME_MODELS = [
   "vidA-2.0-mini",
   "vidA-1-0-lite-i2v-250428",
 ] as const;
-/** The only model whose image variants may return the last frame. */
+/** The only spec id whose image variants may return the last frame. */
 const VIDA_LAST_FRAME_IMAGE_MODEL = "vidA-1-0-lite-i2v-250428";
+/** vidA's ratios (closed for vidA ids: the spec and the vidA format list them all). */
+export const VIDA_RATIOS = [
+  "21:9",
+  "16:9",
+  "4:3",
+  "1:1",
+  "3:4",
+  "9:16",
+  "9:21",
+  "keep_ratio",
+  "adaptive",
+] as const;
+/** vidA's resolutions. */
+export const VIDA_RESOLUTIONS = ["480p", "720p", "1080p"] as const;
 
+/** The vidB ids the spec lists for text-to-video. */
 export const VIDB_TEXT_MODELS = [
   "vidB3",
   "vidB3-fast",
@@ -41,6 +60,7 @@ export const VIDB_TEXT_MODELS = [
   "vidB3.1",
   "vidB3.1-pro",
 ] as const;
+/** The vidB ids the spec lists for image-to-video. */
 export const VIDB_IMAGE_MODELS = [
   "vidB3-pro-frames",
   "vidB3-fast-frames",
@@ -50,35 +70,25 @@ export const VIDB_IMAGE_MODELS = [
   "vidB3.1-pro",
   "vidB3.1-components",
 ] as const;
+const VIDB_MODELS: readonly string[] = [...new Set([...VIDB_TEXT_MODELS, ...VIDB_IMAGE_MODELS])];
 /** Per-model image limits: first+last frame, first frame only, up to three elements. */
-const VIDB_MAX_IMAGES: Record<string, number> = {
+const VIDB_MAX_IMAGES: Readonly<Record<string, number>> = {
   "vidB2-fast-frames": 2,
   "vidB3-pro-frames": 1,
   "vidB2-fast-components": 3,
 };
 
-const VIDB_MODELS = [...new Set([...VIDB_TEXT_MODELS, ...VIDB_IMAGE_MODELS])] as const;
-/**
- * A vidA video model.
- * @useDeclaredType
- */
-export type VidAModel = (typeof VIDA_MODELS)[number];
-/**
- * A vidB video model.
- * @useDeclaredType
- */
-export type VidBModel = (typeof VIDB_MODELS)[number];
-
 /** A URL, base64 (or a data: URL), or bytes that the SDK encodes as base64. */
 const image = z.union([z.string().check(z.minLength(1)), z.custom<Uploadable>(isUploadable)]);
 const prompt = z.string().check(z.minLength(1));
 
-type Ctx = z.core.$RefinementCtx<Record<string, unknown>>;
+/** What every video submission needs, whatever the model. */
+const shared = { model: z.string().check(z.minLength(1)), prompt, images: z.optional(z.array(image)) };
+
+type Ctx = z.core.$RefinementCtx<{ model: string; prompt: string; images?: unknown[] | undefined }>;
 const notAllowed = (ctx: Ctx, path: string, values: readonly string[]) =>
-  ctx.issues.push({ code: "invalid_value", values: [...values], path: [path], input: ctx.value[path] });
-const required = (ctx: Ctx, path: string) =>
-  ctx.issues.push({ code: "invalid_type", expected: "array", path: [path], input: undefined });
-const atMost = (ctx: Ctx, path: string, maximum: number, origin: "array" | "string") =>
+  ctx.issues.push({ code: "invalid_value", values: [...values], path: [path], input: ctx.value.model });
+const atMost = (ctx: Ctx, path: "images" | "prompt", maximum: number, origin: "array" | "string") =>
   ctx.issues.push({
     code: "too_big",
     maximum,
@@ -87,19 +97,24 @@ const atMost = (ctx: Ctx, path: string, maximum: number, origin: "array" | "stri
     path: [path],
     input: ctx.value[path],
   });
+const isOneOf = (list: readonly string[], value: string) => list.includes(value);
+
+/**
+ * Any id the catalog does not place in vidA or vidB: the model-independent checks only. Its image
+ * strings are the gateway's to judge (the upstream's own example sends `""` placeholders).
+ */
+export const openVideoParams = z.looseObject({
+  ...shared,
+  images: z.optional(z.array(z.union([z.string(), z.custom<Uploadable>(isUploadable)]))),
+});
 
 export const vidAParams = z
   .looseObject({
-    model: z.enum(VIDA_MODELS),
-    prompt,
-    variant: z.optional(z.enum(["text-to-video", "image-to-video", "first-last-frame"])),
-    images: z.optional(z.array(image)),
+    ...shared,
     seed: z.optional(z.int().check(z.minimum(0), z.maximum(2147483647))),
-    ratio: z.optional(
-      z.enum(["21:9", "16:9", "4:3", "1:1", "3:4", "9:16", "9:21", "keep_ratio", "adaptive"]),
-    ),
+    ratio: z.optional(z.enum(VIDA_RATIOS)),
     duration: z.optional(z.literal([5, 10])),
-    resolution: z.optional(z.enum(["480p", "720p", "1080p"])),
+    resolution: z.optional(z.enum(VIDA_RESOLUTIONS)),
     watermark: z.optional(z.boolean()),
     camerafixed: z.optional(z.boolean()),
     generate_audio: z.optional(z.boolean()),
@@ -108,64 +123,33 @@ export const vidAParams = z
   .check(
     z.superRefine((p, ctx) => {
       const count = p.images?.length ?? 0;
-      const variant =
-        p.variant ?? (count === 0 ? "text-to-video" : count === 2 ? "first-last-frame" : "image-to-video");
-      if (variant === "text-to-video") {
-        if (count > 0) atMost(ctx as Ctx, "images", 0, "array");
-        return;
-      }
-      if (count === 0) required(ctx as Ctx, "images");
-      if (variant === "first-last-frame") {
-        if (count > 2) atMost(ctx as Ctx, "images", 2, "array");
-        if (!(VIDA_FRAME_MODELS as readonly string[]).includes(p.model))
-          notAllowed(ctx as Ctx, "model", VIDA_FRAME_MODELS);
-      }
-      // The spec caps image-variant prompts at 800 characters (the server truncates the rest).
-      if (p.prompt.length > 800) atMost(ctx as Ctx, "prompt", 800, "string");
+      if (count === 0) return; // text-to-video
+      // Image variants: the spec caps the prompt at 800 characters (the server truncates the rest).
+      if (p.prompt.length > 800) atMost(ctx, "prompt", 800, "string");
+      if (!isOneOf(VIDA_MODELS, p.model)) return; // the per-id rules below name the spec's ids only
+      if (count === 2 && !isOneOf(VIDA_FRAME_MODELS, p.model)) notAllowed(ctx, "model", VIDA_FRAME_MODELS);
       if (p.return_last_frame && p.model !== VIDA_LAST_FRAME_IMAGE_MODEL)
-        notAllowed(ctx as Ctx, "model", [VIDA_LAST_FRAME_IMAGE_MODEL]);
+        notAllowed(ctx, "model", [VIDA_LAST_FRAME_IMAGE_MODEL]);
     }),
   );
 
 export const vidBParams = z
   .looseObject({
-    model: z.enum(VIDB_MODELS),
-    prompt,
-    variant: z.optional(z.enum(["text-to-video", "image-to-video"])),
-    images: z.optional(z.array(image)),
+    ...shared,
     aspect_ratio: z.optional(z.enum(["16:9", "9:16"])),
     enhance_prompt: z.optional(z.boolean()),
     enable_upsample: z.optional(z.boolean()),
   })
   .check(
     z.superRefine((p, ctx) => {
+      if (!VIDB_MODELS.includes(p.model)) return; // the lists and limits name the spec's ids only
       const count = p.images?.length ?? 0;
-      const variant = p.variant ?? (count === 0 ? "text-to-video" : "image-to-video");
-      if (variant === "text-to-video") {
-        if (count > 0) atMost(ctx as Ctx, "images", 0, "array");
-        else if (!(VIDB_TEXT_MODELS as readonly string[]).includes(p.model))
-          notAllowed(ctx as Ctx, "model", VIDB_TEXT_MODELS);
+      if (count === 0) {
+        if (!isOneOf(VIDB_TEXT_MODELS, p.model)) notAllowed(ctx, "model", VIDB_TEXT_MODELS);
         return;
       }
-      if (count === 0) required(ctx as Ctx, "images");
-      if (!(VIDB_IMAGE_MODELS as readonly string[]).includes(p.model))
-        notAllowed(ctx as Ctx, "model", VIDB_IMAGE_MODELS);
+      if (!isOneOf(VIDB_IMAGE_MODELS, p.model)) notAllowed(ctx, "model", VIDB_IMAGE_MODELS);
       const max = VIDB_MAX_IMAGES[p.model];
-      if (max !== undefined && count > max) atMost(ctx as Ctx, "images", max, "array");
+      if (max !== undefined && count > max) atMost(ctx, "images", max, "array");
     }),
   );
-
-/** Used only to report an unknown model: it names both families' models. */
-export const anyVideoModel = z.looseObject({ model: z.enum([...VIDA_MODELS, ...VIDB_MODELS]) });
-
-/**
- * A vidA submission (priced per second of video).
- * @useDeclaredType
- */
-export type VidAParams = z.input<typeof vidAParams>;
-/**
- * A vidB submission.
- * @useDeclaredType
- */
-export type VidBParams = z.input<typeof vidBParams>;
-export type VideoCreateParams = VidAParams | VidBParams;

@@ -4,13 +4,15 @@
  * - mp3: an ID3v2 tag, then silent MPEG-1 Layer III frames (48 kHz, 128 kbps, mono, 384 bytes each);
  * - aac: ADTS frames of AAC-LC silence (24 kHz, mono);
  * - opus: an Ogg Opus stream (OpusHead, OpusTags, pages of 20 ms CELT silence frames);
- * - flac: a real 480 Hz tone (24 kHz, 16-bit, mono) in verbatim subframes with their CRCs.
+ * - flac: a real 480 Hz tone (24 kHz, 16-bit, mono) in verbatim subframes with their CRCs;
+ * - pcm: the same tone as raw 16-bit little-endian samples (OpenAI's pcm: 24 kHz, mono, no header);
+ * - wav: those samples behind a RIFF/WAVE header.
  * Encoding sound into mp3, aac or opus would need a codec; silence in a valid container is what a
  * player, `ffprobe` or a format sniffer needs from a mock. Every file decodes cleanly with ffmpeg.
  */
 import { BitWriter, concat, crc8, crc16, oggCrc } from "./checksums.js";
 
-export type AudioFormat = "mp3" | "opus" | "aac" | "flac";
+export type AudioFormat = "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
 
 /** The Content-Type the mock sends for each format. */
 export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
@@ -18,6 +20,8 @@ export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
   opus: "audio/ogg",
   aac: "audio/aac",
   flac: "audio/flac",
+  wav: "audio/wav",
+  pcm: "audio/pcm",
 };
 
 /** Fewer frames and some probes (ffmpeg's mp3 reader) doubt the stream. */
@@ -214,7 +218,45 @@ const flac: FrameSource = {
   },
 };
 
-const SOURCES: Record<AudioFormat, FrameSource> = { mp3, aac, opus, flac };
+// --- pcm and wav ----------------------------------------------------------------------------
+
+const PCM_BLOCK_BYTES = FLAC_BLOCK * 2;
+
+const pcm: FrameSource = {
+  frameSize: () => PCM_BLOCK_BYTES,
+  header: () => new Uint8Array(0),
+  frame: (index) => {
+    const block = new Uint8Array(PCM_BLOCK_BYTES);
+    const view = new DataView(block.buffer);
+    const first = index * FLAC_BLOCK;
+    for (let i = 0; i < FLAC_BLOCK; i++) view.setInt16(i * 2, TONE[(first + i) % TONE_PERIOD]!, true);
+    return block;
+  },
+};
+
+const wav: FrameSource = {
+  ...pcm,
+  header: (frames) => {
+    const data = frames * PCM_BLOCK_BYTES;
+    const head = new Uint8Array(44);
+    const view = new DataView(head.buffer);
+    head.set(ascii("RIFF"));
+    view.setUint32(4, 36 + data, true);
+    head.set(ascii("WAVEfmt "), 8);
+    view.setUint32(16, 16, true); // fmt chunk size
+    view.setUint16(20, 1, true); // PCM
+    view.setUint16(22, 1, true); // mono
+    view.setUint32(24, FLAC_RATE, true);
+    view.setUint32(28, FLAC_RATE * 2, true); // byte rate
+    view.setUint16(32, 2, true); // block align
+    view.setUint16(34, 16, true); // bits per sample
+    head.set(ascii("data"), 36);
+    view.setUint32(40, data, true);
+    return head;
+  },
+};
+
+const SOURCES: Record<AudioFormat, FrameSource> = { mp3, aac, opus, flac, wav, pcm };
 
 /**
  * A valid `format` file at most `totalBytes` long (always at least the header and a few frames), as

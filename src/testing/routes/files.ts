@@ -1,10 +1,11 @@
 /**
  * Result files, as the object store behind a gateway serves them: GET /files/<name> with no key.
  * PNGs are rendered at the size written in their name (`img-x-0-1024x576.png`); audio names
- * (.mp3, .aac, .flac, .ogg/.opus) give a small valid file of that format. Like an S3 presigned URL,
+ * (.mp3, .aac, .flac, .ogg/.opus, .wav, .pcm) give a small valid file of that format. Like an S3 presigned URL,
  * a request that carries an Authorization header is refused: a client that leaks its gateway key to
  * a file host fails loudly here instead of passing unnoticed.
  */
+import { path } from "../../core/path.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioFile } from "../media/audio.js";
@@ -23,11 +24,13 @@ const AUDIO_EXTENSIONS: Record<string, AudioFormat> = {
   flac: "flac",
   ogg: "opus",
   opus: "opus",
+  wav: "wav",
+  pcm: "pcm",
 };
 
 /** Where the image a route generated can be downloaded. */
 export function fileURL(origin: string, name: string): string {
-  return `${origin}/files/${encodeURIComponent(name)}`;
+  return origin + path`/files/${name}`;
 }
 
 function storeError(status: number, code: string, message: string): Response {

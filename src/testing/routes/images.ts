@@ -1,9 +1,8 @@
 /**
- * /v1/images/generations and /v1/images/edits. Each family's rules are the gateway's own (answered
- * as 221306 parameter errors); result URLs point at /files/, where the image can be downloaded.
- * Model ids: family A imgA-base|dev|pro, family B imgB-standard|seasonal, nano-banana*, editing
- * imgedit-pro|max; an id of a known family with another tier is model_not_found (503, as new-api
- * answers when no channel serves a model); any other id is served with the generic rules.
+ * /v1/images/generations and /v1/images/edits, as a relay answers them: any model id is served.
+ * Only the spec's own bounds are checked (answered as 221306 parameter errors): a prompt; the
+ * generic variant's (no model) prompt length, n and sizes; the twelve sizes of the spec's family A
+ * and B ids (imgA-*, imgB-*). Result URLs point at /files/, where the image can be downloaded.
  */
 import { imageDimensions, sniffMime } from "../../core/sniff.js";
 import { bytesToBase64 } from "../../core/uploads.js";
@@ -12,9 +11,6 @@ import { json } from "../http.js";
 import { pngImage } from "../media/png.js";
 import { fileURL } from "./files.js";
 
-const FAMILY_A = ["imgA-base", "imgA-dev", "imgA-pro"];
-const FAMILY_B = ["imgB-standard", "imgB-seasonal"];
-const EDIT_MODELS = ["imgedit-pro", "imgedit-max"];
 const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"];
 const FAMILY_SIZES = [
   ...["1024x512", "1024x1024", "1024x576", "1024x768", "512x1024", "512x768"],
@@ -26,8 +22,6 @@ const EDIT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
 interface Problem {
   message: string;
   param: string;
-  status?: number;
-  code?: string;
 }
 
 interface Size {
@@ -42,9 +36,17 @@ function parseSize(size: string): Size {
   return { width: width!, height: height! };
 }
 
+/** A "W:H" ratio as numbers, or undefined when it is not one. */
+function parseRatio(ratio: unknown): [number, number] | undefined {
+  const match = typeof ratio === "string" ? /^(\d+):(\d+)$/.exec(ratio) : null;
+  return match && Number(match[1]) > 0 && Number(match[2]) > 0
+    ? [Number(match[1]), Number(match[2])]
+    : undefined;
+}
+
 /** 1024 on the long side, the other side from the ratio. */
 function sizeForRatio(ratio: string): Size {
-  const [w, h] = ratio.split(":").map(Number) as [number, number];
+  const [w, h] = parseRatio(ratio) ?? [1, 1];
   return w >= h
     ? { width: 1024, height: Math.round((1024 * h) / w) }
     : { width: Math.round((1024 * w) / h), height: 1024 };
@@ -62,32 +64,18 @@ function nearestRatio({ width, height }: Size): string {
   return best;
 }
 
-function familyOf(model: string): "imgA" | "imgB" | "nano-banana" | "generic" {
-  const id = model.toLowerCase();
-  if (id.startsWith("imga-")) return "imgA";
-  if (id.startsWith("imgb-")) return "imgB";
-  if (id.startsWith("nano-banana")) return "nano-banana";
-  return "generic";
-}
-
-function notFound(model: string): Problem {
-  return {
-    status: 503,
-    code: "model_not_found",
-    param: "model",
-    message: `No available channel for model ${model}`,
-  };
-}
+/** The spec's family A and B ids (its placeholders; real ids behind them are the relay's business). */
+const isFamilyAB = (model: string) => /^img[ab]-/i.test(model);
 
 function checkGeneration(b: Record<string, unknown>): Problem | undefined {
   if (typeof b.prompt !== "string" || b.prompt === "")
     return { message: "prompt is required", param: "prompt" };
-  const model = typeof b.model === "string" ? b.model : undefined;
-  const family = model === undefined ? "generic" : familyOf(model);
+  if (b.model !== undefined && typeof b.model !== "string")
+    return { message: "model must be a string", param: "model" };
   if (b.response_format !== undefined && b.response_format !== "url" && b.response_format !== "b64_json") {
     return { message: "response_format must be url or b64_json", param: "response_format" };
   }
-  if (family === "generic") {
+  if (b.model === undefined) {
     if (b.prompt.length > 1000) return { message: "prompt must be at most 1000 characters", param: "prompt" };
     if (b.n !== undefined && !isCount(b.n))
       return { message: "n must be an integer from 1 to 10", param: "n" };
@@ -96,20 +84,15 @@ function checkGeneration(b: Record<string, unknown>): Problem | undefined {
     }
     return undefined;
   }
-  if (family === "imgA" && !FAMILY_A.includes(model!)) return notFound(model!);
-  if (family === "imgB" && !FAMILY_B.includes(model!)) return notFound(model!);
-  if (family !== "nano-banana" && b.size !== undefined && !FAMILY_SIZES.includes(b.size as string)) {
+  if (isFamilyAB(b.model) && b.size !== undefined && !FAMILY_SIZES.includes(b.size as string)) {
     return { message: `size must be one of ${FAMILY_SIZES.join(", ")}`, param: "size" };
   }
-  if (b.n !== undefined && !isCount(b.n)) return { message: "n must be an integer from 1 to 10", param: "n" };
   return undefined;
 }
 
 function generationSize(b: Record<string, unknown>): Size {
   if (typeof b.size === "string" && /^\d+x\d+$/.test(b.size)) return parseSize(b.size);
-  if (typeof b.aspect_ratio === "string" && ASPECT_RATIOS.includes(b.aspect_ratio)) {
-    return sizeForRatio(b.aspect_ratio);
-  }
+  if (parseRatio(b.aspect_ratio)) return sizeForRatio(b.aspect_ratio as string);
   return { width: 1024, height: 1024 };
 }
 
@@ -154,11 +137,9 @@ export const imageRoutes: Route[] = [
       }
       const b = body as Record<string, unknown>;
       const problem = checkGeneration(b);
-      if (problem) {
-        const { status = 400, code = 221306, ...rest } = problem;
-        return context.fail({ status, code, type: "invalid_request_error", ...rest });
-      }
-      return results(context, typeof b.n === "number" ? b.n : 1, generationSize(b), b.response_format);
+      if (problem)
+        return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
+      return results(context, isCount(b.n) ? (b.n as number) : 1, generationSize(b), b.response_format);
     },
   },
   {
@@ -177,28 +158,17 @@ export const imageRoutes: Route[] = [
       };
       const prompt = text("prompt");
       if (!prompt) return fail({ message: "prompt is required", param: "prompt" });
-      const model = text("model");
-      if (!model || !EDIT_MODELS.includes(model)) {
-        return fail({ message: `model must be one of ${EDIT_MODELS.join(", ")}`, param: "model" });
-      }
-      const aspect = text("aspect_ratio");
-      if (aspect !== undefined && !ASPECT_RATIOS.includes(aspect)) {
-        return fail({
-          message: `aspect_ratio must be one of ${ASPECT_RATIOS.join(", ")}`,
-          param: "aspect_ratio",
-        });
-      }
-      const size = text("size");
-      if (size !== undefined && !/^\d+x\d+$/.test(size)) {
-        return fail({ message: "size must be <width>x<height>", param: "size" });
-      }
-      const n = text("n") === undefined ? 1 : Number(text("n"));
-      if (!isCount(n)) return fail({ message: "n must be an integer from 1 to 10", param: "n" });
+      if (!text("model")) return fail({ message: "model is required", param: "model" });
+      const n = Number(text("n") ?? 1);
       const { problem, first } = await checkEditImages([...form.getAll("image"), ...form.getAll("image[]")]);
       if (problem) return fail(problem);
-      // aspect_ratio wins over size; size becomes the nearest listed ratio; else the first image's.
-      const ratio = aspect ?? (size ? nearestRatio(parseSize(size)) : first ? nearestRatio(first) : "1:1");
-      return results(context, n, sizeForRatio(ratio), text("response_format"));
+      // aspect_ratio wins over size; a WxH size becomes the nearest listed ratio; else the first
+      // image's. Values the mock cannot read ("auto", "landscape") are the model's to interpret.
+      const aspect = parseRatio(text("aspect_ratio")) ? text("aspect_ratio") : undefined;
+      const size = text("size");
+      const sized = size && /^\d+x\d+$/.test(size) ? parseSize(size) : first;
+      const ratio = aspect ?? (sized ? nearestRatio(sized) : "1:1");
+      return results(context, isCount(n) ? n : 1, sizeForRatio(ratio), text("response_format"));
     },
   },
 ];

@@ -1,6 +1,8 @@
 /**
  * The unified video interface: POST /v2/videos/generations -> {task_id}; GET .../{task_id} -> the
- * flat record (no envelope) moving NOT_START -> IN_PROGRESS -> SUCCESS | FAILURE.
+ * flat record (no envelope) moving through new-api's words: NOT_START, SUBMITTED or QUEUED while it
+ * waits, IN_PROGRESS (UNKNOWN once for inputs with "[unknown]"), then SUCCESS or FAILURE. Any model
+ * id is served; the vidA bounds (seed, duration) are checked for the spec's own vidA-* ids only.
  */
 import type { Route } from "../context.js";
 import { json } from "../http.js";
@@ -12,16 +14,20 @@ const RULES: Rules = {
   model: { required: true, type: "string" },
   prompt: { required: true, type: "string" },
   images: { type: "array" },
+};
+const VIDA_RULES: Rules = {
   seed: { type: "integer", min: 0, max: 2147483647 },
   duration: { oneOf: [5, 10] },
 };
+const isVidA = (body: unknown) => /^vidA-/i.test(String((body as { model?: unknown }).model));
 
 export const videoRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v2\/videos\/generations$/,
     handle(context) {
-      const rejected = rejectBody(context, RULES);
+      const rejected =
+        rejectBody(context, RULES) ?? (isVidA(context.body) ? rejectBody(context, VIDA_RULES) : undefined);
       if (rejected) return rejected;
       const task = createTask(context.state, "video", context.body, "video-");
       return json({ task_id: task.id });

@@ -136,3 +136,28 @@ describe("chunking", () => {
     expect(huge.next().value!.length).toBeLessThanOrEqual(32 * 1024);
   });
 });
+
+describe("wav and pcm", () => {
+  it("wav is a RIFF/WAVE header (24 kHz, 16-bit, mono PCM) whose sizes match the file", () => {
+    const file = audioFile("wav", 40_000);
+    const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+    expect([text(file, 0, 4), text(file, 8, 8), text(file, 36, 4)]).toEqual(["RIFF", "WAVEfmt ", "data"]);
+    expect(view.getUint32(4, true)).toBe(file.length - 8);
+    expect([view.getUint16(20, true), view.getUint16(22, true), view.getUint32(24, true)]).toEqual([
+      1, 1, 24_000,
+    ]);
+    expect(view.getUint16(34, true)).toBe(16);
+    expect(view.getUint32(40, true)).toBe(file.length - 44);
+    expect(file.length).toBeLessThanOrEqual(40_000);
+  });
+
+  it("pcm is the same samples with no header: a 480 Hz tone, 50 samples a period", () => {
+    const pcm = audioFile("pcm", 40_000);
+    const wav = audioFile("wav", 40_000 + 44);
+    expect([...pcm]).toEqual([...wav.subarray(44)]);
+    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+    expect(samples[0]).toBe(0);
+    expect(samples[50]).toBe(samples[0]);
+    expect(samples[12]).toBeGreaterThan(7_900); // a quarter period: near the peak
+  });
+});

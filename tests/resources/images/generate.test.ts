@@ -10,8 +10,8 @@ import {
   type ImageGenerateParams,
   InternalServerError,
   imageFamily,
+  models,
   RateLimitError,
-  ServiceUnavailableError,
   ValidationError,
 } from "../../../src/index.js";
 import { loopback, thrown } from "../../helpers.js";
@@ -20,13 +20,13 @@ const PATH = "/v1/images/generations";
 
 async function rejected(params: Record<string, unknown>) {
   const { mock, gw } = await loopback();
-  const error = await thrown(() => gw.images.generate(params as ImageGenerateParams));
+  const error = await thrown(() => gw.images.generate(params as unknown as ImageGenerateParams));
   expect(error).toBeInstanceOf(ValidationError);
   expect(mock.requests).toHaveLength(0); // nothing went over the wire
   return error.issues as Array<{ path: string; rule: string; message: string }>;
 }
 
-describe("family from the model id", () => {
+describe("which rules a model id gets (the model catalog decides)", () => {
   it.each([
     [undefined, "generic"],
     ["imgA-pro", "imgA"],
@@ -35,9 +35,57 @@ describe("family from the model id", () => {
     ["imgB-seasonal", "imgB"],
     ["nano-banana", "nano-banana"],
     ["nano-banana-hd", "nano-banana"],
-    ["some-new-model", "generic"],
+    ["dall-e-3", undefined],
+    ["gpt-image-1", undefined],
+    ["flux-kontext-pro", undefined],
   ])("%s -> %s", (model, family) => {
     expect(imageFamily(model)).toBe(family);
+  });
+
+  it("follows registrations: a real id placed in family A gets its sizes", async () => {
+    const undo = models.register("flux-1-*", "imgA");
+    try {
+      expect(imageFamily("flux-1-dev")).toBe("imgA");
+      const issues = await rejected({ model: "flux-1-dev", prompt: "p", size: "256x256" });
+      expect(issues).toEqual([expect.objectContaining({ path: "size", rule: "invalid_value" })]);
+      const { gw, mock } = await loopback();
+      await gw.images.generate({ model: "flux-1-dev", prompt: "p", size: "1344x576" });
+      expect(mock.requests[0]!.body).toEqual({ model: "flux-1-dev", prompt: "p", size: "1344x576" });
+    } finally {
+      undo();
+    }
+    expect(imageFamily("flux-1-dev")).toBeUndefined();
+  });
+});
+
+describe("ids the catalog does not place are never refused", () => {
+  it.each<[string, Record<string, unknown>]>([
+    ["dall-e-3 at 1792x1024", { model: "dall-e-3", prompt: "a sea otter", size: "1792x1024", quality: "hd" }],
+    [
+      "gpt-image-1 with its own fields",
+      { model: "gpt-image-1", prompt: "a cat", size: "auto", background: "transparent", n: 1 },
+    ],
+    ["flux-pro with a long prompt and n 12", { model: "flux-pro", prompt: "x".repeat(3000), n: 12 }],
+  ])("%s: sent unchanged", async (_, params) => {
+    const { gw, mock } = await loopback();
+    const result = await gw.images.generate(params as unknown as ImageGenerateParams);
+    expect(result.data.length).toBeGreaterThan(0);
+    expect(mock.requests[0]!.body).toEqual(params);
+  });
+
+  it("pass undeclared fields through at run time, and extra_body over them", async () => {
+    const { gw, mock } = await loopback();
+    const params = { model: "gpt-image-1", prompt: "p", partial_images: 2 };
+    await gw.images.generate(params as ImageGenerateParams, { extra_body: { input_fidelity: "high" } });
+    expect(mock.requests[0]!.body).toEqual({ ...params, input_fidelity: "high" });
+  });
+
+  it("still need a prompt (every model does)", async () => {
+    const issues = await rejected({ model: "dall-e-3", prompt: "" });
+    expect(issues).toEqual([expect.objectContaining({ path: "prompt", rule: "too_small" })]);
+    expect(await rejected({ model: "dall-e-3" })).toEqual([
+      expect.objectContaining({ path: "prompt", rule: "invalid_type" }),
+    ]);
   });
 });
 
@@ -62,12 +110,6 @@ describe("generic variant bounds", () => {
     expect(issues[0]!.message).toBe("must be at most 1000 characters");
     expect(issues[1]!.message).toBe("must be at most 10");
     expect(issues[2]!.message).toBe('must be one of "256x256", "512x512", "1024x1024"');
-  });
-
-  it("applies the generic rules to an unknown model, and says so", async () => {
-    const issues = await rejected({ model: "vendor-image-9", prompt: "p", size: "1024x576" });
-    expect(issues[0]!.path).toBe("size");
-    expect(issues[0]!.message).toContain('generic rules: "vendor-image-9" is not a family A (imgA-*)');
   });
 
   it("accepts the edges: 1000 characters, n 1 and 10, each size; sends the body as given", async () => {
@@ -115,18 +157,11 @@ describe("families A and B", () => {
       /1366x768/,
     ],
     [
-      "a tier family A does not have",
-      { model: "imgA-ultra" },
-      "model",
+      "a size off the list for a family A tier the spec does not name",
+      { model: "imgA-ultra", size: "1024x1792" },
+      "size",
       "invalid_value",
-      /"imgA-base", "imgA-dev", "imgA-pro"/,
-    ],
-    [
-      "a variant family B does not have",
-      { model: "imgB-winter" },
-      "model",
-      "invalid_value",
-      /"imgB-standard", "imgB-seasonal"/,
+      /1024x512/,
     ],
     ["no prompt", { model: "imgA-pro", prompt: undefined }, "prompt", "invalid_type", /required/],
   ])("rejects %s", async (_, params, path, rule, message) => {
@@ -214,19 +249,20 @@ describe("the mock gateway checks the same rules (validation: 'off')", () => {
     ["a missing prompt", { model: "imgB-standard" }, "prompt"],
   ])("answers %s with 221306", async (_, params, param) => {
     const { gw } = await loopback({ validation: "off" });
-    const error = await thrown(() => gw.images.generate(params as ImageGenerateParams));
+    const error = await thrown(() => gw.images.generate(params as unknown as ImageGenerateParams));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.code).toBe(221306);
     expect(error.param).toBe(param);
   });
 
-  it("answers an unknown tier of a known family with model_not_found", async () => {
+  it("serves any model id, with any size it asks for", async () => {
     const { gw } = await loopback({ validation: "off" });
-    const error = await thrown(() =>
-      gw.images.generate({ model: "imgA-ultra", prompt: "p" } as ImageGenerateParams),
-    );
-    expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect(error.code).toBe("model_not_found");
+    for (const model of ["dall-e-3", "imgA-ultra", "flux-kontext-pro"]) {
+      const { data } = await gw.images.generate({ model, prompt: "p", size: "1024x1024" });
+      expect(data[0]!.url).toMatch(/-1024x1024\.png$/);
+    }
+    const wide = await gw.images.generate({ model: "dall-e-3", prompt: "p", size: "1792x1024" });
+    expect(wide.data[0]!.url).toMatch(/-1792x1024\.png$/);
   });
 });
 

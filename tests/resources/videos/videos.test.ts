@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   APIConnectionError,
   APIUserAbortError,
+  models,
   TaskFailedError,
   TaskTimeoutError,
   ValidationError,
+  type VideoCreateParams,
+  type VideoSnapshot,
 } from "../../../src/index.js";
-import type { VideoCreateParams } from "../../../src/resources/videos/index.js";
+import { FAIL_MARKER, UNKNOWN_MARKER } from "../../../src/testing/tasks.js";
 import { loopback, thrown } from "../../helpers.js";
 
 const submissions = (mock: { requests: Array<{ method: string; path: string }> }) =>
@@ -62,7 +65,7 @@ describe("gw.videos: requests on the wire", () => {
     });
   });
 
-  it("sends vidB text-to-video and image-to-video, and never sends the SDK-only variant field", async () => {
+  it("sends vidB text-to-video and image-to-video as given", async () => {
     const { gw, mock } = await loopback();
     await gw.videos.create({
       model: "vidB3",
@@ -75,7 +78,6 @@ describe("gw.videos: requests on the wire", () => {
       model: "vidB2-fast-components",
       prompt: "three friends",
       images: ["https://x.test/1.png", "aGVsbG8=", "https://x.test/3.png"],
-      variant: "image-to-video",
     });
     expect(mock.requests[0]!.body).toEqual({
       model: "vidB3",
@@ -91,17 +93,53 @@ describe("gw.videos: requests on the wire", () => {
     });
   });
 
-  it("passes unknown extra fields through untouched", async () => {
+  it("passes fields its type does not declare through untouched, and extra_body too", async () => {
     const { gw, mock } = await loopback();
-    await gw.videos.create({ model: "vidB3", prompt: "p", notify_hook: "https://me.test/hook", hd: true });
-    expect(mock.requests[0]!.body).toMatchObject({ notify_hook: "https://me.test/hook", hd: true });
+    const params = { model: "vidB3", prompt: "p", notify_hook: "https://me.test/hook", hd: true };
+    await gw.videos.create(params as VideoCreateParams, { extra_body: { private: true } });
+    expect(mock.requests[0]!.body).toEqual({ ...params, private: true });
+  });
+
+  it.each([
+    ["veo3", { duration: 8, aspect_ratio: "16:9", resolution: "780P", hd: true }],
+    ["doubao-seedance-1-0-pro-250528", { duration: 7, ratio: "5:4", seed: -1 }],
+    ["kling-v2-master", { duration: 10, images: ["https://x.test/a.png", "https://x.test/b.png"] }],
+    ["sora-2", { size: "1280x720", private: true, notify_hook: "https://me.test/hook" }],
+  ])("never refuses a model id: %s is sent as given", async (model, extra) => {
+    const { gw, mock } = await loopback();
+    const params = { model, prompt: "A cat surfing in sunset, cinematic", ...extra };
+    const task = await gw.videos.create(params as VideoCreateParams);
+    expect(task.id).toMatch(/^video-/);
+    expect(mock.requests[0]!.body).toEqual(params);
+  });
+
+  it("an id placed in vidA by the catalog gets vidA's bounds, but not the rules of one exact spec id", async () => {
+    const undo = models.register("doubao-seedance-*", "vidA");
+    try {
+      const { gw, mock } = await loopback();
+      const error = await thrown(() =>
+        gw.videos.create({ model: "doubao-seedance-1-0-pro-250528", prompt: "p", duration: 7 }),
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues).toEqual([expect.objectContaining({ path: "duration", rule: "invalid_value" })]);
+      // First/last frame and return_last_frame are tied to named spec ids; this id is none of them.
+      const frames = {
+        model: "doubao-seedance-1-0-pro-250528",
+        prompt: "p",
+        images: ["https://x.test/a.png", "https://x.test/b.png"],
+        return_last_frame: true,
+      };
+      await gw.videos.create(frames);
+      expect(mock.requests.at(-1)!.body).toEqual(frames);
+    } finally {
+      undo();
+    }
   });
 });
 
 describe("gw.videos: every rule is checked before the wire", () => {
   const long = (n: number) => "x".repeat(n);
   const cases: Array<[string, VideoCreateParams | Record<string, unknown>, string, string]> = [
-    ["unknown model", { model: "veo3", prompt: "p" }, "model", "invalid_value"],
     ["prompt required", { model: "vidA-2.5" }, "prompt", "invalid_type"],
     ["seed below 0", { model: "vidA-2.5", prompt: "p", seed: -1 }, "seed", "too_small"],
     ["seed above 2147483647", { model: "vidA-2.5", prompt: "p", seed: 2147483648 }, "seed", "too_big"],
@@ -114,18 +152,7 @@ describe("gw.videos: every rule is checked before the wire", () => {
       "resolution",
       "invalid_value",
     ],
-    [
-      "image variant without images",
-      { model: "vidA-2.5", prompt: "p", variant: "image-to-video" },
-      "images",
-      "invalid_type",
-    ],
-    [
-      "first/last frame without images",
-      { model: "vidA-2.5", prompt: "p", variant: "first-last-frame" },
-      "images",
-      "invalid_type",
-    ],
+
     [
       "image-variant prompt over 800",
       { model: "vidA-2.5", prompt: long(801), images: ["https://x.test/a.png"] },
@@ -138,29 +165,14 @@ describe("gw.videos: every rule is checked before the wire", () => {
       "model",
       "invalid_value",
     ],
-    [
-      "first/last frame with three images",
-      {
-        model: "vidA-2.5",
-        prompt: "p",
-        variant: "first-last-frame",
-        images: ["a", "b", "c"].map((n) => `https://x.test/${n}`),
-      },
-      "images",
-      "too_big",
-    ],
+
     [
       "return_last_frame in an image variant outside lite-i2v",
       { model: "vidA-2.5", prompt: "p", images: ["https://x.test/a.png"], return_last_frame: true },
       "model",
       "invalid_value",
     ],
-    [
-      "text-to-video with images",
-      { model: "vidA-2.5", prompt: "p", variant: "text-to-video", images: ["https://x.test/a.png"] },
-      "images",
-      "too_big",
-    ],
+
     [
       "vidB aspect ratio",
       { model: "vidB3", prompt: "p", aspect_ratio: "1:1" },
@@ -179,12 +191,7 @@ describe("gw.videos: every rule is checked before the wire", () => {
       "model",
       "invalid_value",
     ],
-    [
-      "vidB image variant without images",
-      { model: "vidB3.1", prompt: "p", variant: "image-to-video" },
-      "images",
-      "invalid_type",
-    ],
+
     [
       "vidB2-fast-frames takes at most 2",
       { model: "vidB2-fast-frames", prompt: "p", images: ["a", "b", "c"] },
@@ -236,10 +243,52 @@ describe("gw.videos: every rule is checked before the wire", () => {
     );
     expect(error.name).toBe("BadRequestError");
     expect(error.code).toBe(221306);
+    // The gateway's vidA bounds are its own ids' (vidA-*); other ids pass.
+    const veo = await gw.videos.create({ model: "veo3", prompt: "p", duration: 7 });
+    expect(veo.id).toMatch(/^video-/);
+  });
+
+  it.each(["..", ".", "", "a/b"])("retrieve(%j) is a ValidationError and nothing is sent", async (id) => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() => gw.videos.retrieve(id));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([expect.objectContaining({ path: "id", rule: "path_segment" })]);
+    expect(await thrown(() => gw.videos.wait(id, { interval: 1 }))).toBeInstanceOf(ValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("retrieve percent-encodes an id as one path segment", async () => {
+    const { gw, mock } = await loopback();
+    await thrown(() => gw.videos.retrieve("task 1?x"));
+    expect(mock.requests[0]!.path).toBe("/v2/videos/generations/task%201%3Fx");
   });
 });
 
 describe("gw.videos: waiting", () => {
+  it("meets every status word of the relays and normalizes each", async () => {
+    const { gw } = await loopback({}, { taskSteps: 4 });
+    const seen = new Map<string, string>();
+    const record = (s: VideoSnapshot) => seen.set(s.raw.status, s.status);
+    // The mock gives waiting tasks NOT_START, SUBMITTED and QUEUED in turn; "[unknown]" answers UNKNOWN once.
+    const prompts = [`a ${UNKNOWN_MARKER}`, "b", `c ${FAIL_MARKER}`];
+    for (const prompt of prompts) {
+      const task = await gw.videos.create({ model: "veo3", prompt });
+      await gw.videos.wait(task.id, { interval: 1, onProgress: record }).catch((error) => {
+        expect(error).toBeInstanceOf(TaskFailedError);
+        record(error.snapshot);
+      });
+    }
+    expect(Object.fromEntries(seen)).toEqual({
+      NOT_START: "queued",
+      SUBMITTED: "queued",
+      QUEUED: "queued",
+      IN_PROGRESS: "running",
+      UNKNOWN: "unknown",
+      SUCCESS: "succeeded",
+      FAILURE: "failed",
+    });
+  });
+
   it("waits to success with increasing progress and the result URLs in the snapshot", async () => {
     const { gw, mock } = await loopback({}, { taskSteps: 5 });
     const seen: Array<[string, number | undefined]> = [];

@@ -1,0 +1,132 @@
+/** Type tests of gw.images: declared params per variant, the schemas they mirror, typed results. */
+import { describe, expectTypeOf, it } from "vitest";
+import type * as z from "zod/mini";
+import Genway, {
+  type FamilyAImageGenerateParams,
+  type FamilyBImageGenerateParams,
+  type GenericImageGenerateParams,
+  type Image,
+  type ImageEditParams,
+  type ImageGenerateParams,
+  type ImagesResponse,
+  type NanoBananaImageGenerateParams,
+  type OpenImageGenerateParams,
+} from "../../src/index.js";
+import type {
+  familyImageParams,
+  genericImageParams,
+  imageEditParams,
+  nanoBananaImageParams,
+  openImageParams,
+} from "../../src/resources/images/schema.js";
+import type { Declared } from "./support.js";
+
+const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+describe("images.generate", () => {
+  it("takes real ids, the spec's families and the generic variant", () => {
+    async function calls() {
+      const dalle = await gw.images.generate({
+        model: "dall-e-3",
+        prompt: "otter",
+        size: "1792x1024",
+        quality: "hd",
+      });
+      await gw.images.generate({
+        model: "gpt-image-1",
+        prompt: "cat",
+        size: "auto",
+        background: "transparent",
+      });
+      await gw.images.generate({ model: "flux-kontext-pro", prompt: "a boat" });
+      await gw.images.generate({ model: "imgA-pro", prompt: "p", size: "1344x576" });
+      await gw.images.generate({ model: "imgB-seasonal", prompt: "p", size: "768x1366" });
+      await gw.images.generate({ model: "nano-banana", prompt: "p", aspect_ratio: "16:9" });
+      await gw.images.generate({ prompt: "p", n: 2, size: "512x512" });
+      expectTypeOf(dalle).toEqualTypeOf<ImagesResponse>();
+      expectTypeOf(dalle.data).toEqualTypeOf<Image[]>();
+      expectTypeOf(dalle.data[0]!.url).toEqualTypeOf<string | undefined>();
+      expectTypeOf(dalle.created).toEqualTypeOf<number>();
+      const params: ImageGenerateParams = { model: "dall-e-3", prompt: "p" };
+      await gw.images.generate(params); // a value typed as the whole union fits
+    }
+    void calls;
+  });
+
+  it("refuses misspelled fields, wrong types and wrong literals", () => {
+    function calls() {
+      // @ts-expect-error: misspelled required field
+      gw.images.generate({ promt: "x" });
+      // @ts-expect-error: n is a number
+      gw.images.generate({ prompt: "p", n: "2" });
+      // @ts-expect-error: the generic variant (no model) has three sizes
+      gw.images.generate({ prompt: "p", size: "1792x1024" });
+      // @ts-expect-error: family A takes the twelve family sizes only
+      gw.images.generate({ model: "imgA-pro", prompt: "p", size: "256x256" });
+      // @ts-expect-error: response_format is url or b64_json
+      gw.images.generate({ model: "dall-e-3", prompt: "p", response_format: "png" });
+    }
+    void calls;
+  });
+
+  it("declares the same fields as the schemas (both ways)", () => {
+    expectTypeOf<GenericImageGenerateParams>().toExtend<Declared<z.input<typeof genericImageParams>>>();
+    expectTypeOf<Declared<z.input<typeof genericImageParams>>>().toExtend<GenericImageGenerateParams>();
+    // The schema takes any model string (the catalog decides the family at run time); the declared
+    // types name the spec's ids, so only the declared-to-schema direction holds for model.
+    expectTypeOf<FamilyAImageGenerateParams>().toExtend<Declared<z.input<typeof familyImageParams>>>();
+    expectTypeOf<FamilyBImageGenerateParams>().toExtend<Declared<z.input<typeof familyImageParams>>>();
+    expectTypeOf<Omit<Declared<z.input<typeof familyImageParams>>, "model">>().toExtend<
+      Omit<FamilyAImageGenerateParams, "model">
+    >();
+    expectTypeOf<NanoBananaImageGenerateParams>().toExtend<Declared<z.input<typeof nanoBananaImageParams>>>();
+    expectTypeOf<Omit<Declared<z.input<typeof nanoBananaImageParams>>, "model">>().toExtend<
+      Omit<NanoBananaImageGenerateParams, "model">
+    >();
+    expectTypeOf<OpenImageGenerateParams>().toExtend<Declared<z.input<typeof openImageParams>>>();
+    expectTypeOf<Declared<z.input<typeof openImageParams>>>().toExtend<OpenImageGenerateParams>();
+  });
+});
+
+describe("images.edit", () => {
+  it("takes any model and ratio, files for image", () => {
+    async function calls() {
+      const edited = await gw.images.edit({
+        model: "flux-kontext-pro",
+        prompt: "p",
+        image: png,
+        aspect_ratio: "21:9",
+      });
+      await gw.images.edit({
+        model: "flux-kontext-max",
+        prompt: "p",
+        image: [png, new Blob([png])],
+        aspect_ratio: "5:4",
+      });
+      await gw.images.edit({ model: "gpt-image-1", prompt: "p", image: png, mask: png, size: "auto" });
+      expectTypeOf(edited.data[0]!.b64_json).toEqualTypeOf<string | undefined>();
+    }
+    void calls;
+  });
+
+  it("refuses misspelled fields and wrong types", () => {
+    function calls() {
+      // @ts-expect-error: misspelled required field
+      gw.images.edit({ model: "flux-kontext-pro", promt: "p" });
+      // @ts-expect-error: image is a file (or files), not a number
+      gw.images.edit({ model: "flux-kontext-pro", prompt: "p", image: 42 });
+      // @ts-expect-error: response_format is url or b64_json
+      gw.images.edit({ model: "flux-kontext-pro", prompt: "p", response_format: "jpeg" });
+    }
+    void calls;
+  });
+
+  it("declares the same fields as the schema (both ways)", () => {
+    expectTypeOf<ImageEditParams>().toExtend<Declared<z.input<typeof imageEditParams>>>();
+    // The schema's `image` is a custom check over Uploadable | Uploadable[]: compare the rest.
+    expectTypeOf<Omit<Declared<z.input<typeof imageEditParams>>, "image" | "mask">>().toExtend<
+      Omit<ImageEditParams, "image" | "mask">
+    >();
+  });
+});
