@@ -427,7 +427,7 @@ describe("extra_body", () => {
     const { gw, mock } = await loopback();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     await gw.images
-      .edit({ model: "imgedit-pro", prompt: "p", image: png }, { extra_body: { guidance: 2.5 } })
+      .edit({ model: "flux-kontext-pro", prompt: "p", image: png }, { extra_body: { guidance: 2.5 } })
       .catch(() => undefined);
     const sent = mock.requests.at(-1)!;
     expect(sent.path).toBe("/v1/images/edits");
