@@ -387,8 +387,8 @@ describe("paid commands show the estimated cost first", () => {
   });
 
   /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
-  function onTerminal(args: string[], answer: string): Promise<Run> {
-    const command = [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
+  function onTerminal(args: string[], answer: string, setup = ""): Promise<Run> {
+    const command = setup + [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
     const child = spawn("script", ["-qec", command, "/dev/null"], {
       cwd: root,
       env: { ...process.env, GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" },
@@ -415,6 +415,19 @@ describe("paid commands show the estimated cost first", () => {
     expect(yes.code).toBe(0);
     expect(yes.stdout).toMatch(/submitted vidgen.text2video task/);
     expect(mock.requests.length).toBe(before + 1);
+  });
+
+  it("on a 50-column terminal the progress bar fits and shows percent, status, elapsed time and the id", async () => {
+    const r = await onTerminal(["video", "--yes", "--wait", "a boat"], "", "stty cols 50; ");
+    expect(r.code).toBe(0);
+    const id = /waiting on video task (\S+)/.exec(r.stdout)![1]!;
+    const frames = r.stdout
+      .split(/\r|\n/)
+      .map((f) => f.replace(/\x1b\[K/g, ""))
+      .filter((f) => f.startsWith(`video ${id} `));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(frame.length).toBeLessThanOrEqual(49);
+    expect(frames.at(-1)).toMatch(/\] 100% succeeded 0:\d\d$/);
   });
 
   it("--yes skips the question on a terminal; without a terminal nothing is asked", async () => {
