@@ -30,7 +30,7 @@ export function costText(params: EstimateCostParams): string {
       return `${each.join(", ")}, by price group (--group picks one)`;
     }
     if (error.reason === "unknown_group") throw new InputError(`--group: ${error.message}`);
-    return `not priced: ${params.model ?? "this model"} has no row in the gateway's price table`;
+    return `not priced: the gateway's price table has no row for ${params.model ?? params.family ?? "this request"}`;
   }
 }
 

@@ -363,13 +363,13 @@ describe("paid commands show the estimated cost first", () => {
       [["image", "--model", "nano-banana", "--group", "premium-tier", "a cat"], "0.2 CNY (nano-banana"],
       [
         ["image", "--model", "dall-e-3", "a cat"],
-        "not priced: dall-e-3 has no row in the gateway's price table",
+        "not priced: the gateway's price table has no row for dall-e-3",
       ],
       [["speech", "--out", "-", "x".repeat(4000)], "1.4 CNY (speech, 4000 characters"],
       [["video", "--model", "vidA-2.5", "--duration", "10", "a boat"], "11 CNY (vidA, 10 seconds"],
       [["video", "--model", "vidB3", "a boat"], "7 CNY (backup-1)"],
       [["vidgen", "text2video", "--prompt", "a cat"], "0.0001 CNY (vidgen, 1 requests"],
-      [["music", "la la"], "not priced: chirp-v4 has no row"],
+      [["music", "la la"], "not priced: the gateway's price table has no row for chirp-v4"],
     ].map(
       ([args, estimate]) =>
         [(args as string[]).join(" ").slice(0, 60), args as string[], estimate as string] as const,

@@ -36,7 +36,7 @@ export const music: Command = {
     const prompt = required(positionals, "<prompt>");
     const extra = bodyFlag(values);
     const mv = (extra.mv as string | undefined) ?? (values.mv as string | undefined) ?? "chirp-v4";
-    await confirmCost(context, { model: values["lyrics-only"] ? "lyrics" : mv, requests: 1 });
+    await confirmCost(context, { model: values["lyrics-only"] ? "lyrics jobs" : mv, requests: 1 });
     const gw = context.client();
     const task = values["lyrics-only"]
       ? await gw.musicgen.submit.lyrics({ prompt, ...bodyFlag(values) } as never, { signal })
