@@ -16,6 +16,13 @@ export interface CommandContext {
   stderr: NodeJS.WriteStream;
   /** The task being waited on, if any: an interrupted wait prints how to resume it. */
   waiting?: TaskRef | undefined;
+  /**
+   * Holds Ctrl-C back until `release()`: a paid task submission interrupted in flight could create
+   * a task whose id is never seen. A second Ctrl-C still quits at once.
+   */
+  hold(): void;
+  /** Ends `hold()`; a Ctrl-C that came meanwhile takes effect now. */
+  release(): void;
 }
 
 export interface Command {

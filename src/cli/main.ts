@@ -82,8 +82,17 @@ async function main(argv: string[]): Promise<number> {
 
   // Ctrl-C aborts the request in flight (the stream closes, the task wait stops); a second one exits at once.
   const controller = new AbortController();
+  let holding = false;
+  let held = false;
   const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
+    if (controller.signal.aborted || held) process.exit(130);
+    if (holding) {
+      held = true;
+      process.stderr.write(
+        `\n${label}: stopping once the gateway has answered with the task id (Ctrl-C again quits at once)\n`,
+      );
+      return;
+    }
     controller.abort();
   };
   process.on("SIGINT", onSigint);
@@ -104,6 +113,13 @@ async function main(argv: string[]): Promise<number> {
     json: values.json === true,
     stdout: process.stdout,
     stderr: process.stderr,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      if (held) controller.abort();
+    },
     client: () =>
       (gw ??= new Genway({
         baseURL: values["base-url"] as string | undefined,
@@ -113,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
   };
   try {
     await command.run(context);
-    return 0;
+    return controller.signal.aborted ? 130 : 0;
   } catch (error) {
     await removeUnfinished();
     if (controller.signal.aborted) {

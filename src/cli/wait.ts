@@ -31,6 +31,7 @@ export async function reportTask(
   print: ResultPrinter = printUrls,
 ): Promise<void> {
   const { stdout, stderr, json } = context;
+  context.release();
   if (!wait) {
     if (json) return printJson(stdout, task.toJSON());
     stdout.write(`submitted ${task.kind} task ${task.id}\n${resumeLine(task)}\n`);

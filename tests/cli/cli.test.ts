@@ -512,6 +512,28 @@ describe("output", () => {
     }
   });
 
+  it("Ctrl-C while a paid task is being submitted waits for its id, so the task is never lost", async () => {
+    const slow = createMockGateway({ taskSteps: 50 });
+    const slowServer = await slow.listen();
+    try {
+      slow.inject({ match: "/v2/videos/generations", delayMs: 1500 });
+      const { child, done } = start(["video", "--wait", "a boat"], { GENWAY_BASE_URL: slowServer.url });
+      await new Promise<void>((resolve) =>
+        child.stderr?.on("data", (d) => String(d).includes("estimated cost") && resolve()),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill("SIGINT");
+      const r = await done;
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain("stopping once the gateway has answered with the task id");
+      const submitted = slow.requests.filter((q) => q.method === "POST");
+      expect(submitted).toHaveLength(1);
+      expect(r.stderr).toMatch(/resume with: genway task wait video \S+\n/);
+    } finally {
+      await slowServer.close();
+    }
+  });
+
   it("--version prints the package's version", async () => {
     const r = await run(["--version"]);
     expect([r.code, r.stdout]).toEqual([0, `genway ${VERSION}\n`]);

@@ -38,6 +38,7 @@ export const music: Command = {
     const mv = (extra.mv as string | undefined) ?? (values.mv as string | undefined) ?? "chirp-v4";
     await confirmCost(context, { model: values["lyrics-only"] ? "lyrics jobs" : mv, requests: 1 });
     const gw = context.client();
+    context.hold(); // released by reportTask once the task id is known
     const task = values["lyrics-only"]
       ? await gw.musicgen.submit.lyrics({ prompt, ...bodyFlag(values) } as never, { signal })
       : await gw.musicgen.submit.music(

@@ -60,6 +60,7 @@ export const video: Command = {
       ...(values.ratio ? { ratio: values.ratio } : {}),
       ...extra,
     };
+    context.hold(); // released by reportTask once the task id is known
     const task = await context.client().videos.create(params as never, { signal });
     await reportTask(task, context, values.wait === true);
   },

@@ -80,6 +80,7 @@ export const vidgen: Command = {
       string,
       (p: unknown, o: unknown) => Promise<Parameters<typeof reportTask>[0]>
     >;
+    context.hold(); // released by reportTask once the task id is known
     const task = await namespace[method]!.call(namespace, params, { signal });
     await reportTask(task, context, values.wait === true);
   },
