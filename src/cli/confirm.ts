@@ -15,7 +15,7 @@ import { InputError, text } from "./args.js";
 import type { CommandContext } from "./command.js";
 
 /** The estimate as one line: "11 CNY (vidA, 10 second x 1.1 CNY, group default)". */
-export function costText(params: EstimateCostParams): string {
+function costText(params: EstimateCostParams): string {
   try {
     const estimate = estimateCost(params);
     const parts = estimate.lines.map((l) => `${l.quantity} ${l.item} x ${l.unitPrice} CNY/${l.unit}`);

@@ -64,7 +64,7 @@ export function printUrls(result: unknown, out: NodeJS.WritableStream): void {
 }
 
 /** Every http(s) URL in a task result, whatever its family's shape. */
-export function urlsIn(value: unknown, found: string[] = []): string[] {
+function urlsIn(value: unknown, found: string[] = []): string[] {
   if (typeof value === "string") {
     if (/^https?:\/\//.test(value) && !found.includes(value)) found.push(value);
   } else if (Array.isArray(value)) {
