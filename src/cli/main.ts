@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
   };
   try {
     await command.run(context);
-    return controller.signal.aborted ? 130 : 0;
+    return held ? 130 : 0; // a Ctrl-C held during a submission still ends the run as interrupted
   } catch (error) {
     await removeUnfinished();
     if (controller.signal.aborted) {
