@@ -1,6 +1,7 @@
 /** What every CLI command gets and must provide. */
 import type { ParseArgsConfig } from "node:util";
 import type Genway from "../index.js";
+import type { TaskRef } from "../index.js";
 
 export interface CommandContext {
   /** Parsed flags (values of the command's options) and positionals. */
@@ -13,6 +14,15 @@ export interface CommandContext {
   json: boolean;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
+  /** The task being waited on, if any: an interrupted wait prints how to resume it. */
+  waiting?: TaskRef | undefined;
+  /**
+   * Holds Ctrl-C back until `release()`: a paid task submission interrupted in flight could create
+   * a task whose id is never seen. A second Ctrl-C still quits at once.
+   */
+  hold(): void;
+  /** Ends `hold()`; a Ctrl-C that came meanwhile takes effect now. */
+  release(): void;
 }
 
 export interface Command {
@@ -22,5 +32,10 @@ export interface Command {
   options: NonNullable<ParseArgsConfig["options"]>;
   /** Extra help lines under the usage. */
   help?: string;
+  /**
+   * Request field -> the flag or argument that sets it ("n" -> "--n", "prompt" -> "<prompt>"), so a
+   * ValidationError from the library speaks of flags. Unlisted fields came from --body.
+   */
+  fields?: Record<string, string>;
   run(context: CommandContext): Promise<void>;
 }

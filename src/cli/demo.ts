@@ -26,7 +26,14 @@ const weatherTool = {
   },
 };
 
-export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions = {}): Promise<void> {
+/** What the tour did, for `genway demo --json`. */
+export interface DemoSummary {
+  requests: number;
+  folder: string;
+  costs: Array<{ what: string; total: number; currency: "CNY" }>;
+}
+
+export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions = {}): Promise<DemoSummary> {
   const mock = createMockGateway({ streamDelayMs: 12, taskSteps: 4 });
   const server = await mock.listen();
   const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url });
@@ -150,6 +157,11 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     step(10, "what it would cost (estimateCost, CNY, from the gateway's price table)", true);
     for (const [what, total] of costs) say(`   ${what.padEnd(38)} ${total.toFixed(6)} CNY\n`);
     say(`\nDone: ${mock.requests.length} HTTP requests to the mock gateway; files in ${folder}\n`);
+    return {
+      requests: mock.requests.length,
+      folder,
+      costs: costs.map(([what, total]) => ({ what, total, currency: "CNY" })),
+    };
   } finally {
     await server.close();
   }
@@ -175,13 +187,9 @@ async function waitWithBar<S extends Progress>(
   out: NodeJS.WriteStream,
   signal: AbortSignal | undefined,
 ): Promise<S> {
-  const bar = progressReporter(out, "   ");
+  const bar = progressReporter(out, { label: `${task.kind} ${task.id}`, indent: "   " });
   try {
-    return await task.wait({
-      signal,
-      interval: 150,
-      onProgress: (s) => bar.update(`${task.kind} ${task.id}`, s.progress ?? 0, s.status),
-    });
+    return await task.wait({ signal, interval: 150, onProgress: (s) => bar.update(s) });
   } finally {
     bar.done();
   }

@@ -3,11 +3,14 @@
  * The genway command: the same client and env variables as the library
  * (GENWAY_API_KEY, GENWAY_BASE_URL, GENWAY_LOG), one command per family.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import Genway from "../index.js";
+import { InputError, number, removeUnfinished } from "./args.js";
 import type { Command, CommandContext } from "./command.js";
 import { commands } from "./commands/index.js";
-import { errorLine } from "./output.js";
+import { errorLine, isInputError } from "./output.js";
+import { resumeLine } from "./wait.js";
 
 const GLOBAL_OPTIONS = {
   json: { type: "boolean" },
@@ -25,6 +28,8 @@ function usage(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "global options: --json (machine-readable output), --help, --base-url URL, --api-key KEY, --timeout MS",
+    "paid commands (image, speech, video, vidgen, music) print their estimated cost first; on a terminal",
+    "they ask before submitting unless --yes. `genway --version` prints the version.",
     "environment: GENWAY_API_KEY, GENWAY_BASE_URL, GENWAY_LOG",
     "Run `genway <command> --help` for a command's options. No gateway? `genway mock` or `genway demo`.",
   ].join("\n");
@@ -36,8 +41,18 @@ function commandHelp(command: Command): string {
   return lines.join("\n");
 }
 
+/** The package's version (package.json sits two folders up from both src/cli and dist/cli). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  return String(pkg.version);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v" || name === "version") {
+    process.stdout.write(`genway ${version()}\n`);
+    return 0;
+  }
   if (!name || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(`${usage()}\n`);
     return 0;
@@ -58,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`genway ${name}: ${(error as Error).message}\n\n${commandHelp(command)}\n`);
     return 2;
   }
+  const label = `genway ${name}`;
   const values = parsed.values as CommandContext["values"];
   if (values.help) {
     process.stdout.write(`${commandHelp(command)}\n`);
@@ -66,13 +82,29 @@ async function main(argv: string[]): Promise<number> {
 
   // Ctrl-C aborts the request in flight (the stream closes, the task wait stops); a second one exits at once.
   const controller = new AbortController();
+  let holding = false;
+  let held = false;
   const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
+    if (controller.signal.aborted || held) process.exit(130);
+    if (holding) {
+      held = true;
+      process.stderr.write(
+        `\n${label}: stopping once the gateway has answered with the task id (Ctrl-C again quits at once)\n`,
+      );
+      return;
+    }
     controller.abort();
   };
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigint);
 
+  let timeout: number | undefined;
+  try {
+    timeout = number(values, "timeout", { integer: true, min: 1 });
+  } catch (error) {
+    process.stderr.write(`${errorLine(error, label)}\n`);
+    return 2;
+  }
   let gw: Genway | undefined;
   const context: CommandContext = {
     values,
@@ -81,23 +113,34 @@ async function main(argv: string[]): Promise<number> {
     json: values.json === true,
     stdout: process.stdout,
     stderr: process.stderr,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      if (held) controller.abort();
+    },
     client: () =>
       (gw ??= new Genway({
         baseURL: values["base-url"] as string | undefined,
         apiKey: values["api-key"] as string | undefined,
-        timeout: values.timeout === undefined ? undefined : Number(values.timeout),
+        timeout,
       })),
   };
   try {
     await command.run(context);
-    return 0;
+    return held ? 130 : 0; // a Ctrl-C held during a submission still ends the run as interrupted
   } catch (error) {
+    await removeUnfinished();
     if (controller.signal.aborted) {
-      process.stderr.write("\ngenway: aborted\n");
+      // Only the wait stops: nothing is cancelled on the gateway, so the task can be picked up again.
+      const resume = context.waiting ? `${resumeLine(context.waiting)}\n` : "";
+      process.stderr.write(`\n${label}: aborted\n${resume}`);
       return 130;
     }
-    process.stderr.write(`${errorLine(error)}\n`);
-    return 1;
+    process.stderr.write(`${errorLine(error, label, command.fields)}\n`);
+    if (error instanceof InputError && error.usage) process.stderr.write(`\n${commandHelp(command)}\n`);
+    return isInputError(error) ? 2 : 1;
   } finally {
     process.off("SIGINT", onSigint);
     process.off("SIGTERM", onSigint);

@@ -1,24 +1,48 @@
 /** How the CLI prints: JSON for scripts, one clear line per error for people. */
-import { APIError, isGenwayError, ValidationError } from "../index.js";
+import { APIError, isGenwayError, PricingError, TaskFailedError, ValidationError } from "../index.js";
+import { InputError } from "./args.js";
 
 export function printJson(stream: NodeJS.WritableStream, value: unknown): void {
   stream.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** One line: what failed, the gateway code and the request id when there are some. */
-export function errorLine(error: unknown): string {
+/** Exit 2: the input was wrong and nothing was sent. Exit 1: the gateway or the task failed. */
+export function isInputError(error: unknown): boolean {
+  return error instanceof InputError || error instanceof ValidationError || error instanceof PricingError;
+}
+
+/**
+ * One line, in CLI terms: a ValidationError's field paths become the flags that set them
+ * (`fields`, e.g. "n" -> "--n"; an unlisted field came from --body), and an API error carries the
+ * gateway's code and request id.
+ */
+export function errorLine(error: unknown, command = "genway", fields: Record<string, string> = {}): string {
   if (error instanceof ValidationError) {
-    return `genway: invalid request: ${error.issues.map((i) => `${i.path || "(root)"} ${i.message}`).join("; ")}`;
+    const issues = error.issues.map((issue) => {
+      const [first = "", ...rest] = issue.path.split(".");
+      const flag = fields[first];
+      const where = flag
+        ? `${flag}${rest.length ? ` (${rest.join(".")})` : ""}`
+        : issue.path
+          ? `--body field ${issue.path}`
+          : "the request";
+      return `${where}: ${issue.message}`;
+    });
+    return `${command}: ${issues.join("; ")}`;
   }
+  if (error instanceof InputError) return `${command}: ${error.message}`;
   if (error instanceof APIError) {
     const parts = [error.name];
     if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
     if (error.code !== undefined) parts.push(`code ${error.code}`);
     if (error.requestId) parts.push(`request id ${error.requestId}`);
-    return `genway: ${firstLine(error.message)} [${parts.join(", ")}]`;
+    return `${command}: ${firstLine(error.message)} [${parts.join(", ")}]`;
   }
-  if (isGenwayError(error)) return `genway: ${firstLine(error.message)} [${error.name}]`;
-  return `genway: ${error instanceof Error ? firstLine(error.message) : String(error)}`;
+  if (error instanceof TaskFailedError) {
+    return `${command}: ${error.task.kind} task ${error.task.id} failed: ${firstLine(error.reason || "no reason given")} [TaskFailedError]`;
+  }
+  if (isGenwayError(error)) return `${command}: ${firstLine(error.message)} [${error.name}]`;
+  return `${command}: ${error instanceof Error ? firstLine(error.message) : String(error)}`;
 }
 
 function firstLine(text: string): string {

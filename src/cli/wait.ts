@@ -17,41 +17,54 @@ interface Waitable {
   toJSON(): TaskRef;
 }
 
+/** How a family prints a finished result for people; the default lists its URLs. */
+export type ResultPrinter = (result: unknown, out: NodeJS.WritableStream) => void;
+
+/** The line that resumes a task from any shell. */
+export const resumeLine = (task: TaskRef) => `resume with: genway task wait ${task.kind} ${task.id}`;
+
 /** Prints the task handle; with `--wait`, follows it to the end with a progress bar (TTY) or lines. */
-export async function reportTask(task: Waitable, context: CommandContext, wait: boolean): Promise<void> {
-  const { stdout, stderr, json, signal } = context;
+export async function reportTask(
+  task: Waitable,
+  context: CommandContext,
+  wait: boolean,
+  print: ResultPrinter = printUrls,
+): Promise<void> {
+  const { stdout, stderr, json } = context;
+  context.release();
   if (!wait) {
     if (json) return printJson(stdout, task.toJSON());
-    stdout.write(
-      `submitted ${task.kind} task ${task.id}\nresume with: genway task ${task.kind} ${task.id}\n`,
-    );
+    stdout.write(`submitted ${task.kind} task ${task.id}\n${resumeLine(task)}\n`);
     return;
   }
   stderr.write(`waiting on ${task.kind} task ${task.id} (Ctrl-C stops waiting; the task keeps running)\n`);
-  const snapshot = await follow(task, context, signal);
+  const snapshot = await follow(task, context);
   if (json) return printJson(stdout, snapshot);
   stdout.write(`${task.kind} ${task.id}: ${snapshot.status}\n`);
-  for (const url of urlsIn(snapshot.result)) stdout.write(`${url}\n`);
+  print(snapshot.result, stdout);
 }
 
-export async function follow(
-  task: Waitable,
-  context: CommandContext,
-  signal: AbortSignal,
-): Promise<Snapshot> {
-  const progress = progressReporter(context.stderr);
+/**
+ * Waits with progress on stderr. While it waits, `context.waiting` names the task, so an
+ * interrupted wait can print how to resume it (main.ts); nothing is cancelled on the gateway.
+ */
+export async function follow(task: Waitable, context: CommandContext): Promise<Snapshot> {
+  const progress = progressReporter(context.stderr, { label: `${task.kind} ${task.id}` });
+  context.waiting = { kind: task.kind, id: task.id };
   try {
-    return await task.wait({
-      signal,
-      onProgress: (s) => progress.update(`${task.kind} ${task.id}`, s.progress ?? 0, s.status),
-    });
+    return await task.wait({ signal: context.signal, onProgress: (s) => progress.update(s) });
   } finally {
     progress.done();
   }
 }
 
+/** The default printer: every URL of the result, one a line. */
+export function printUrls(result: unknown, out: NodeJS.WritableStream): void {
+  for (const url of urlsIn(result)) out.write(`${url}\n`);
+}
+
 /** Every http(s) URL in a task result, whatever its family's shape. */
-export function urlsIn(value: unknown, found: string[] = []): string[] {
+function urlsIn(value: unknown, found: string[] = []): string[] {
   if (typeof value === "string") {
     if (/^https?:\/\//.test(value) && !found.includes(value)) found.push(value);
   } else if (Array.isArray(value)) {
@@ -62,11 +75,4 @@ export function urlsIn(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
-/** `--body '{"k":1}'` merged under the flags, so any field of an operation is reachable. */
-export function bodyFlag(values: CommandContext["values"]): Record<string, unknown> {
-  if (typeof values.body !== "string") return {};
-  const parsed: unknown = JSON.parse(values.body);
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
-    throw new Error("--body must be a JSON object");
-  return parsed as Record<string, unknown>;
-}
+export { body as bodyFlag } from "./args.js";

@@ -1,22 +1,37 @@
 /** The built CLI as a user runs it: a subprocess against the mock gateway on loopback. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
+const VERSION = JSON.parse(await readFile(join(import.meta.dirname, "../../package.json"), "utf8")).version;
 let mock: MockGateway;
 let server: MockServer;
+/** Every file the tests write lives under this folder, removed at the end. */
+let root: string;
+let dirs = 0;
+/** A fresh empty folder under `root`. */
+async function folder(): Promise<string> {
+  const dir = join(root, `d${++dirs}`);
+  await mkdir(dir);
+  return dir;
+}
 
 beforeAll(async () => {
   if (!existsSync(CLI)) throw new Error("dist/cli/main.js is missing: npm test builds it first (pretest)");
   mock = createMockGateway({ taskSteps: 2 });
   server = await mock.listen();
+  root = await mkdtemp(join(tmpdir(), "genway-cli-"));
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
 
 interface Run {
   code: number | null;
@@ -27,8 +42,10 @@ interface Run {
 function start(
   args: string[],
   env: Record<string, string> = {},
+  cwd: string = root,
 ): { child: ChildProcess; done: Promise<Run> } {
   const child = spawn(process.execPath, [CLI, ...args], {
+    cwd,
     env: {
       ...process.env,
       GENWAY_BASE_URL: server.url,
@@ -46,7 +63,7 @@ function start(
   return { child, done };
 }
 
-const run = (args: string[], env?: Record<string, string>) => start(args, env).done;
+const run = (args: string[], env?: Record<string, string>, cwd?: string) => start(args, env, cwd).done;
 
 describe("genway chat", () => {
   it("streams the answer to stdout (non-TTY: plain text)", async () => {
@@ -80,11 +97,11 @@ describe("genway chat", () => {
     expect(r.stderr).not.toContain("sk-wrong-key-123");
   });
 
-  it("a validation error is one line, exit 1, nothing sent", async () => {
+  it("a bad flag is one line naming it, exit 2, nothing sent", async () => {
     const before = mock.requests.length;
     const r = await run(["chat", "--format", "messages", "--max-tokens=-5", "hi"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^genway: invalid request: max_tokens/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('genway chat: --max-tokens must be an integer >= 1 (got "-5")\n');
     expect(mock.requests.length).toBe(before);
   });
 
@@ -104,7 +121,7 @@ describe("genway chat", () => {
 
 describe("media and task commands", () => {
   it("image saves files", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "genway-cli-"));
+    const dir = await folder();
     const r = await run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
     expect(r.code).toBe(0);
     const path = r.stdout.trim();
@@ -114,7 +131,7 @@ describe("media and task commands", () => {
   });
 
   it("speech saves the audio", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "genway-cli-"));
+    const dir = await folder();
     const out = join(dir, "hi.mp3");
     const r = await run(["speech", "--voice", "nova", "--out", out, "Hello", "world"]);
     expect(r.code).toBe(0);
@@ -126,8 +143,8 @@ describe("media and task commands", () => {
     const r = await run(["video", "--model", "vidA-2.5", "--wait", "a paper boat"]);
     expect(r.code).toBe(0);
     // Plain progress lines, not a redrawn bar: stderr is not a TTY here.
-    expect(r.stderr).toMatch(/^video \S+: queued 0%$/m);
-    expect(r.stderr).toMatch(/^video \S+: succeeded 100%$/m);
+    expect(r.stderr).toMatch(/^video \S+: queued 0% \[0:\d\d\]$/m);
+    expect(r.stderr).toMatch(/^video \S+: succeeded 100% \[0:\d\d\]$/m);
     expect(r.stderr).not.toContain("\r");
     expect(r.stdout).toMatch(/: succeeded\n/);
     expect(r.stdout).toMatch(/^https?:\/\/\S+\.mp4$/m);
@@ -138,7 +155,7 @@ describe("media and task commands", () => {
     expect(submitted.code).toBe(0);
     const handle = JSON.parse(submitted.stdout);
     expect(handle.kind).toBe("vidgen.text2video");
-    const resumed = await run(["task", handle.kind, handle.id, "--json"]);
+    const resumed = await run(["task", "wait", handle.kind, handle.id, "--json"]);
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout).status).toBe("succeeded");
   });
@@ -160,8 +177,8 @@ describe("media and task commands", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 7, currency: "CNY", family: "speech" });
     const bad = await run(["cost", "--family", "speech", "--group", "vip", "--characters", "1"]);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/group/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^genway cost: .*no group "vip"/);
   });
 });
 
@@ -211,7 +228,7 @@ describe("help, usage and the rest", () => {
   });
 
   it("demo tours every family end to end and exits 0", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "genway-demo-test-"));
+    const dir = join(await folder(), "created-by-demo");
     const r = await run(["demo", "--out", dir], { GENWAY_BASE_URL: "", GENWAY_API_KEY: "" });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
@@ -222,4 +239,383 @@ describe("help, usage and the rest", () => {
     expect((await stat(join(dir, "lighthouse.png"))).size).toBeGreaterThan(100);
     expect((await stat(join(dir, "hello.mp3"))).size).toBeGreaterThan(1000);
   }, 60_000);
+});
+
+/** Runs the CLI and checks that not one request reached the mock gateway. */
+async function refused(args: string[], cwd?: string): Promise<Run> {
+  const before = mock.requests.length;
+  const r = await run(args, {}, cwd);
+  expect(mock.requests.slice(before)).toEqual([]);
+  return r;
+}
+
+describe("every input is checked before any request", () => {
+  const long = "x".repeat(4097);
+  // [args, the one line on stderr]: exit 2, nothing sent, the flag named, never "NaN".
+  const badFlags: Array<[string[], string]> = [
+    [["image", "--n", "abc", "a cat"], '--n must be an integer from 1 to 10 (got "abc")'],
+    [["image", "--n", "0", "a cat"], '--n must be an integer from 1 to 10 (got "0")'],
+    [["image", "--n", "1.5", "a cat"], '--n must be an integer from 1 to 10 (got "1.5")'],
+    [["video", "--duration", "7", "a boat"], '--duration must be 5 or 10 (got "7")'],
+    [["video", "--duration", "", "a boat"], '--duration must be 5 or 10 (got "")'],
+    [["video", "--seed=-1", "a boat"], '--seed must be an integer from 0 to 2147483647 (got "-1")'],
+    [["speech", "--speed", "fast", "hi"], '--speed must be a number from 0.25 to 4 (got "fast")'],
+    [["speech", "--speed", "4.5", "hi"], '--speed must be a number from 0.25 to 4 (got "4.5")'],
+    [["speech", long], "<text> must be at most 4096 characters (got 4097)"],
+    [
+      ["chat", "--format", "xml", "hi"],
+      '--format must be one of completions, messages, responses, native (got "xml")',
+    ],
+    [["chat", "--timeout", "soon", "hi"], '--timeout must be an integer >= 1 (got "soon")'],
+    [["vidgen", "text2video", "--prompt", "a cat", "--body", "{bad"], "--body is not valid JSON"],
+    [["music", "--body", "[1]", "la la"], "--body must be a JSON object"],
+    [["video", "--image", "no-such-frame.png", "a boat"], "--image no-such-frame.png: does not exist"],
+    [["cost", "--model", "tts-1", "--characters", "many"], '--characters must be a number >= 0 (got "many")'],
+    [["mock", "--port", "70000"], '--port must be an integer from 0 to 65535 (got "70000")'],
+    [["image", "--model", "nano-banana", "--group", "vip", "a cat"], 'no group "vip"'],
+  ];
+  it.concurrent.each(
+    badFlags.map(([args, message]) => [args.join(" ").slice(0, 60), args, message] as const),
+  )("%s -> one line naming the flag, exit 2", async (_, args, message) => {
+    const r = await refused(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split("\n").at(-1)).toContain(message);
+    expect(r.stderr).toMatch(new RegExp(`^(estimated cost: .*\\n)?genway ${args[0]}: `));
+    expect(r.stderr).not.toMatch(/NaN|ValidationError|at .*\.js:\d+/);
+  });
+
+  // A missing required argument prints the command's usage, exit 2.
+  const missing: Array<[string[], string]> = [
+    [["music"], "missing <prompt>"],
+    [["music", "--lyrics-only", "--wait"], "missing <prompt>"],
+    [["image", "--n", "2"], "missing <prompt>"],
+    [["speech", "--voice", "nova"], "missing <text>"],
+    [["video", "--duration", "5"], "missing <prompt>"],
+    [["chat"], "missing <prompt>"],
+    [["vidgen"], "missing <operation>"],
+    [["vidgen", "upscale"], 'unknown operation "upscale"'],
+    [["vidgen", "text2video"], "text2video needs --prompt"],
+    [["vidgen", "image2video", "--prompt", "a cat"], "image2video needs --image"],
+    [["task"], "missing <kind> and <id>"],
+    [["task", "wait", "video"], "missing <id>"],
+    [["cost", "--seconds", "5"], "missing --model or --family"],
+  ];
+  it.concurrent.each(missing.map(([args, message]) => [args.join(" "), args, message] as const))(
+    "%s -> the usage, exit 2",
+    async (_, args, message) => {
+      const r = await refused(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split("\n")[0]).toContain(`genway ${args[0]}: ${message}`);
+      expect(r.stderr).toContain(`usage: genway ${args[0]}`);
+    },
+  );
+
+  it("a ValidationError from the library speaks of the flag that set the field", async () => {
+    // No --model: the spec's generic variant, whose sizes and prompt length the library checks.
+    const size = await refused(["image", "--size", "300x300", "a cat"]);
+    expect(size.code).toBe(2);
+    expect(size.stderr).toMatch(/^genway image: --size: must be one of "256x256"/m);
+    const body = await refused(["vidgen", "text2video", "--prompt", "a cat", "--body", '{"cfg_scale":5}']);
+    expect(body.code).toBe(2);
+    expect(body.stderr).toMatch(/^genway vidgen: --body field cfg_scale: /m);
+    const prompt = await refused(["image", "x".repeat(1001)]);
+    expect(prompt.stderr).toMatch(/^genway image: <prompt>: /m);
+    for (const r of [size, body, prompt]) expect(r.stderr).not.toContain("invalid request");
+  });
+
+  it("--out: a file where a folder is expected, or an existing file, is refused before submitting", async () => {
+    const dir = await folder();
+    const file = join(dir, "taken.mp3");
+    await writeFile(file, "keep me");
+    const image = await refused(["image", "--out", file, "a cat"]);
+    expect(image.code).toBe(2);
+    expect(image.stderr).toBe(`genway image: --out ${file}: is not a folder\n`);
+    const speech = await refused(["speech", "--out", file, "hi"]);
+    expect(speech.code).toBe(2);
+    expect(speech.stderr).toMatch(/--out .*taken\.mp3: already exists/);
+    expect(await readFile(file, "utf8")).toBe("keep me");
+  });
+
+  it("--out: a missing folder is created before submitting", async () => {
+    const dir = join(await folder(), "missing", "dir");
+    const r = await run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
+    expect(r.code).toBe(0);
+    expect(await readdir(dir)).toHaveLength(1);
+    const audio = join(await folder(), "new", "hi.mp3");
+    expect((await run(["speech", "--out", audio, "hi"])).code).toBe(0);
+    expect((await stat(audio)).size).toBeGreaterThan(1000);
+  });
+
+  it("a failed request leaves no empty placeholder file behind", async () => {
+    const dir = await folder();
+    const r = await run(["speech", "--out", join(dir, "hi.mp3"), "hi"], { GENWAY_API_KEY: "sk-wrong-key-1" });
+    expect(r.code).toBe(1);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe("paid commands show the estimated cost first", () => {
+  it.each(
+    [
+      [
+        ["image", "--model", "nano-banana", "a cat"],
+        "0.4 CNY (tier-t3), 0.2 CNY (premium-tier), 0.73 CNY (origin)",
+      ],
+      [["image", "--model", "nano-banana", "--group", "premium-tier", "a cat"], "0.2 CNY (nano-banana"],
+      [
+        ["image", "--model", "dall-e-3", "a cat"],
+        "not priced: the gateway's price table has no row for dall-e-3",
+      ],
+      [["speech", "--out", "-", "x".repeat(4000)], "1.4 CNY (speech, 4000 characters"],
+      [["video", "--model", "vidA-2.5", "--duration", "10", "a boat"], "11 CNY (vidA, 10 seconds"],
+      [["video", "--model", "vidB3", "a boat"], "7 CNY (backup-1)"],
+      [["vidgen", "text2video", "--prompt", "a cat"], "0.0001 CNY (vidgen, 1 requests"],
+      [["music", "la la"], "not priced: the gateway's price table has no row for chirp-v4"],
+    ].map(
+      ([args, estimate]) =>
+        [(args as string[]).join(" ").slice(0, 60), args as string[], estimate as string] as const,
+    ),
+  )("%s", async (_, args, estimate) => {
+    const dir = await folder();
+    const r = await run(
+      args.map((a) => (a === "-" ? join(dir, "out.mp3") : a)),
+      {},
+      dir,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr.split("\n")[0]).toBe(`estimated cost: ${r.stderr.split("\n")[0]!.slice(16)}`);
+    expect(r.stderr.split("\n")[0]).toContain(estimate);
+  });
+
+  /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
+  function onTerminal(args: string[], answer: string, setup = ""): Promise<Run> {
+    const command = setup + [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      cwd: root,
+      env: { ...process.env, GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      if (String(d).includes("submit? [y/N]")) child.stdin.end(answer);
+    });
+    if (!answer) child.stdin.end();
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr: "" })));
+  }
+
+  it("on a terminal it asks; anything but y submits nothing", async () => {
+    const before = mock.requests.length;
+    const no = await onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "n\n");
+    expect(no.stdout).toContain("estimated cost: 0.0001 CNY");
+    expect(no.stdout).toContain("submit? [y/N]");
+    expect(no.stdout).toContain("not submitted");
+    expect(no.code).toBe(2);
+    expect(mock.requests.length).toBe(before);
+    const yes = await onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "y\n");
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toMatch(/submitted vidgen.text2video task/);
+    expect(mock.requests.length).toBe(before + 1);
+  });
+
+  it("on a 50-column terminal the progress bar fits and shows percent, status, elapsed time and the id", async () => {
+    const r = await onTerminal(["video", "--yes", "--wait", "a boat"], "", "stty cols 50; ");
+    expect(r.code).toBe(0);
+    const id = /waiting on video task (\S+)/.exec(r.stdout)![1]!;
+    const frames = r.stdout
+      .split(/\r|\n/)
+      .map((f) => f.replace(/\x1b\[K/g, ""))
+      .filter((f) => f.startsWith(`video ${id} `));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(frame.length).toBeLessThanOrEqual(49);
+    expect(frames.at(-1)).toMatch(/\] 100% succeeded 0:\d\d$/);
+  });
+
+  it("--yes skips the question on a terminal; without a terminal nothing is asked", async () => {
+    const yes = await onTerminal(["vidgen", "text2video", "--yes", "--prompt", "a cat"], "");
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toContain("estimated cost:");
+    expect(yes.stdout).not.toContain("submit?");
+    const piped = await run(["vidgen", "text2video", "--prompt", "a cat"]);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).not.toContain("submit?");
+  });
+});
+
+describe("output", () => {
+  it("image files never collide: two runs in the same second, existing files kept", async () => {
+    const dir = await folder();
+    // Files already named for the next few seconds stay as they are.
+    const now = Math.floor(Date.now() / 1000);
+    for (let t = now; t < now + 5; t++) await writeFile(join(dir, `image-${t}-1.png`), "keep");
+    const runs = await Promise.all(
+      [1, 2].map(() => run(["image", "--model", "nano-banana", "--n", "2", "--out", dir, "a cat"])),
+    );
+    const paths = runs.flatMap((r) => r.stdout.trim().split("\n"));
+    expect(runs.map((r) => r.code)).toEqual([0, 0]);
+    expect(new Set(paths).size).toBe(4);
+    for (const path of paths) expect((await readFile(path)).subarray(1, 4).toString()).toBe("PNG");
+    for (let t = now; t < now + 5; t++)
+      expect(await readFile(join(dir, `image-${t}-1.png`), "utf8")).toBe("keep");
+  });
+
+  it("speech without --out picks a free name in the current folder", async () => {
+    const dir = await folder();
+    await writeFile(join(dir, "speech.mp3"), "keep");
+    const r = await run(["speech", "hi"], {}, dir);
+    expect(r.stdout).toMatch(/^speech-2\.mp3 \(\d+ bytes\)$/m);
+    expect(await readFile(join(dir, "speech.mp3"), "utf8")).toBe("keep");
+  });
+
+  it("music --wait prints each song's title, URLs and lyrics", async () => {
+    const r = await run([
+      "music",
+      "--title",
+      "Streams",
+      "--tags",
+      "synthpop",
+      "--wait",
+      "[Verse] code that streams",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Streams \[synthpop\]$/m);
+    expect(r.stdout).toMatch(/^ {2}audio: https?:\/\/\S+\.mp3$/m);
+    expect(r.stdout).toMatch(/^ {2}lyrics:\n {4}\[Verse\] code that streams$/m);
+  });
+
+  it("vidgen --wait reports no percentage (none is given), not a fake 0 %", async () => {
+    const r = await run(["vidgen", "text2video", "--prompt", "a cat", "--wait"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^vidgen\.text2video \S+: queued \[0:\d\d\]$/m);
+    expect(r.stderr).not.toMatch(/\d%/);
+  });
+
+  it("Ctrl-C during a wait prints the resume line, exits 130 and cancels nothing", async () => {
+    const slow = createMockGateway({ taskSteps: 50 });
+    const slowServer = await slow.listen();
+    try {
+      const env = { GENWAY_BASE_URL: slowServer.url };
+      const { child, done } = start(["video", "--model", "vidA-2.5", "--wait", "a slow boat"], env);
+      await new Promise<void>((resolve) =>
+        child.stderr?.on("data", (d) => String(d).includes("queued") && resolve()),
+      );
+      child.kill("SIGINT");
+      const r = await done;
+      expect(r.code).toBe(130);
+      const id = /waiting on video task (\S+)/.exec(r.stderr)![1]!;
+      expect(r.stderr).toContain(`resume with: genway task wait video ${id}\n`);
+      expect(slow.requests.filter((q) => q.method !== "GET" && q.method !== "POST")).toEqual([]);
+      expect(slow.requests.filter((q) => q.method === "POST")).toHaveLength(1);
+      const status = await run(["task", "status", "video", id, "--json"], env);
+      expect(JSON.parse(status.stdout).status).not.toMatch(/failed|cancel/);
+    } finally {
+      await slowServer.close();
+    }
+  });
+
+  it("Ctrl-C while a paid task is being submitted waits for its id, so the task is never lost", async () => {
+    const slow = createMockGateway({ taskSteps: 50 });
+    const slowServer = await slow.listen();
+    try {
+      slow.inject({ match: "/v2/videos/generations", delayMs: 1500 });
+      const { child, done } = start(["video", "--wait", "a boat"], { GENWAY_BASE_URL: slowServer.url });
+      await new Promise<void>((resolve) =>
+        child.stderr?.on("data", (d) => String(d).includes("estimated cost") && resolve()),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill("SIGINT");
+      const r = await done;
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain("stopping once the gateway has answered with the task id");
+      const submitted = slow.requests.filter((q) => q.method === "POST");
+      expect(submitted).toHaveLength(1);
+      expect(r.stderr).toMatch(/resume with: genway task wait video \S+\n/);
+    } finally {
+      await slowServer.close();
+    }
+  });
+
+  it("--version prints the package's version", async () => {
+    const r = await run(["--version"]);
+    expect([r.code, r.stdout]).toEqual([0, `genway ${VERSION}\n`]);
+  });
+
+  it("--json works on every command", async () => {
+    const dir = await folder();
+    const cases: string[][] = [
+      ["chat", "hi"],
+      ["image", "--model", "nano-banana", "--out", dir, "a cat"],
+      ["speech", "--out", join(dir, "a.mp3"), "hi"],
+      ["video", "a boat"],
+      ["vidgen", "text2video", "--prompt", "a cat", "--wait"],
+      ["music", "--wait", "la la"],
+      ["cost", "--model", "vidA-2.5", "--seconds", "5"],
+      ["demo", "--out", join(dir, "demo")],
+    ];
+    for (const args of cases) {
+      const r = await run([...args, "--json"]);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(() => JSON.parse(r.stdout), args.join(" ")).not.toThrow();
+    }
+    const task = JSON.parse((await run(["video", "a boat", "--json"])).stdout);
+    const status = await run(["task", "status", task.kind, task.id, "--json"]);
+    expect(JSON.parse(status.stdout)).toMatchObject({ kind: "video", id: task.id });
+  }, 60_000);
+});
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe("genway mock", () => {
+  it("--print-env: eval returns, the mock keeps serving in the background, kill stops it", async () => {
+    const shell = spawn(
+      "sh",
+      [
+        "-c",
+        `eval "$('${process.execPath}' '${CLI}' mock --print-env)"; echo "$GENWAY_BASE_URL $GENWAY_API_KEY $GENWAY_MOCK_PID"`,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    shell.stdout.on("data", (d) => (out += d));
+    expect(await new Promise((resolve) => shell.on("close", resolve))).toBe(0);
+    const [url, key, pid] = out.trim().split(" ");
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    try {
+      const r = await run(["chat", "ping"], { GENWAY_BASE_URL: url!, GENWAY_API_KEY: key! });
+      expect(r.stdout).toContain('You said: "ping"');
+    } finally {
+      process.kill(Number(pid), "SIGTERM");
+    }
+    await expect
+      .poll(
+        () =>
+          fetch(url!).then(
+            () => "up",
+            () => "down",
+          ),
+        { timeout: 5000 },
+      )
+      .toBe("down");
+  });
+
+  it("--port N listens on exactly that port; a taken port is refused", async () => {
+    const port = await freePort();
+    const { child, done } = start(["mock", "--port", String(port), "--json"]);
+    const line = await new Promise<string>((resolve) =>
+      child.stdout?.once("data", (d) => resolve(String(d))),
+    );
+    expect(JSON.parse(line).url).toBe(`http://127.0.0.1:${port}`);
+    const taken = await run(["mock", "--port", String(port)]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toBe(`genway mock: --port ${port} is already in use\n`);
+    child.kill("SIGTERM");
+    expect((await done).code).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
 /** genway chat: streams the answer to stdout as it arrives, in any of the four wire formats. */
+import { choice, InputError, number } from "../args.js";
 import type { Command } from "../command.js";
 import { printJson } from "../output.js";
 
@@ -9,7 +10,7 @@ export const chat: Command = {
   name: "chat",
   summary: "ask a model; the answer streams to stdout as it arrives",
   usage:
-    "genway chat [--model ID] [--format completions|messages|responses|native] [--system TEXT] [--no-stream] <prompt...>",
+    "genway chat [--model ID] [--format completions|messages|responses|native] [--system TEXT] [--max-tokens N] [--no-stream] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     format: { type: "string", short: "f" },
@@ -17,15 +18,25 @@ export const chat: Command = {
     "max-tokens": { type: "string" },
     "no-stream": { type: "boolean" },
   },
-  help: "The prompt is the remaining arguments, or stdin when there are none.",
+  help: [
+    "The prompt is the remaining arguments, or stdin when there are none.",
+    "--max-tokens (default 1024) applies to the messages format, which requires it.",
+  ].join("\n"),
+  fields: {
+    model: "--model",
+    messages: "<prompt>",
+    input: "<prompt>",
+    contents: "<prompt>",
+    system: "--system",
+    max_tokens: "--max-tokens",
+  },
   async run({ values, positionals, signal, client, json, stdout }) {
-    const format = ((values.format as string | undefined) ?? "completions") as Format;
-    if (!FORMATS.includes(format)) throw new Error(`--format must be one of ${FORMATS.join(", ")}`);
-    const prompt = positionals.join(" ") || (await readStdin());
-    if (!prompt) throw new Error("no prompt: pass it as arguments or on stdin");
+    const format = choice(values, "format", FORMATS) ?? "completions";
+    const maxTokens = number(values, "max-tokens", { integer: true, min: 1 }) ?? 1024;
+    const prompt = positionals.join(" ").trim() || (await readStdin());
+    if (!prompt) throw new InputError("missing <prompt> (pass it as arguments or on stdin)", { usage: true });
     const gw = client();
     const model = (values.model as string | undefined) ?? DEFAULT_MODEL[format];
-    const maxTokens = Number(values["max-tokens"] ?? 1024);
     const system = values.system as string | undefined;
     const options = { signal };
 

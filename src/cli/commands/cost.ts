@@ -1,9 +1,10 @@
 /** genway cost: the spec's price table applied to a usage, a count, seconds or characters. */
 import { estimateCost } from "../../index.js";
+import { InputError, number, text } from "../args.js";
 import type { Command } from "../command.js";
 import { printJson } from "../output.js";
 
-const num = (value: unknown) => (value === undefined ? undefined : Number(value));
+const COUNT = { min: 0 } as const;
 
 export const cost: Command = {
   name: "cost",
@@ -23,24 +24,35 @@ export const cost: Command = {
     seconds: { type: "string" },
     characters: { type: "string" },
   },
+  help: "Token counts are tokens (not millions). Every count is a number >= 0.",
   async run({ values, stdout, json }) {
-    const tokens = values.prompt !== undefined || values.completion !== undefined;
+    const model = text(values, "model");
+    const family = text(values, "family");
+    if (model === undefined && family === undefined)
+      throw new InputError("missing --model or --family", { usage: true });
+    const [prompt, completion, cacheHit, cacheWrite] = [
+      "prompt",
+      "completion",
+      "cache-hit",
+      "cache-write",
+    ].map((name) => number(values, name, COUNT));
+    const tokens = [prompt, completion, cacheHit, cacheWrite].some((n) => n !== undefined);
     const estimate = estimateCost({
-      model: values.model as string | undefined,
-      family: values.family as string | undefined,
-      group: (values.group as string | undefined) ?? "default",
+      ...(model !== undefined ? { model } : {}),
+      ...(family !== undefined ? { family } : {}),
+      group: text(values, "group") ?? "default",
       usage: tokens
         ? {
-            prompt: num(values.prompt) ?? 0,
-            completion: num(values.completion) ?? 0,
-            cacheHit: num(values["cache-hit"]) ?? 0,
-            cacheWrite: num(values["cache-write"]) ?? 0,
+            prompt: prompt ?? 0,
+            completion: completion ?? 0,
+            cacheHit: cacheHit ?? 0,
+            cacheWrite: cacheWrite ?? 0,
           }
         : undefined,
-      requests: num(values.requests),
-      images: num(values.images),
-      seconds: num(values.seconds),
-      characters: num(values.characters),
+      requests: number(values, "requests", COUNT),
+      images: number(values, "images", COUNT),
+      seconds: number(values, "seconds", COUNT),
+      characters: number(values, "characters", COUNT),
     });
     if (json) return printJson(stdout, estimate);
     for (const line of estimate.lines) {

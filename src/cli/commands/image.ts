@@ -1,35 +1,50 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
-import { join } from "node:path";
 import { saveToFile } from "../../node/index.js";
+import { claimFile, finished, number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
+import { confirmCost } from "../confirm.js";
 import { printJson } from "../output.js";
 
 export const image: Command = {
   name: "image",
   summary: "generate images and save them to files",
-  usage: "genway image [--model ID] [--size WxH] [--n N] [--out DIR] <prompt...>",
+  usage: "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--yes] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     size: { type: "string" },
     n: { type: "string" },
     out: { type: "string", short: "o" },
+    group: { type: "string" },
+    yes: { type: "boolean", short: "y" },
   },
-  async run({ values, positionals, signal, client, json, stdout }) {
-    const gw = client();
+  help: [
+    "--n is 1 to 10 (the spec's bound). Files are named image-<created>-<i>.png in --out (default: the",
+    "current folder), created if missing; an existing file is never overwritten (-2, -3 ... is added).",
+    "--group is the price group the estimate uses (the gateway bills your key's group).",
+  ].join("\n"),
+  fields: { prompt: "<prompt>", model: "--model", size: "--size", n: "--n" },
+  async run(context) {
+    const { values, positionals, signal, json, stdout } = context;
+    const prompt = required(positionals, "<prompt>");
+    const model = text(values, "model");
+    const n = number(values, "n", { integer: true, min: 1, max: 10 });
+    const dir = await outputFolder(text(values, "out") ?? ".");
+    await confirmCost(context, { ...(model ? { model } : {}), images: n ?? 1, requests: 1 });
+    const gw = context.client();
     const result = await gw.images.generate(
       {
-        prompt: positionals.join(" "),
+        prompt,
         ...(values.model ? { model: values.model as string } : {}),
         ...(values.size ? { size: values.size } : {}),
-        ...(values.n ? { n: Number(values.n) } : {}),
+        ...(n !== undefined ? { n } : {}),
       } as never,
       { signal },
     );
-    const dir = (values.out as string | undefined) ?? ".";
     const saved: string[] = [];
     for (const [index, item] of result.data.entries()) {
-      const path = join(dir, `image-${result.created}-${index + 1}.png`);
+      const path = await claimFile(dir, `image-${result.created}-${index + 1}`, ".png");
       await saveToFile(await gw.images.download(item, { signal }), path);
+      finished(path);
       saved.push(path);
     }
     if (json) return printJson(stdout, { ...result, files: saved });

@@ -1,34 +1,57 @@
 /** genway speech: text to speech, streamed straight to a file. */
 import { saveToFile } from "../../node/index.js";
+import { finished, InputError, number, outputFile, required, text } from "../args.js";
 import type { Command } from "../command.js";
+import { confirmCost } from "../confirm.js";
 import { printJson } from "../output.js";
 
 export const speech: Command = {
   name: "speech",
   summary: "turn text into speech and save the audio (streamed to disk as it arrives)",
   usage:
-    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] <text...>",
+    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] [--group G] [--yes] <text...>",
   options: {
     model: { type: "string", short: "m" },
     voice: { type: "string" },
     format: { type: "string" },
     speed: { type: "string" },
     out: { type: "string", short: "o" },
+    group: { type: "string" },
+    yes: { type: "boolean", short: "y" },
   },
-  help: "Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers).",
-  async run({ values, positionals, signal, client, json, stdout }) {
+  help: [
+    "Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers). The text is at most 4096 characters; --speed 0.25 to 4.",
+    "--out FILE must not exist (its folder is created); default speech.<format>, or speech-2.<format> ...",
+  ].join("\n"),
+  fields: {
+    input: "<text>",
+    model: "--model",
+    voice: "--voice",
+    speed: "--speed",
+    response_format: "--format",
+  },
+  async run(context) {
+    const { values, positionals, signal, json, stdout } = context;
+    const input = required(positionals, "<text>");
+    if (input.length > 4096)
+      throw new InputError(`<text> must be at most 4096 characters (got ${input.length})`);
     const format = (values.format as string | undefined) ?? "mp3";
-    const audio = await client().audio.speech.create(
+    const model = text(values, "model") ?? "tts-1";
+    const speed = number(values, "speed", { min: 0.25, max: 4 });
+    const path = await outputFile(text(values, "out"), `speech.${format}`);
+    await confirmCost(context, { model, characters: input.length });
+    const audio = await context.client().audio.speech.create(
       {
-        model: (values.model as string | undefined) ?? "tts-1",
+        model,
         voice: (values.voice as string | undefined) ?? "alloy",
-        input: positionals.join(" "),
+        input,
         response_format: format,
-        ...(values.speed ? { speed: Number(values.speed) } : {}),
+        ...(speed !== undefined ? { speed } : {}),
       } as never,
       { signal },
     );
-    const saved = await saveToFile(audio, (values.out as string | undefined) ?? `speech.${format}`);
+    const saved = await saveToFile(audio, path);
+    finished(path);
     if (json) return printJson(stdout, saved);
     stdout.write(`${saved.path} (${saved.bytes} bytes)\n`);
   },

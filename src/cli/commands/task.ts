@@ -1,30 +1,42 @@
-/** genway task <kind> <id>: resume waiting on any task, e.g. after a TaskTimeoutError. */
+/** genway task wait|status <kind> <id>: pick up any task again, e.g. after Ctrl-C or a timeout. */
+import { InputError } from "../args.js";
 import type { Command } from "../command.js";
 import { printJson } from "../output.js";
-import { follow, urlsIn } from "../wait.js";
+import { follow, printUrls } from "../wait.js";
 
 export const task: Command = {
   name: "task",
-  summary: "resume waiting on a task by kind and id (or --status for one look)",
-  usage: "genway task <kind> <id> [--status]",
+  summary: "wait on a task again by kind and id, or look at it once (status)",
+  usage: "genway task wait|status <kind> <id>",
   options: { status: { type: "boolean" } },
-  help: "Kinds: video, vidgen.<operation> (e.g. vidgen.text2video), music, music.lyrics, music.upload.",
+  help: [
+    "Kinds: video, vidgen.<operation> (e.g. vidgen.text2video), music, music.lyrics, music.upload.",
+    "`genway task <kind> <id>` (without wait) also waits; --status is the same as `status`.",
+  ].join("\n"),
   async run(context) {
-    const { positionals, values, signal, json, stdout } = context;
-    const [kind, id] = positionals;
-    if (!kind || !id) throw new Error("usage: genway task <kind> <id>");
+    const { values, signal, json, stdout } = context;
+    const positionals = [...context.positionals];
+    const action = positionals[0] === "wait" || positionals[0] === "status" ? positionals.shift() : "wait";
+    const [kind, id, ...more] = positionals;
+    if (!kind || !id) throw new InputError(`missing ${kind ? "<id>" : "<kind> and <id>"}`, { usage: true });
+    if (more.length) throw new InputError(`unexpected argument "${more[0]}"`, { usage: true });
     const gw = context.client();
-    const snapshot = values.status
-      ? await gw.tasks.retrieve({ kind, id }, { signal })
-      : await follow(
-          { kind, id, toJSON: () => ({ kind, id }), wait: (options) => gw.tasks.wait({ kind, id }, options) },
-          context,
-          signal,
-        );
+    const snapshot =
+      action === "status" || values.status
+        ? await gw.tasks.retrieve({ kind, id }, { signal })
+        : await follow(
+            {
+              kind,
+              id,
+              toJSON: () => ({ kind, id }),
+              wait: (options) => gw.tasks.wait({ kind, id }, options),
+            },
+            context,
+          );
     if (json) return printJson(stdout, snapshot);
     stdout.write(
       `${kind} ${id}: ${snapshot.status}${snapshot.progress === undefined ? "" : ` ${snapshot.progress}%`}\n`,
     );
-    for (const url of urlsIn(snapshot.result)) stdout.write(`${url}\n`);
+    printUrls(snapshot.result, stdout);
   },
 };

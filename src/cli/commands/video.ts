@@ -1,23 +1,50 @@
 /** genway video: a unified /v2/videos job (any model: vidA, vidB, veo3 ...), optionally awaited. */
+import { findModelFamily } from "../../index.js";
+import { body, inputFile, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { bodyFlag, reportTask } from "../wait.js";
+import { confirmCost } from "../confirm.js";
+import { reportTask } from "../wait.js";
 
 export const video: Command = {
   name: "video",
   summary: "submit a video job (any model id); --wait follows it to the end",
   usage:
-    "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--ratio R] [--body JSON] [--wait] <prompt...>",
+    "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--seed N] [--ratio R] [--body JSON] [--group G] [--yes] [--wait] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     image: { type: "string", multiple: true },
     duration: { type: "string" },
+    seed: { type: "string" },
     ratio: { type: "string" },
     body: { type: "string" },
+    group: { type: "string" },
+    yes: { type: "boolean", short: "y" },
     wait: { type: "boolean", short: "w" },
   },
-  help: "--ratio is vidA's field; other models take aspect_ratio through --body. Images may be URLs, base64 or local files (read and encoded). --body adds any other field.",
+  help: [
+    "Default model vidA-2.5. For vidA models --duration is 5 or 10 (default 5) and --seed 0 to 2147483647;",
+    "other models get any positive --duration. Images may be URLs, base64 or local files (read and encoded).",
+    '--body adds any other field as JSON, e.g. \'{"resolution":"720p"}\'.',
+  ].join("\n"),
+  fields: {
+    prompt: "<prompt>",
+    model: "--model",
+    images: "--image",
+    duration: "--duration",
+    seed: "--seed",
+    ratio: "--ratio",
+  },
   async run(context) {
     const { values, positionals, signal } = context;
+    const prompt = required(positionals, "<prompt>");
+    const model = text(values, "model") ?? "vidA-2.5";
+    const vidA = findModelFamily(model) === "vidA";
+    const duration = number(values, "duration", vidA ? { oneOf: [5, 10] } : { integer: true, min: 1 });
+    const seed = number(values, "seed", { integer: true, min: 0, max: 2147483647 });
+    const extra = body(values);
+    const paths = ((values.image as string[] | undefined) ?? []).filter((i) => !/^https?:|^data:/.test(i));
+    for (const path of paths) await inputFile(path, "--image");
+    await confirmCost(context, { model, seconds: Number(duration ?? extra.duration ?? 5), requests: 1 });
     const { fileFromPath } = await import("../../node/index.js");
     const images = await Promise.all(
       ((values.image as string[] | undefined) ?? []).map((image) =>
@@ -25,13 +52,15 @@ export const video: Command = {
       ),
     );
     const params = {
-      model: (values.model as string | undefined) ?? "vidA-2.5",
-      prompt: positionals.join(" "),
+      model,
+      prompt,
       ...(images.length ? { images } : {}),
-      ...(values.duration ? { duration: Number(values.duration) } : {}),
+      ...(duration !== undefined ? { duration } : {}),
+      ...(seed !== undefined ? { seed } : {}),
       ...(values.ratio ? { ratio: values.ratio } : {}),
-      ...bodyFlag(values),
+      ...extra,
     };
+    context.hold(); // released by reportTask once the task id is known
     const task = await context.client().videos.create(params as never, { signal });
     await reportTask(task, context, values.wait === true);
   },

@@ -1,0 +1,184 @@
+/**
+ * Input checks every command runs before it sends anything: required arguments, numeric flags
+ * against the spec's bounds, output paths. A failure is an InputError naming the flag, so nothing
+ * is paid for a typo.
+ */
+import { constants } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
+import { dirname, extname, join } from "node:path";
+import type { CommandContext } from "./command.js";
+
+/**
+ * Bad input: one line naming the flag, exit 2, no request sent. With `usage`, the command's usage
+ * follows the line (a missing argument is best answered by showing how to pass it).
+ */
+export class InputError extends Error {
+  override name = "InputError";
+  readonly usage: boolean;
+  constructor(message: string, options: { usage?: boolean } = {}) {
+    super(message);
+    this.usage = options.usage ?? false;
+  }
+}
+
+type Values = CommandContext["values"];
+
+/** A string flag's value, or undefined when absent. */
+export function text(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The positionals as one text; a missing one prints the usage (`what` names it, e.g. "<prompt>"). */
+export function required(positionals: string[], what: string): string {
+  const value = positionals.join(" ").trim();
+  if (!value) throw new InputError(`missing ${what}`, { usage: true });
+  return value;
+}
+
+export interface NumberRule {
+  min?: number;
+  max?: number;
+  /** Whole numbers only. */
+  integer?: boolean;
+  /** The only values allowed (e.g. a duration of 5 or 10). */
+  oneOf?: readonly number[];
+}
+
+/** Describes a rule the way the error message says it: "an integer from 1 to 10", "5 or 10". */
+function describe(rule: NumberRule): string {
+  if (rule.oneOf) return rule.oneOf.join(" or ");
+  const kind = rule.integer ? "an integer" : "a number";
+  if (rule.min !== undefined && rule.max !== undefined) return `${kind} from ${rule.min} to ${rule.max}`;
+  if (rule.min !== undefined) return `${kind} >= ${rule.min}`;
+  if (rule.max !== undefined) return `${kind} <= ${rule.max}`;
+  return kind;
+}
+
+/** A numeric flag parsed and checked: undefined when absent; an InputError naming the flag otherwise. */
+export function number(values: Values, name: string, rule: NumberRule = {}): number | undefined {
+  const raw = text(values, name);
+  if (raw === undefined) return undefined;
+  const value = raw.trim() === "" ? Number.NaN : Number(raw);
+  const ok =
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max) &&
+    (!rule.oneOf || rule.oneOf.includes(value));
+  if (!ok) throw new InputError(`--${name} must be ${describe(rule)} (got "${raw}")`);
+  return value;
+}
+
+/** A string flag limited to a closed list. */
+export function choice<T extends string>(values: Values, name: string, choices: readonly T[]): T | undefined {
+  const raw = text(values, name);
+  if (raw === undefined || (choices as readonly string[]).includes(raw)) return raw as T | undefined;
+  throw new InputError(`--${name} must be one of ${choices.join(", ")} (got "${raw}")`);
+}
+
+/** `--body '{"k":1}'`: a JSON object sent with the flags (its fields win), so any field of an operation is reachable. */
+export function body(values: Values): Record<string, unknown> {
+  const raw = text(values, "body");
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new InputError(`--body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new InputError("--body must be a JSON object");
+  return parsed as Record<string, unknown>;
+}
+
+/** A folder to write into: created when missing, refused when it is a file or cannot be created. */
+export async function outputFolder(path: string, flag = "--out"): Promise<string> {
+  try {
+    await mkdir(path, { recursive: true });
+    if (!(await stat(path)).isDirectory()) throw new Error("not a folder");
+  } catch (error) {
+    throw new InputError(`${flag} ${path}: ${reason(error, "is not a folder")}`);
+  }
+  return path;
+}
+
+/** Files claimed for output and not yet complete: removed if the command fails or is interrupted. */
+const unfinished = new Set<string>();
+
+/** Marks a claimed file as complete (it stays on disk whatever happens next). */
+export function finished(path: string): void {
+  unfinished.delete(path);
+}
+
+/** Removes the placeholders of files that were never written (a failed or interrupted command). */
+export async function removeUnfinished(): Promise<void> {
+  await Promise.all([...unfinished].map((path) => rm(path, { force: true })));
+  unfinished.clear();
+}
+
+async function create(path: string): Promise<void> {
+  await (await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY)).close();
+  unfinished.add(path);
+}
+
+/**
+ * Claims a file name that does not exist yet, created empty with O_EXCL so a file on disk is never
+ * overwritten and two runs (or two images finishing in the same second) never pick the same name:
+ * `base.ext`, then `base-2.ext`, `base-3.ext` ...
+ */
+export async function claimFile(folder: string, base: string, ext: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const path = join(folder, `${base}${n === 1 ? "" : `-${n}`}${ext}`);
+    try {
+      await create(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
+/**
+ * An output file given by the user: its folder is created, and an existing file is refused
+ * (never overwritten). Without a path, a free name is claimed from `fallback` in the current folder.
+ */
+export async function outputFile(
+  path: string | undefined,
+  fallback: string,
+  flag = "--out",
+): Promise<string> {
+  if (path === undefined) {
+    const ext = extname(fallback);
+    return claimFile(".", fallback.slice(0, fallback.length - ext.length), ext);
+  }
+  await outputFolder(dirname(path), flag);
+  try {
+    await create(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      `${flag} ${path}: ${code === "EEXIST" ? "already exists (genway never overwrites a file)" : reason(error, "cannot be written")}`,
+    );
+  }
+  return path;
+}
+
+/** A local file named by a flag exists and is a file (checked before anything is sent). */
+export async function inputFile(path: string, flag: string): Promise<void> {
+  try {
+    if (!(await stat(path)).isFile()) throw new Error("not a file");
+  } catch (error) {
+    throw new InputError(`${flag} ${path}: ${reason(error, "is not a file")}`);
+  }
+}
+
+function reason(error: unknown, fallback: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "does not exist";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOTDIR" || code === "EEXIST") return fallback;
+  return (error as Error).message === "not a folder" || (error as Error).message === "not a file"
+    ? fallback
+    : (error as Error).message;
+}
