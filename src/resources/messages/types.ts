@@ -127,8 +127,11 @@ export type ContentBlockParam =
 export interface MessageParam {
   /** `"user"` or `"assistant"` upstream (the system prompt goes in `system`); sent as given. */
   role: "user" | "assistant" | (string & {});
-  /** The text, or content blocks (text, images, documents, tool use and results, thinking). */
-  content: string | ContentBlockParam[];
+  /**
+   * The text, or content blocks (text, images, documents, tool use and results, thinking). An
+   * assistant turn can send a response's `content` back as it came.
+   */
+  content: string | Array<ContentBlockParam | ContentBlock>;
 }
 
 /** A custom tool, described by a JSON schema (the function-calling variant). */

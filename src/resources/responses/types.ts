@@ -78,14 +78,15 @@ export interface ResponseItemReference {
 }
 
 /**
- * An item of a Responses request's `input`: a message, a function call or its output, or a
- * reference. Item types the gateway adds later (reasoning ...) pass through at run time.
+ * An item of a Responses request's `input`: a message, a function call or its output, a
+ * reference, or an item of an earlier response's `output` sent back as it came. Item types the gateway adds later (reasoning ...) pass through at run time.
  */
 export type ResponseInputItem =
   | ResponseInputMessage
   | ResponseFunctionCallOutputItem
   | ResponseFunctionCallItem
-  | ResponseItemReference;
+  | ResponseItemReference
+  | ResponseOutputItem;
 
 /** A function the model may call. */
 export interface ResponseFunctionTool {
