@@ -9,6 +9,7 @@ import {
   BadRequestError,
   type ChatCompletionCreateParams,
   type ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionStream,
   InternalServerError,
   NotFoundError,
   ServiceUnavailableError,
@@ -141,7 +142,7 @@ describe("chat request bodies reach the gateway unchanged", () => {
   it.each(Object.entries(bodies))("%s", async (_, body) => {
     const { gw, mock } = await loopback();
     const result = await gw.chat.completions.create(body);
-    if ("finalCompletion" in result) await result.finalCompletion();
+    if (result instanceof ChatCompletionStream) await result.finalCompletion();
     expect(lastBody(mock)).toEqual(body);
   });
 
