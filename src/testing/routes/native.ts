@@ -84,7 +84,9 @@ function usageOf(body: NativeBody, parts: Part[]) {
 }
 
 function respond(context: MockContext, body: NativeBody): Response {
-  const { model = "", method } = context.params;
+  const { method } = context.params;
+  // The client percent-encodes the id into its path segment; the model is the decoded id.
+  const model = decodeURIComponent(context.params.model ?? "");
   const stream = method === "streamGenerateContent";
   const prompt = lastUserText(body.contents);
   const failure = requestedFailure(prompt);

@@ -41,6 +41,15 @@ describe("native.generateContent", () => {
     expect(response.modelVersion).toBe("gemini-2.5-flash");
   });
 
+  it("any model id: encoded into its path segment, answered under its own name", async () => {
+    const response = await h.gw.native.generateContent({
+      model: "my-gemini:free@2",
+      contents: contents("hi"),
+    });
+    expect(last().path).toBe("/v1beta/models/my-gemini%3Afree%402:generateContent");
+    expect(response.modelVersion).toBe("my-gemini:free@2");
+  });
+
   it('accepts "models/…" ids as the official SDKs spell them', async () => {
     await h.gw.native.generateContent({ model: "models/gemini-2.5-pro", contents: contents("hi") });
     expect(last().path).toBe("/v1beta/models/gemini-2.5-pro:generateContent");
