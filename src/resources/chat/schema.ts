@@ -136,7 +136,7 @@ export const chatCompletionParams = z
     tools: z.optional(z.array(chatTool)),
     tool_choice: z.optional(toolChoice),
     parallel_tool_calls: z.optional(z.boolean()),
-    n: z.optional(z.int().check(z.minimum(1))),
+    n: z.optional(z.int().check(z.minimum(1), z.maximum(128))),
     seed: z.optional(z.int()),
     seen: z.optional(z.int()),
     stop: z.optional(
@@ -156,10 +156,6 @@ export const chatCompletionParams = z
     response_format: z.optional(responseFormat),
     presence_penalty: z.optional(z.nullable(between(-2, 2))),
     frequency_penalty: z.optional(z.nullable(between(-2, 2))),
-    modalities: z.optional(z.nullable(z.array(z.string()))),
-    metadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
-    store: z.optional(z.nullable(z.boolean())),
-    service_tier: z.optional(z.nullable(z.string())),
   })
   .check(
     z.superRefine((params, context) => {

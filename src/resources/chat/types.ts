@@ -230,7 +230,7 @@ export interface ChatCompletionCreateParamsBase {
   tool_choice?: ChatToolChoice;
   /** Upstream: allow several tool calls in one turn. */
   parallel_tool_calls?: boolean;
-  /** Number of choices generated per input. Integer, at least 1; default 1. */
+  /** Number of choices generated per input. Integer, 1 to 128 (the upper end is the upstream's); default 1. */
   n?: number;
   /**
    * Beta sampling seed (integer): repeated requests with the same seed and parameters should give
@@ -275,13 +275,13 @@ export interface ChatCompletionCreateParamsBase {
   presence_penalty?: number | null;
   /** -2.0 to 2.0 (spec bound), default 0. Positive values reduce verbatim repetition. */
   frequency_penalty?: number | null;
-  /** Upstream: output modalities, e.g. `["text"]`, `["text", "audio"]`. */
+  /** Upstream: output modalities, e.g. `["text"]`, `["text", "audio"]`. Not checked. */
   modalities?: string[] | null;
-  /** Upstream: key-value pairs stored with the completion. */
+  /** Upstream: key-value pairs stored with the completion. Not checked. */
   metadata?: Record<string, string> | null;
-  /** Upstream: store the completion for distillation or evals. */
+  /** Upstream: store the completion for distillation or evals. Not checked. */
   store?: boolean | null;
-  /** Upstream: the processing tier, e.g. `"auto"`, `"default"`, `"flex"`, `"priority"`; open. */
+  /** Upstream: the processing tier, e.g. `"auto"`, `"default"`, `"flex"`, `"priority"`; open, not checked. */
   service_tier?: string | null;
 }
 

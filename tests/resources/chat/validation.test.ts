@@ -144,7 +144,7 @@ describe("chat.completions.create bounds", () => {
         { type: "custom", custom: { name: "code_exec" } },
       ],
       tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [] } },
-      n: 200,
+      n: 128,
       top_logprobs: 25,
       reasoning_effort: "xhigh",
       response_format: { type: "json_schema", json_schema: { name: "a".repeat(80), schema: {} } },
