@@ -57,7 +57,7 @@ export const chatMessage = z.looseObject({
 });
 
 /** Only function tools in the spec: its "array of string" is an artefact of its generator. */
-export const functionTool = z.looseObject({
+const functionTool = z.looseObject({
   type: z.literal("function"),
   function: z.looseObject({
     name: z.string().check(z.minLength(1)),

@@ -91,7 +91,7 @@ export const messageParam = z.looseObject({
 const toolName = z.string().check(z.minLength(1));
 
 /** A function the model may call (custom tool). */
-export const customTool = z.looseObject({
+const customTool = z.looseObject({
   type: z.optional(z.nullable(z.literal("custom"))),
   name: toolName,
   description: z.optional(z.string()),

@@ -86,7 +86,7 @@ export const nativeTool = z.looseObject({
   urlContext: empty,
 });
 
-export const toolConfig = z.looseObject({
+const toolConfig = z.looseObject({
   functionCallingConfig: z.optional(
     z.looseObject({
       mode: z.optional(z.string()),
@@ -95,7 +95,7 @@ export const toolConfig = z.looseObject({
   ),
 });
 
-export const safetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
+const safetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
 
 export const generateContentParams = z.looseObject({
   model: z.string().check(z.minLength(1)),
