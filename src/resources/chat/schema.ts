@@ -2,7 +2,10 @@
  * /v1/chat/completions request, as the relayed (OpenAI) format really takes it. The spec's
  * declared types are partly artefacts (`tools: array of string`, `temperature: integer`,
  * `content: string`, tools and tool_choice required in the plain and streaming variants); here
- * only `model` and `messages` are required and the real types are used. docs/chat.md lists each decision.
+ * only `model` and `messages` are required and the real types are used. Roles, detail levels and
+ * reasoning efforts are open strings (the spec closes none of them); part, tool and tool choice
+ * types added upstream later pass through. docs/chat.md lists each decision. The declared type
+ * is `ChatCompletionCreateParams` in types.ts; tests/types/chat.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
 import { between, otherType } from "../../core/schema-rules.js";
@@ -10,17 +13,33 @@ import { between, otherType } from "../../core/schema-rules.js";
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const imagePart = z.looseObject({
   type: z.literal("image_url"),
-  /** An https URL or a `data:image/...;base64,` URL. */
-  image_url: z.looseObject({ url: z.string(), detail: z.optional(z.enum(["auto", "low", "high"])) }),
+  image_url: z.looseObject({ url: z.string(), detail: z.optional(z.string()) }),
 });
-/** Video analysis: the video-capable family takes a URL part shaped like the image part. */
 const videoPart = z.looseObject({
   type: z.literal("video_url"),
   video_url: z.looseObject({ url: z.string() }),
 });
-/** Parts the gateway adds later (audio, files...) pass through. */
-const otherPart = z.looseObject({ type: otherType(["text", "image_url", "video_url"]) });
-export const contentPart = z.union([textPart, imagePart, videoPart, otherPart]);
+const audioPart = z.looseObject({
+  type: z.literal("input_audio"),
+  input_audio: z.looseObject({ data: z.string(), format: z.string() }),
+});
+const filePart = z.looseObject({
+  type: z.literal("file"),
+  file: z.looseObject({
+    file_data: z.optional(z.string()),
+    file_id: z.optional(z.string()),
+    filename: z.optional(z.string()),
+  }),
+});
+const PART_TYPES = ["text", "image_url", "video_url", "input_audio", "file"];
+export const contentPart = z.union([
+  textPart,
+  imagePart,
+  videoPart,
+  audioPart,
+  filePart,
+  z.looseObject({ type: otherType(PART_TYPES) }),
+]);
 
 const toolCall = z.looseObject({
   id: z.string(),
@@ -29,35 +48,53 @@ const toolCall = z.looseObject({
 });
 
 export const chatMessage = z.looseObject({
-  role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+  role: z.string(),
   content: z.optional(z.nullable(z.union([z.array(contentPart), z.string()]))),
   name: z.optional(z.string()),
+  refusal: z.optional(z.nullable(z.string())),
   tool_calls: z.optional(z.array(toolCall)),
   tool_call_id: z.optional(z.string()),
 });
 
-/** Only function tools: the spec's "array of string" is an artefact of its generator. */
-export const functionTool = z.looseObject({
+/** Only function tools in the spec: its "array of string" is an artefact of its generator. */
+const functionTool = z.looseObject({
   type: z.literal("function"),
   function: z.looseObject({
-    name: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\w-]+$/)),
+    name: z.string().check(z.minLength(1)),
     description: z.optional(z.string()),
     parameters: z.optional(z.record(z.string(), z.unknown())),
     strict: z.optional(z.nullable(z.boolean())),
   }),
 });
+const customTool = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({
+    name: z.string().check(z.minLength(1)),
+    description: z.optional(z.string()),
+    format: z.optional(z.looseObject({ type: z.string() })),
+  }),
+});
+export const chatTool = z.union([
+  functionTool,
+  customTool,
+  z.looseObject({ type: otherType(["function", "custom"]) }),
+]);
 
 export const toolChoice = z.union([
   z.enum(["none", "auto", "required"]),
   z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
+  z.looseObject({ type: z.literal("custom"), custom: z.looseObject({ name: z.string() }) }),
+  /** allowed_tools and whatever comes next. */
+  z.looseObject({ type: otherType(["function", "custom"]) }),
 ]);
 
-const responseFormat = z.discriminatedUnion("type", [
+export const responseFormat = z.discriminatedUnion("type", [
   z.looseObject({ type: z.enum(["text", "json_object"]) }),
   z.looseObject({
     type: z.literal("json_schema"),
     json_schema: z.looseObject({
-      name: z.string().check(z.minLength(1), z.maxLength(64)),
+      name: z.string().check(z.minLength(1)),
+      description: z.optional(z.string()),
       schema: z.optional(z.record(z.string(), z.unknown())),
       strict: z.optional(z.nullable(z.boolean())),
     }),
@@ -72,14 +109,22 @@ const logitBias = z.record(z.string(), between(-100, 100)).check(
 );
 
 type ToolChoiceInput = z.input<typeof toolChoice>;
-type ToolInput = z.input<typeof functionTool>;
+type ToolInput = z.input<typeof chatTool>;
+
+/** The name of a function or custom tool (other tool kinds have none we know of). */
+function nameOf(tool: ToolInput | ToolChoiceInput): string | undefined {
+  const named = tool as { function?: { name?: unknown }; custom?: { name?: unknown } };
+  const name = named.function?.name ?? named.custom?.name;
+  return typeof name === "string" ? name : undefined;
+}
 
 /** A forced or required tool call needs tools to call, and a forced one must name one of them. */
 function toolChoiceIssue(tools: ToolInput[] | undefined, choice: ToolChoiceInput | undefined) {
   if (choice === undefined || choice === "none" || choice === "auto") return undefined;
   if (!tools?.length) return "needs tools: give `tools` or drop `tool_choice`";
-  if (typeof choice === "object" && !tools.some((tool) => tool.function.name === choice.function.name)) {
-    return `names "${choice.function.name}", which is not one of the tools`;
+  const forced = typeof choice === "object" ? nameOf(choice) : undefined;
+  if (forced !== undefined && !tools.some((tool) => nameOf(tool) === forced)) {
+    return `names "${forced}", which is not one of the tools`;
   }
   return undefined;
 }
@@ -88,13 +133,11 @@ export const chatCompletionParams = z
   .looseObject({
     model: z.string().check(z.minLength(1)),
     messages: z.array(chatMessage).check(z.minLength(1)),
-    tools: z.optional(z.array(functionTool)),
+    tools: z.optional(z.array(chatTool)),
     tool_choice: z.optional(toolChoice),
     parallel_tool_calls: z.optional(z.boolean()),
     n: z.optional(z.int().check(z.minimum(1), z.maximum(128))),
-    /** The sampling seed, as the relayed format names it. */
     seed: z.optional(z.int()),
-    /** The spec's name for `seed`; sent as `seed`. */
     seen: z.optional(z.int()),
     stop: z.optional(
       z.nullable(z.union([z.array(z.string()).check(z.minLength(1), z.maxLength(4)), z.string()])),
@@ -106,9 +149,10 @@ export const chatCompletionParams = z
     stream_options: z.optional(z.nullable(z.looseObject({ include_usage: z.optional(z.boolean()) }))),
     logit_bias: z.optional(z.nullable(logitBias)),
     logprobs: z.optional(z.nullable(z.boolean())),
-    top_logprobs: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(20)))),
+    top_logprobs: z.optional(z.nullable(z.int().check(z.minimum(0)))),
     max_tokens: z.optional(z.nullable(z.int().check(z.minimum(1)))),
     max_completion_tokens: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+    reasoning_effort: z.optional(z.nullable(z.string())),
     response_format: z.optional(responseFormat),
     presence_penalty: z.optional(z.nullable(between(-2, 2))),
     frequency_penalty: z.optional(z.nullable(between(-2, 2))),

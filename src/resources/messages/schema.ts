@@ -2,12 +2,14 @@
  * /v1/messages request, in the Anthropic Messages format the gateway relays (the spec shows no
  * fields: "not shown"). Known blocks and tools are checked; block and tool types added upstream
  * later pass through. `max_tokens` is optional: the gateway (new-api) fills a per-model default
- * when it is absent, although the Anthropic API itself requires it.
+ * when it is absent, although the Anthropic API itself requires it. Roles, media types and cache
+ * types are open strings (the spec closes none of them). The declared type is
+ * `MessageCreateParams` in types.ts; tests/types/messages.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
 import { between, otherType } from "../../core/schema-rules.js";
 
-const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.literal("ephemeral") })));
+const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.string(), ttl: z.optional(z.string()) })));
 
 const textBlock = z.looseObject({
   type: z.literal("text"),
@@ -18,7 +20,7 @@ const textBlock = z.looseObject({
 const imageSource = z.union([
   z.looseObject({
     type: z.literal("base64"),
-    media_type: z.enum(["image/jpeg", "image/png", "image/gif", "image/webp"]),
+    media_type: z.string(),
     data: z.string().check(z.minLength(1)),
   }),
   z.looseObject({ type: z.literal("url"), url: z.string().check(z.minLength(1)) }),
@@ -51,29 +53,53 @@ const thinkingBlock = z.looseObject({
   signature: z.string(),
 });
 
-const KNOWN_BLOCKS = ["text", "image", "tool_use", "tool_result", "thinking"];
+const redactedThinkingBlock = z.looseObject({ type: z.literal("redacted_thinking"), data: z.string() });
+
+const documentBlock = z.looseObject({
+  type: z.literal("document"),
+  source: z.looseObject({ type: z.string() }),
+  title: z.optional(z.nullable(z.string())),
+  context: z.optional(z.nullable(z.string())),
+  cache_control: cacheControl,
+});
+
+const KNOWN_BLOCKS = [
+  "text",
+  "image",
+  "document",
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+];
 export const contentBlockParam = z.union([
   textBlock,
   imageBlock,
+  documentBlock,
   toolUseBlock,
   toolResultBlock,
   thinkingBlock,
+  redactedThinkingBlock,
   z.looseObject({ type: otherType(KNOWN_BLOCKS) }),
 ]);
 
 export const messageParam = z.looseObject({
-  role: z.enum(["user", "assistant"]),
+  role: z.string(),
   content: z.union([z.array(contentBlockParam), z.string()]),
 });
 
-const toolName = z.string().check(z.regex(/^[\w-]{1,64}$/));
+const toolName = z.string().check(z.minLength(1));
 
 /** A function the model may call (custom tool). */
-export const customTool = z.looseObject({
+const customTool = z.looseObject({
   type: z.optional(z.nullable(z.literal("custom"))),
   name: toolName,
   description: z.optional(z.string()),
-  input_schema: z.looseObject({ type: z.literal("object") }),
+  input_schema: z.looseObject({
+    type: z.literal("object"),
+    properties: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    required: z.optional(z.nullable(z.array(z.string()))),
+  }),
   cache_control: cacheControl,
 });
 
@@ -95,8 +121,8 @@ export const toolChoiceParam = z.discriminatedUnion("type", [
 ]);
 
 /**
- * Extended thinking: `enabled` with a budget of at least 1024 tokens, below max_tokens. Other
- * types (`disabled`, `adaptive` on newer models, where the model sizes its own budget) pass through.
+ * Extended thinking: `enabled` with a budget of at least 1024 tokens (upstream rule). Other types
+ * (`disabled`, `adaptive` on newer models, where the model sizes its own budget) pass through.
  */
 export const thinkingParam = z.union([
   z.looseObject({ type: z.literal("enabled"), budget_tokens: z.int().check(z.minimum(1024)) }),
@@ -104,21 +130,16 @@ export const thinkingParam = z.union([
 ]);
 
 type Params = {
-  max_tokens?: number | undefined;
-  thinking?: z.input<typeof thinkingParam> | undefined;
   tools?: Array<z.input<typeof toolParam>> | undefined;
   tool_choice?: z.input<typeof toolChoiceParam> | undefined;
 };
 
-/** Rules that tie two fields together. */
+/**
+ * A forced tool choice needs tools, and `tool` must name one of them. (No check ties
+ * thinking.budget_tokens to max_tokens: with interleaved thinking the budget may exceed it.)
+ */
 function crossFieldIssues(params: Params): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
-  const budget = (params.thinking as { budget_tokens?: number } | undefined)?.budget_tokens;
-  if (params.thinking?.type === "enabled" && params.max_tokens !== undefined && budget !== undefined) {
-    if (budget >= params.max_tokens) {
-      issues.push({ path: ["thinking", "budget_tokens"], message: "must be less than max_tokens" });
-    }
-  }
   const choice = params.tool_choice;
   if (choice && choice.type !== "none" && choice.type !== "auto" && !params.tools?.length) {
     issues.push({ path: ["tool_choice"], message: "needs tools: give `tools` or drop `tool_choice`" });
@@ -134,9 +155,7 @@ export const messageCreateParams = z
     messages: z.array(messageParam).check(z.minLength(1)),
     max_tokens: z.optional(z.int().check(z.minimum(1))),
     system: z.optional(z.union([z.array(textBlock), z.string()])),
-    metadata: z.optional(
-      z.looseObject({ user_id: z.optional(z.nullable(z.string().check(z.maxLength(256)))) }),
-    ),
+    metadata: z.optional(z.looseObject({ user_id: z.optional(z.nullable(z.string())) })),
     stop_sequences: z.optional(z.array(z.string())),
     stream: z.optional(z.boolean()),
     temperature: z.optional(between(0, 1)),
@@ -145,6 +164,7 @@ export const messageCreateParams = z
     tools: z.optional(z.array(toolParam)),
     tool_choice: z.optional(toolChoiceParam),
     thinking: z.optional(thinkingParam),
+    service_tier: z.optional(z.string()),
   })
   .check(
     z.superRefine((params, context) => {

@@ -1,5 +1,6 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise } from "../../core/api-promise.js";
+import { path } from "../../core/path.js";
 import type { Resource } from "../../core/resource.js";
 import { EVENT_STREAM, type RequestOptions } from "../../core/transport.js";
 import { validate } from "../../core/validate.js";
@@ -41,7 +42,12 @@ export class Native {
   #spec(params: GenerateContentParams, method: string, operation: string) {
     const { model, ...body } = validate(generateContentParams, params, operation, this.client.validation);
     // "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same model.
-    const id = encodeURIComponent(model.replace(/^models\//, ""));
-    return { method: "POST", path: `/v1beta/models/${id}:${method}`, body, policy: "idempotent" } as const;
+    const id = model.replace(/^models\//, "");
+    return {
+      method: "POST",
+      path: path`/v1beta/models/${id}:${method}`,
+      body,
+      policy: "idempotent",
+    } as const;
   }
 }

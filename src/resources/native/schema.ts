@@ -2,10 +2,23 @@
  * generateContent request, in the native multimodal format the gateway relays. The spec marks
  * generationConfig and thinkingConfig (with thinkingBudget and includeThoughts) "required"; the
  * relayed format requires neither, so all three are optional here and a plain {model, contents}
- * call works. docs/chat.md records the decision.
+ * call works. Roles, thinking levels, safety categories and thresholds are open strings: the spec
+ * closes none of them. docs/chat.md records each decision.
  */
 import * as z from "zod/mini";
 import { between } from "../../core/schema-rules.js";
+
+const functionCall = z.looseObject({
+  name: z.string(),
+  args: z.optional(z.record(z.string(), z.unknown())),
+  id: z.optional(z.string()),
+});
+
+const functionResponse = z.looseObject({
+  name: z.string(),
+  response: z.record(z.string(), z.unknown()),
+  id: z.optional(z.string()),
+});
 
 export const part = z.looseObject({
   text: z.optional(z.string()),
@@ -15,27 +28,20 @@ export const part = z.looseObject({
   fileData: z.optional(
     z.looseObject({ mimeType: z.optional(z.string()), fileUri: z.string().check(z.minLength(1)) }),
   ),
-  functionCall: z.optional(
-    z.looseObject({ name: z.string(), args: z.optional(z.record(z.string(), z.unknown())) }),
-  ),
-  functionResponse: z.optional(
-    z.looseObject({ name: z.string(), response: z.record(z.string(), z.unknown()) }),
-  ),
+  functionCall: z.optional(functionCall),
+  functionResponse: z.optional(functionResponse),
 });
 
 export const content = z.looseObject({
-  role: z.optional(z.enum(["user", "model"])),
+  role: z.optional(z.string()),
   parts: z.array(part).check(z.minLength(1)),
 });
 
 export const thinkingConfig = z
   .looseObject({
-    /** Tokens the model may think with: -1 lets it decide, 0 turns thinking off (where the model allows). */
-    thinkingBudget: z.optional(z.int().check(z.minimum(-1), z.maximum(32768))),
-    /** Return thought summaries as parts marked `thought: true`. */
+    thinkingBudget: z.optional(z.int().check(z.minimum(-1))),
     includeThoughts: z.optional(z.boolean()),
-    /** Gemini 3 models: a level instead of a budget. */
-    thinkingLevel: z.optional(z.enum(["minimal", "low", "medium", "high"])),
+    thinkingLevel: z.optional(z.string()),
   })
   .check(
     z.refine((config) => config.thinkingBudget === undefined || config.thinkingLevel === undefined, {
@@ -47,7 +53,7 @@ export const generationConfig = z.looseObject({
   temperature: z.optional(between(0, 2)),
   topP: z.optional(between(0, 1)),
   topK: z.optional(z.int().check(z.minimum(1))),
-  candidateCount: z.optional(z.int().check(z.minimum(1), z.maximum(8))),
+  candidateCount: z.optional(z.int().check(z.minimum(1))),
   maxOutputTokens: z.optional(z.int().check(z.minimum(1))),
   stopSequences: z.optional(z.array(z.string()).check(z.maxLength(5))),
   presencePenalty: z.optional(z.number()),
@@ -55,27 +61,49 @@ export const generationConfig = z.looseObject({
   seed: z.optional(z.int()),
   responseMimeType: z.optional(z.string()),
   responseSchema: z.optional(z.record(z.string(), z.unknown())),
+  responseJsonSchema: z.optional(z.unknown()),
   responseModalities: z.optional(z.array(z.string())),
+  imageConfig: z.optional(
+    z.looseObject({ aspectRatio: z.optional(z.string()), imageSize: z.optional(z.string()) }),
+  ),
   thinkingConfig: z.optional(thinkingConfig),
 });
 
 const functionDeclaration = z.looseObject({
-  name: z.string().check(z.regex(/^[A-Za-z_][\w.:-]{0,63}$/)),
+  name: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
   parameters: z.optional(z.record(z.string(), z.unknown())),
+  parametersJsonSchema: z.optional(z.unknown()),
 });
 
-/** functionDeclarations, googleSearch, codeExecution, urlContext... */
-export const nativeTool = z.looseObject({ functionDeclarations: z.optional(z.array(functionDeclaration)) });
+const empty = z.optional(z.looseObject({}));
+
+/** functionDeclarations, googleSearch, codeExecution, urlContext; tools added later pass through. */
+export const nativeTool = z.looseObject({
+  functionDeclarations: z.optional(z.array(functionDeclaration)),
+  googleSearch: empty,
+  codeExecution: empty,
+  urlContext: empty,
+});
+
+const toolConfig = z.looseObject({
+  functionCallingConfig: z.optional(
+    z.looseObject({
+      mode: z.optional(z.string()),
+      allowedFunctionNames: z.optional(z.array(z.string())),
+    }),
+  ),
+});
+
+const safetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
 
 export const generateContentParams = z.looseObject({
-  /** Goes into the path (`/v1beta/models/{model}:generateContent`), not the body. */
   model: z.string().check(z.minLength(1)),
   contents: z.array(content).check(z.minLength(1)),
   systemInstruction: z.optional(z.looseObject({ role: z.optional(z.string()), parts: z.array(part) })),
   tools: z.optional(z.array(nativeTool)),
-  toolConfig: z.optional(z.looseObject({})),
-  safetySettings: z.optional(z.array(z.looseObject({ category: z.string(), threshold: z.string() }))),
+  toolConfig: z.optional(toolConfig),
+  safetySettings: z.optional(z.array(safetySetting)),
   generationConfig: z.optional(generationConfig),
   cachedContent: z.optional(z.string()),
 });

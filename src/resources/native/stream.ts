@@ -9,9 +9,14 @@ import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 
-/** A candidate with a finish reason ends the answer (upstream sends it only in the final chunk). */
+/**
+ * A candidate with a finish reason ends the answer (upstream sends it only in the final chunk); so
+ * does a blocked prompt (`promptFeedback.blockReason`, with no candidates): the stream completes
+ * and its final response carries the block reason.
+ */
 const finishes = (chunk: GenerateContentResponse) =>
-  chunk.candidates?.some((candidate) => candidate.finishReason) ?? false;
+  Boolean(chunk.promptFeedback?.blockReason) ||
+  (chunk.candidates?.some((candidate) => candidate.finishReason) ?? false);
 
 /** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
 export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {

@@ -3,6 +3,9 @@
  * `input` as an array of {role, content: string}; the relayed format also takes a plain string and
  * content parts (input_text, input_image, input_file), and items such as function_call_output.
  * Only `model` and `input` are required. Web access is a `web_search` (or `web_search_preview`) tool.
+ * Roles, efforts, summaries, detail levels and truncation are open strings (the spec closes none of
+ * them). The declared type is `ResponseCreateParams` in types.ts; tests/types/responses.test-d.ts
+ * keeps the two together.
  */
 import * as z from "zod/mini";
 import { between, otherType } from "../../core/schema-rules.js";
@@ -13,7 +16,7 @@ const inputImage = z.looseObject({
   /** An https URL or a `data:image/...;base64,` URL. */
   image_url: z.optional(z.nullable(z.string())),
   file_id: z.optional(z.nullable(z.string())),
-  detail: z.optional(z.enum(["low", "high", "auto"])),
+  detail: z.optional(z.string()),
 });
 export const inputContent = z.union([
   inputText,
@@ -23,7 +26,7 @@ export const inputContent = z.union([
 
 const messageItem = z.looseObject({
   type: z.optional(z.literal("message")),
-  role: z.enum(["user", "assistant", "system", "developer"]),
+  role: z.string(),
   content: z.union([z.array(inputContent), z.string()]),
 });
 /** function_call_output, item_reference, reasoning... */
@@ -39,14 +42,14 @@ const WEB_SEARCH_TOOLS = [
 
 const functionTool = z.looseObject({
   type: z.literal("function"),
-  name: z.string().check(z.regex(/^[\w-]{1,64}$/)),
+  name: z.string().check(z.minLength(1)),
   description: z.optional(z.nullable(z.string())),
   parameters: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   strict: z.optional(z.nullable(z.boolean())),
 });
 const webSearchTool = z.looseObject({
   type: z.enum(WEB_SEARCH_TOOLS),
-  search_context_size: z.optional(z.enum(["low", "medium", "high"])),
+  search_context_size: z.optional(z.string()),
   user_location: z.optional(z.nullable(z.looseObject({ type: z.optional(z.literal("approximate")) }))),
 });
 export const responseTool = z.union([
@@ -62,6 +65,18 @@ export const responseToolChoice = z.union([
   z.looseObject({ type: otherType(["function"]) }),
 ]);
 
+/** The output format: plain text, JSON mode or a JSON schema (a closed set upstream). */
+export const textFormat = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.enum(["text", "json_object"]) }),
+  z.looseObject({
+    type: z.literal("json_schema"),
+    name: z.string().check(z.minLength(1)),
+    schema: z.record(z.string(), z.unknown()),
+    description: z.optional(z.string()),
+    strict: z.optional(z.nullable(z.boolean())),
+  }),
+]);
+
 export const responseCreateParams = z.looseObject({
   model: z.string().check(z.minLength(1)),
   input: z.union([z.array(inputItem).check(z.minLength(1)), z.string().check(z.minLength(1))]),
@@ -74,7 +89,7 @@ export const responseCreateParams = z.looseObject({
   max_tool_calls: z.optional(z.nullable(z.int().check(z.minimum(1)))),
   temperature: z.optional(z.nullable(between(0, 2))),
   top_p: z.optional(z.nullable(between(0, 1))),
-  top_logprobs: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(20)))),
+  top_logprobs: z.optional(z.nullable(z.int().check(z.minimum(0)))),
   previous_response_id: z.optional(z.nullable(z.string())),
   store: z.optional(z.nullable(z.boolean())),
   background: z.optional(z.nullable(z.boolean())),
@@ -91,11 +106,17 @@ export const responseCreateParams = z.looseObject({
   reasoning: z.optional(
     z.nullable(
       z.looseObject({
-        effort: z.optional(z.nullable(z.enum(["minimal", "low", "medium", "high"]))),
-        summary: z.optional(z.nullable(z.enum(["auto", "concise", "detailed"]))),
+        effort: z.optional(z.nullable(z.string())),
+        summary: z.optional(z.nullable(z.string())),
       }),
     ),
   ),
-  truncation: z.optional(z.nullable(z.enum(["auto", "disabled"]))),
+  truncation: z.optional(z.nullable(z.string())),
   include: z.optional(z.nullable(z.array(z.string()))),
+  text: z.optional(
+    z.nullable(
+      z.looseObject({ format: z.optional(textFormat), verbosity: z.optional(z.nullable(z.string())) }),
+    ),
+  ),
+  service_tier: z.optional(z.nullable(z.string())),
 });

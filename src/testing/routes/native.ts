@@ -2,7 +2,8 @@
  * /v1beta/models/{model}:generateContent and :streamGenerateContent in the native format. With
  * `?alt=sse` the stream is data-only SSE separated by CRLF (`\r\n\r\n`) as upstream sends it; without
  * it, one JSON array of the chunks. Thought parts with thinkingConfig.includeThoughts, a functionCall
- * part when function declarations are given, a thoughtSignature on Gemini 3 models.
+ * part when function declarations are given, a thoughtSignature on Gemini 3 models, and a blocked
+ * prompt (promptFeedback.blockReason) for prompts containing `[blocked]`.
  */
 import type { MockContext, Route } from "../context.js";
 import { dataFrame, json, sse } from "../http.js";
@@ -83,15 +84,23 @@ function usageOf(body: NativeBody, parts: Part[]) {
 }
 
 function respond(context: MockContext, body: NativeBody): Response {
-  const { model = "", method } = context.params;
+  const { method } = context.params;
+  // The client percent-encodes the id into its path segment; the model is the decoded id.
+  const model = decodeURIComponent(context.params.model ?? "");
   const stream = method === "streamGenerateContent";
   const prompt = lastUserText(body.contents);
   const failure = requestedFailure(prompt);
   if (failure && !stream) return context.fail(httpFailure(failure, "google"));
+  const base = { modelVersion: model, responseId: context.state.nextId("mock-resp-") };
+  const blocked = blockedPrompt(body, prompt, base);
+  if (blocked) {
+    if (!stream) return json(blocked);
+    if (context.url.searchParams.get("alt") !== "sse") return json([blocked]);
+    return sse([dataFrame(blocked, "\r\n")], context.frames());
+  }
   const signature = `sig_${context.state.nextId("")}`;
   const parts = failure ? [{ text: replyTo(prompt) }] : answerParts(model, body, prompt, signature);
   const usageMetadata = usageOf(body, parts);
-  const base = { modelVersion: model, responseId: context.state.nextId("mock-resp-") };
   if (!stream) {
     return json({
       candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }],
@@ -105,6 +114,26 @@ function respond(context: MockContext, body: NativeBody): Response {
     chunks.map((chunk) => dataFrame(chunk, "\r\n")),
     context.frames(),
   );
+}
+
+/**
+ * A prompt containing `[blocked]` (or `[blocked:PROHIBITED_CONTENT]`, any reason) is refused as
+ * upstream refuses one: a 200 whose only news is `promptFeedback.blockReason`, no candidates, and
+ * usage counting the prompt alone. Streamed, it is the one chunk.
+ */
+function blockedPrompt(body: NativeBody, prompt: string, base: Record<string, unknown>) {
+  const match = /\[blocked(?::(\w+))?\]/i.exec(prompt);
+  if (!match) return undefined;
+  const promptTokenCount = countTokens(JSON.stringify(body.contents));
+  return {
+    promptFeedback: { blockReason: match[1]?.toUpperCase() ?? "PROHIBITED_CONTENT" },
+    usageMetadata: {
+      promptTokenCount,
+      totalTokenCount: promptTokenCount,
+      promptTokensDetails: [{ modality: "TEXT", tokenCount: promptTokenCount }],
+    },
+    ...base,
+  };
 }
 
 /** The chunks of a streamed answer: each a whole response with the next parts and the usage so far. */

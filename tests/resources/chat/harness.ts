@@ -28,14 +28,19 @@ export async function startMock(
   };
 }
 
-/** A client whose every request is answered with `body` (a recorded upstream stream or JSON). */
-export function replay(body: string, contentType = "text/event-stream"): Genway {
+/** A client whose every request is answered with `body` (a recorded upstream stream, JSON or error). */
+export function replay(body: string, contentType = "text/event-stream", status = 200): Genway {
   return new Genway({
     apiKey: "sk-replay",
     baseURL: "http://replay.invalid",
     maxRetries: 0,
-    fetch: async () => new Response(body, { status: 200, headers: { "content-type": contentType } }),
+    fetch: async () => new Response(body, { status, headers: { "content-type": contentType } }),
   });
+}
+
+/** A capture of the upstream folder (shared/upstream), read from the family's fixtures/ copy. */
+export function capture(family: "chat" | "messages" | "responses" | "native", name: string): string {
+  return fixture(new URL(`../${family}/`, import.meta.url), name);
 }
 
 /** An upstream capture from a test folder's fixtures/ (see shared/upstream/README.md for provenance). */

@@ -195,3 +195,39 @@ describe("native streaming", () => {
     });
   });
 });
+
+describe("a blocked prompt (promptFeedback.blockReason)", () => {
+  const blocked = [{ role: "user" as const, parts: [{ text: "something [blocked:PROHIBITED_CONTENT]" }] }];
+
+  it("generateContent resolves to the response carrying the block reason and no candidates", async () => {
+    const response = await h.gw.native.generateContent({ model: "gemini-2.5-flash", contents: blocked });
+    expect(response.promptFeedback?.blockReason).toBe("PROHIBITED_CONTENT");
+    expect(response.candidates).toBeUndefined();
+    expect(answerText(response)).toBe("");
+    expect(response.usageMetadata?.totalTokenCount).toBe(response.usageMetadata?.promptTokenCount);
+  });
+
+  it("a stream of it completes (no APIConnectionError): the final response carries the reason", async () => {
+    const stream = await h.gw.native.streamGenerateContent({ model: "gemini-2.5-flash", contents: blocked });
+    const chunks: GenerateContentResponse[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+    const final = await stream.finalResponse();
+    expect(final.promptFeedback).toEqual({ blockReason: "PROHIBITED_CONTENT" });
+    expect(await stream.finalText()).toBe("");
+    expect(final.candidates).toEqual([]);
+  });
+
+  it("`[blocked]` alone means PROHIBITED_CONTENT; any reason is spelt as given", async () => {
+    const stream = await h.gw.native.streamGenerateContent({
+      model: "gemini-3-pro-preview",
+      contents: [{ parts: [{ text: "[blocked:safety]" }] }],
+    });
+    expect((await stream.finalResponse()).promptFeedback?.blockReason).toBe("SAFETY");
+    const plain = await h.gw.native.generateContent({
+      model: "gemini-2.5-flash",
+      contents: [{ parts: [{ text: "[blocked]" }] }],
+    });
+    expect(plain.promptFeedback?.blockReason).toBe("PROHIBITED_CONTENT");
+  });
+});

@@ -1,0 +1,119 @@
+/** Type tests of gw.messages.create: declared params, the schema kept in step, typed results. */
+import { describe, expectTypeOf, it } from "vitest";
+import type * as z from "zod/mini";
+import Genway, {
+  type ContentBlock,
+  type ContentBlockParam,
+  type Message,
+  type MessageCreateParams,
+  type MessageCreateParamsBase,
+  type MessageParam,
+  type MessageStream,
+  type MessageStreamEvent,
+  type StopReason,
+  type ThinkingParam,
+  type ToolChoiceParam,
+  type ToolParam,
+} from "../../src/index.js";
+import type {
+  contentBlockParam,
+  messageCreateParams,
+  messageParam,
+  thinkingParam,
+  toolChoiceParam,
+  toolParam,
+} from "../../src/resources/messages/schema.js";
+import type { Declared } from "./support.js";
+
+const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
+
+type Schema = Declared<z.input<typeof messageCreateParams>>;
+
+describe("messages.create params", () => {
+  it("the declared type and the schema accept the same requests", () => {
+    expectTypeOf<MessageCreateParams>().toExtend<Schema>();
+    expectTypeOf<ContentBlockParam>().toExtend<Declared<z.input<typeof contentBlockParam>>>();
+    expectTypeOf<MessageParam>().toExtend<Declared<z.input<typeof messageParam>>>();
+    expectTypeOf<ToolParam>().toExtend<Declared<z.input<typeof toolParam>>>();
+    expectTypeOf<ToolChoiceParam>().toExtend<Declared<z.input<typeof toolChoiceParam>>>();
+    expectTypeOf<Declared<z.input<typeof toolChoiceParam>>>().toExtend<ToolChoiceParam>();
+    expectTypeOf<ThinkingParam>().toExtend<Declared<z.input<typeof thinkingParam>>>();
+    expectTypeOf<Declared<z.input<typeof thinkingParam>>>().toExtend<ThinkingParam>();
+    // The reverse direction: content blocks and tools end in a catch-all branch ({ type: <any other
+    // string> }) so that kinds added upstream pass at run time; the declared type leaves it out (a
+    // cast sends one). Every other field compares exactly, and the known blocks one by one.
+    type Flat = Omit<Schema, "messages" | "tools" | "stream">;
+    expectTypeOf<Flat>().toExtend<Omit<MessageCreateParamsBase, "messages" | "tools">>();
+    type SchemaBlock = Declared<z.input<typeof contentBlockParam>>;
+    expectTypeOf<Extract<SchemaBlock, { type: "text" }>>().toExtend<ContentBlockParam>();
+    expectTypeOf<Extract<SchemaBlock, { type: "tool_use" }>>().toExtend<ContentBlockParam>();
+    expectTypeOf<Extract<SchemaBlock, { type: "thinking" }>>().toExtend<ContentBlockParam>();
+    expectTypeOf<Extract<SchemaBlock, { type: "redacted_thinking" }>>().toExtend<ContentBlockParam>();
+  });
+});
+
+async function calls() {
+  const message = await gw.messages.create({
+    model: "claude-sonnet-4-5",
+    max_tokens: 1024,
+    system: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }],
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "image", source: { type: "url", url: "https://example.com/cat.png" } },
+          { type: "text", text: "What is this?" },
+        ],
+      },
+    ],
+    tools: [
+      { name: "get_weather", input_schema: { type: "object", properties: { city: { type: "string" } } } },
+      { type: "web_search_20250305", name: "web_search", max_uses: 3 },
+    ],
+    tool_choice: { type: "auto" },
+    thinking: { type: "enabled", budget_tokens: 2048 },
+    temperature: 1,
+    top_p: 0.9,
+    top_k: 40,
+    stop_sequences: ["END"],
+    metadata: { user_id: "u-1" },
+  });
+  expectTypeOf(message).toEqualTypeOf<Message>();
+  expectTypeOf(message.content).toEqualTypeOf<ContentBlock[]>();
+  expectTypeOf(message.stop_reason).toEqualTypeOf<StopReason | (string & {}) | null>();
+  expectTypeOf(message.usage.output_tokens).toEqualTypeOf<number>();
+
+  const stream = await gw.messages.create({
+    model: "claude-opus-4-1",
+    messages: [{ role: "user", content: "hi" }],
+    stream: true,
+  });
+  expectTypeOf(stream).toEqualTypeOf<MessageStream>();
+  for await (const event of stream) expectTypeOf(event).toEqualTypeOf<MessageStreamEvent>();
+  expectTypeOf(await stream.finalMessage()).toEqualTypeOf<Message>();
+
+  // The call, one mistake per line:
+  gw.messages.create({
+    model: "claude-x",
+    // @ts-expect-error: max_tokens is a number
+    max_tokens: "x",
+    messages: [],
+  });
+  gw.messages.create({
+    model: "claude-x",
+    // @ts-expect-error: misspelled required field (messages)
+    mesages: 1,
+  });
+  gw.messages.create({
+    model: "claude-x",
+    // @ts-expect-error: messages is a list of turns
+    messages: 1,
+  });
+  gw.messages.create({
+    model: "claude-sonnet-4-5",
+    messages: [],
+    // @ts-expect-error: tool_choice.type is closed: auto, any, none, tool
+    tool_choice: { type: "sometimes" },
+  });
+}
+void calls;
