@@ -6,6 +6,45 @@ import { APIConnectionError, MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 import { type EventSourceMessage, readSSE } from "./sse.js";
 
+/**
+ * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).
+ * Real streams count from 0 in ones; a position past this is a hostile or broken gateway, and
+ * honouring it would grow a sparse array that every snapshot then walks.
+ */
+const MAX_SLOT = 4096;
+
+/**
+ * An array position read from an event: a non-negative integer below MAX_SLOT, else undefined and
+ * the entry is ignored. Never a string: `arr["__proto__"]` or `arr["constructor"]` would reach a
+ * shared prototype.
+ */
+export function slot(index: unknown): number | undefined {
+  return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < MAX_SLOT
+    ? index
+    : undefined;
+}
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The object entries of a JSON array; anything else is no entries. */
+export function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/**
+ * Copies `source`'s fields onto `target` (deep copies), leaving out `__proto__`: JSON.parse makes it
+ * an own key, and assigning it would swap the target's prototype.
+ */
+export function mergeFields(target: object, source: Record<string, unknown>, skip?: string): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (key === "__proto__" || key === skip || value === undefined) continue;
+    (target as Record<string, unknown>)[key] = structuredClone(value);
+  }
+}
+
 /** Returned by an interpreter to end the stream (e.g. `data: [DONE]`). */
 export const END: unique symbol = Symbol("end");
 

@@ -5,7 +5,7 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
+import { dataOnlyJson, isObject, jsonEvents, mergeFields, objects, slot } from "../../core/stream-events.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 
@@ -29,20 +29,23 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
     const response = this.#response;
     const candidates = (response.candidates ??= []);
     // Usage, model version and response id: each chunk carries the running values; the last wins.
-    for (const [key, value] of Object.entries(chunk)) {
-      if (key !== "candidates" && value !== undefined) response[key] = structuredClone(value);
-    }
-    chunk.candidates?.forEach((candidate, position) => {
-      const index = candidate.index ?? position;
+    mergeFields(response, chunk as Record<string, unknown>, "candidates");
+    const list: unknown[] = Array.isArray(chunk.candidates) ? chunk.candidates : [];
+    list.forEach((candidate, position) => {
+      if (!isObject(candidate)) return;
+      // Positions go through slot(): an index of "__proto__" must never reach the array.
+      const index = candidate.index === undefined ? slot(position) : slot(candidate.index);
+      if (index === undefined) return;
       const target: NativeCandidate = (candidates[index] ??= {
         content: { role: "model", parts: [] },
         index,
       });
-      const { content, ...rest } = candidate;
-      Object.assign(target, structuredClone(rest));
-      const into = ((target.content ??= {}).parts ??= []);
-      if (content?.role) target.content.role = content.role;
-      for (const part of content?.parts ?? []) mergePart(into, part);
+      mergeFields(target, candidate, "content");
+      const content = isObject(candidate.content) ? candidate.content : {};
+      if (!isObject(target.content)) target.content = {};
+      const into = Array.isArray(target.content.parts) ? target.content.parts : (target.content.parts = []);
+      if (typeof content.role === "string" && content.role) target.content.role = content.role;
+      for (const part of objects(content.parts)) mergePart(into, part as NativePart);
     });
   }
 
