@@ -2,7 +2,7 @@
 
 import type { Connection } from "./connection.js";
 import { decodeError } from "./decode-error.js";
-import { APIConnectionError, MalformedResponseError } from "./errors.js";
+import { APIConnectionError, isGenwayError, MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 import { type EventSourceMessage, readSSE } from "./sse.js";
 
@@ -50,11 +50,12 @@ export const END: unique symbol = Symbol("end");
 
 /**
  * Per format: map one SSE message to an event, `undefined` to skip it, END to stop.
- * `parse` reads the data as JSON; `fail` turns an error payload into the typed error to throw.
+ * `parse` reads the data as a JSON object (anything else is a MalformedResponseError); `fail` turns an
+ * error payload into the typed error to throw.
  */
 export type Interpret<E> = (
   message: EventSourceMessage,
-  parse: () => unknown,
+  parse: () => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) => E | undefined | typeof END;
 
@@ -64,12 +65,13 @@ export type Interpret<E> = (
  */
 export function dataOnlyJson<E>(
   message: EventSourceMessage,
-  parse: () => unknown,
+  parse: () => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) {
   if (message.data === "[DONE]") return END;
   const chunk = parse() as E & { error?: unknown };
-  if (chunk.error !== undefined) throw fail(chunk);
+  // `"error": null` is how some relays say "no error" in a normal chunk.
+  if (chunk.error !== undefined && chunk.error !== null) throw fail(chunk);
   return chunk as E;
 }
 
@@ -88,6 +90,7 @@ export type IsLast<E> = (event: E) => boolean;
  */
 export async function* jsonEvents<E>(
   connection: Connection,
+  operation: string,
   interpret: Interpret<E>,
   isLast?: IsLast<E>,
 ): AsyncGenerator<E[]> {
@@ -98,15 +101,15 @@ export async function* jsonEvents<E>(
     let event: E | undefined | typeof END;
     for (const message of messages) {
       try {
-        event = interpret(message, () => parseData(message.data, connection), fail);
+        event = interpret(message, () => parseObject(message.data, operation, connection), fail);
+        if (event === END) break;
+        if (event === undefined) continue;
+        if (isLast?.(event)) ended = true;
       } catch (error) {
         // The events before the failing one still reach the caller (and snapshot()) first.
         if (events.length > 0) yield events;
-        throw error;
+        throw isGenwayError(error) ? error : unusableEvent(operation, message.data, connection, error);
       }
-      if (event === END) break;
-      if (event === undefined) continue;
-      if (isLast?.(event)) ended = true;
       events.push(event);
     }
     if (events.length > 0) yield events;
@@ -128,14 +131,55 @@ function streamError(payload: unknown, connection: Connection): Error {
   });
 }
 
-function parseData(data: string, connection: Connection): unknown {
+/** An event's data as a JSON object: not JSON, or JSON that is no object, is a MalformedResponseError. */
+function parseObject(data: string, operation: string, connection: Connection): Record<string, unknown> {
+  let value: unknown;
   try {
-    return JSON.parse(data);
+    value = JSON.parse(data);
   } catch (error) {
-    throw new MalformedResponseError(`A stream event is not valid JSON: ${clip(data, 200)}`, {
+    throw new MalformedResponseError(
+      `A ${operation} stream event is not valid JSON: ${clip(data, 200, "...")}`,
+      {
+        status: connection.response.status,
+        requestId: connection.requestId,
+        cause: error,
+      },
+    );
+  }
+  if (!isObject(value)) {
+    throw new MalformedResponseError(
+      `A ${operation} stream event is not a JSON object: ${clip(data, 200, "...")}`,
+      { status: connection.response.status, requestId: connection.requestId },
+    );
+  }
+  return value;
+}
+
+/**
+ * The typed error for an event the SDK could not use (a shape no check foresaw): never the raw
+ * TypeError from inside, always the operation and a bounded excerpt of what arrived.
+ */
+export function unusableEvent(
+  operation: string,
+  data: unknown,
+  connection: Connection,
+  cause: unknown,
+): Error {
+  const text = typeof data === "string" ? data : safeJson(data);
+  return new MalformedResponseError(
+    `A ${operation} stream event could not be read: ${clip(text, 200, "...")}`,
+    {
       status: connection.response.status,
       requestId: connection.requestId,
-      cause: error,
-    });
+      cause,
+    },
+  );
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
   }
 }

@@ -6,6 +6,7 @@
 
 import { type Connection, toConnectionError } from "./connection.js";
 import { APIUserAbortError, GenwayError } from "./errors.js";
+import { unusableEvent } from "./stream-events.js";
 
 /**
  * The base of every stream (chat, messages, responses, native): async iteration of typed events,
@@ -39,6 +40,8 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     });
   }
 
+  /** The operation that opened the stream (`chat.completions.create` ...), named in its errors. */
+  protected abstract readonly operation: string;
   /** Folds one event into the running result. */
   protected abstract accumulate(event: Event): void;
   /** The whole result once the stream has ended. */
@@ -57,7 +60,12 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       const { signal } = this.controller;
       for await (const batch of this.#source) {
         for (const event of batch) {
-          this.accumulate(event);
+          try {
+            this.accumulate(event);
+          } catch (error) {
+            // A shape the assembler's checks did not foresee: a typed error, never a TypeError.
+            throw unusableEvent(this.operation, event, this.connection, error);
+          }
           yield event;
           // Aborted while the caller held this event: stop, even with more of the batch in hand.
           if (signal.aborted) {
@@ -88,7 +96,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   async *text(): AsyncGenerator<string, void, undefined> {
     for await (const event of this) {
       const delta = this.textOf(event);
-      if (delta) yield delta;
+      if (typeof delta === "string" && delta) yield delta;
     }
   }
 

@@ -72,6 +72,15 @@ export async function drain(format: Format, events: unknown[]): Promise<unknown>
   return stream.snapshot();
 }
 
+/** Reads a stream's text() to its end and returns the text (or throws its error). */
+export async function drainText(format: Format, events: unknown[]): Promise<string> {
+  const { gw } = serving(() => sse(events, format === "messages" || format === "responses"));
+  const stream = (await openStream(gw, format)) as unknown as { text(): AsyncIterable<string> };
+  let text = "";
+  for await (const delta of stream.text()) text += delta;
+  return text;
+}
+
 /** Whether anything was written onto the shared prototypes. */
 export function polluted(): string[] {
   const found: string[] = [];

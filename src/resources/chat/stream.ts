@@ -5,21 +5,25 @@ import { EventStream } from "../../core/stream.js";
 import { dataOnlyJson, isObject, jsonEvents, objects, slot } from "../../core/stream-events.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
 
+/** Named in the errors of this stream. */
+const OPERATION = "chat.completions.create";
+
 /**
  * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
  * `finalCompletion()` (content, tool calls and usage assembled from the deltas).
  */
 /** A chunk with a finish reason ends the answer (the usage chunk may still follow). */
 const finishes = (chunk: ChatCompletionChunk) =>
-  chunk.choices?.some((choice) => choice.finish_reason) ?? false;
+  objects(chunk.choices).some((choice) => choice.finish_reason);
 
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
+  protected readonly operation = OPERATION;
   #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ChatCompletionStream {
     return new ChatCompletionStream(
-      jsonEvents(connection, dataOnlyJson<ChatCompletionChunk>, finishes),
+      jsonEvents(connection, OPERATION, dataOnlyJson<ChatCompletionChunk>, finishes),
       connection,
     );
   }

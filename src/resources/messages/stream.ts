@@ -5,6 +5,9 @@ import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
 import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
 
+/** Named in the errors of this stream. */
+const OPERATION = "messages.create";
+
 /** Anthropic framing: named events, `ping` keep-alives, an `error` event on failure, no `[DONE]`. */
 const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) => {
   if (message.data === "[DONE]") return END; // some relays add one
@@ -20,6 +23,7 @@ const isLastMessageEvent = (event: MessageStreamEvent) => event.type === "messag
 
 /** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
 export class MessageStream extends EventStream<MessageStreamEvent, Message> {
+  protected readonly operation = OPERATION;
   #message: Message = {
     id: "",
     type: "message",
@@ -35,7 +39,10 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): MessageStream {
-    return new MessageStream(jsonEvents(connection, interpretMessages, isLastMessageEvent), connection);
+    return new MessageStream(
+      jsonEvents(connection, OPERATION, interpretMessages, isLastMessageEvent),
+      connection,
+    );
   }
 
   protected accumulate(event: MessageStreamEvent): void {
@@ -124,7 +131,7 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
   }
 
   protected textOf(event: MessageStreamEvent): string | undefined {
-    return event.type === "content_block_delta" && event.delta.type === "text_delta"
+    return event.type === "content_block_delta" && event.delta?.type === "text_delta"
       ? event.delta.text
       : undefined;
   }

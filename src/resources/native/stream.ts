@@ -9,18 +9,22 @@ import { dataOnlyJson, isObject, jsonEvents, mergeFields, objects, slot } from "
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 
+/** Named in the errors of this stream. */
+const OPERATION = "native.streamGenerateContent";
+
 /** A candidate with a finish reason ends the answer (upstream sends it only in the final chunk). */
 const finishes = (chunk: GenerateContentResponse) =>
-  chunk.candidates?.some((candidate) => candidate.finishReason) ?? false;
+  objects(chunk.candidates).some((candidate) => candidate.finishReason);
 
 /** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
 export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
+  protected readonly operation = OPERATION;
   #response: GenerateContentResponse = { candidates: [] };
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): GenerateContentStream {
     return new GenerateContentStream(
-      jsonEvents(connection, dataOnlyJson<GenerateContentResponse>, finishes),
+      jsonEvents(connection, OPERATION, dataOnlyJson<GenerateContentResponse>, finishes),
       connection,
     );
   }

@@ -13,6 +13,9 @@ import type {
   ResponseStreamEvent,
 } from "./types.js";
 
+/** Named in the errors of this stream. */
+const OPERATION = "responses.create";
+
 /**
  * Responses framing: named events with the type repeated in the data. `error` (and the
  * `response.failed` that follows it) end the stream with a typed error. The real API sends no
@@ -37,6 +40,7 @@ type Part = ResponseOutputText | ResponseOutputRefusal;
 
 /** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
 export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObject> {
+  protected readonly operation = OPERATION;
   #response: ResponseObject = {
     id: "",
     object: "response",
@@ -49,7 +53,10 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ResponseStream {
-    return new ResponseStream(jsonEvents(connection, interpretResponses, isLastResponseEvent), connection);
+    return new ResponseStream(
+      jsonEvents(connection, OPERATION, interpretResponses, isLastResponseEvent),
+      connection,
+    );
   }
 
   protected accumulate(event: ResponseStreamEvent): void {
