@@ -74,3 +74,26 @@ export async function rejectJson(connection: Connection, expected: string): Prom
     )
   );
 }
+
+/**
+ * The typed error for a 2xx body that parsed but cannot be used (null, a string, a list where a
+ * record belongs): names the operation and keeps a bounded excerpt, never a TypeError from inside.
+ */
+export function unusableBody(
+  operation: string,
+  body: unknown,
+  what = "a body it cannot use",
+): MalformedResponseError {
+  let text: string;
+  try {
+    text = body === undefined ? "(empty)" : (JSON.stringify(body) ?? String(body));
+  } catch {
+    text = String(body);
+  }
+  return new MalformedResponseError(
+    `The gateway answered ${operation} with ${what}: ${clip(text, 200, "...")}`,
+    {
+      body: clip(text, 500),
+    },
+  );
+}

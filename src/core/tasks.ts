@@ -40,7 +40,7 @@ export interface TaskKind<R = unknown> {
   /** Turns what `retrieve` or `batch.fetch` returned into a snapshot. Default: {@link snapshotOf}. */
   normalize?(raw: unknown, id: string): TaskSnapshot<R>;
   /** Reads many tasks in one request; waits on this kind then coalesce their polls. */
-  batch?: { fetch(ids: string[]): Promise<unknown[]>; max: number };
+  batch?: { fetch(ids: string[], signal?: AbortSignal): Promise<unknown[]>; max: number };
 }
 
 /** A snapshot from any task record convention (see task-record.ts). */
@@ -159,13 +159,26 @@ export class TaskRegistry {
     return waitFor<R>(
       task,
       async (signal) => {
-        const record = batch ? await batch.read(ref.id, signal) : undefined;
+        // A batch is an economy: when it fails (an unusable answer, a 5xx), the single query answers.
+        const record = batch
+          ? await batch.read(ref.id, signal).catch((error: unknown) => {
+              if (signal.aborted) throw error;
+              this.transport.log.warn(
+                `${ref.kind} batch query failed (${describe(error)}); polling ${ref.id} singly this round`,
+              );
+              return undefined;
+            })
+          : undefined;
         if (record !== undefined) return this.#normalize<R>(kind, record, ref.id);
         return this.retrieve<R>(task, { signal });
       },
       options,
     );
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 const registries = new WeakMap<Transport, TaskRegistry>();

@@ -6,7 +6,7 @@
  */
 import { type APIPromise, mapData } from "../../core/api-promise.js";
 import { MalformedResponseError } from "../../core/errors.js";
-import { type ForeignInit, openForeign } from "../../core/foreign.js";
+import { type ForeignInit, givenURL, openForeign } from "../../core/foreign.js";
 import type { Resource } from "../../core/resource.js";
 import { extensionForMime } from "../../core/sniff.js";
 import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
@@ -92,7 +92,7 @@ export class MusicUploads {
       init = { method: "PUT", body: named, headers: { "content-type": named.type } };
     }
     // A presigned storage URL is not the gateway: the client's fetch and clocks, never its key.
-    const connection = await openForeign(new URL(target.url), init, {
+    const connection = await openForeign(givenURL(target.url, "musicgen.uploads.put"), init, {
       ...this.client.transport.downloadConfig,
       signal: options.signal,
     });
