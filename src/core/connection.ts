@@ -60,7 +60,9 @@ export async function openConnection(
       : undefined;
   let response: Response;
   try {
-    response = await send(controller.signal);
+    // Raced with the abort: what `send` awaits before fetch (an apiKey() that never settles) or a
+    // custom fetch that ignores its signal must not outlive the clocks.
+    response = await untilAborted(send(controller.signal), controller.signal);
   } catch (error) {
     release();
     if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
@@ -82,6 +84,52 @@ export async function openConnection(
     },
     release,
   };
+}
+
+/** `work`, or the signal's reason as soon as it aborts (the work is abandoned, not awaited). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * `work` under the caller's signal and a deadline, for what a call awaits before it opens a
+ * connection (reading an upload source into a body): a source that never yields ends in
+ * APIUserAbortError or APITimeoutError instead of a hang. `work` gets a signal to stop reading.
+ */
+export async function underClock<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  { signal: userSignal, timeout }: { signal?: AbortSignal | undefined; timeout: number },
+): Promise<T> {
+  if (userSignal?.aborted) throw new APIUserAbortError();
+  const controller = new AbortController();
+  let timedOut = false;
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener("abort", onUserAbort, { once: true });
+  const timer =
+    timeout > 0 && Number.isFinite(timeout)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeout)
+      : undefined;
+  try {
+    return await untilAborted(
+      Promise.resolve().then(() => work(controller.signal)),
+      controller.signal,
+    );
+  } catch (error) {
+    if (timedOut) throw new APITimeoutError("response", timeout, { cause: error });
+    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    userSignal?.removeEventListener("abort", onUserAbort);
+  }
 }
 
 /** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */

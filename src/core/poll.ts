@@ -81,6 +81,8 @@ interface Waiter {
   id: string;
   resolve(record: unknown): void;
   reject(error: unknown): void;
+  /** Set once its batch is in flight: tells the batch this waiter aborted. */
+  left?: () => void;
 }
 
 /**
@@ -96,7 +98,7 @@ export class BatchReader {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly fetchMany: (ids: string[]) => Promise<unknown[]>,
+    private readonly fetchMany: (ids: string[], signal: AbortSignal) => Promise<unknown[]>,
     private readonly idOf: (record: unknown) => string | undefined,
     private readonly max: number,
     private readonly windowMs = 10,
@@ -107,6 +109,11 @@ export class BatchReader {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.#queue = this.#queue.filter((w) => w !== waiter);
+        if (this.#queue.length === 0) {
+          clearTimeout(this.#timer);
+          this.#timer = undefined;
+        }
+        waiter.left?.();
         reject(signal?.reason);
       };
       const settle = () => signal?.removeEventListener("abort", onAbort);
@@ -139,7 +146,15 @@ export class BatchReader {
     for (let start = 0; start < ids.length; start += this.max) {
       const chunk = new Set(ids.slice(start, start + this.max));
       const mine = waiters.filter((w) => chunk.has(w.id));
-      this.fetchMany([...chunk]).then(
+      // A batch nobody waits for any more is aborted (with its retries), not left running.
+      const controller = new AbortController();
+      let waiting = mine.length;
+      for (const waiter of mine) {
+        waiter.left = () => {
+          if (--waiting === 0) controller.abort();
+        };
+      }
+      this.fetchMany([...chunk], controller.signal).then(
         (records) => {
           const byId = new Map(records.map((record) => [this.idOf(record), record]));
           for (const waiter of mine) waiter.resolve(byId.get(waiter.id));

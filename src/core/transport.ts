@@ -8,7 +8,7 @@
  * including error envelopes that arrive inside a 200 body.
  */
 import { APIPromise } from "./api-promise.js";
-import { type Connection, failureOf, openConnection } from "./connection.js";
+import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
 import { GenwayError } from "./errors.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
@@ -137,7 +137,14 @@ export class Transport {
   ) {
     // Built inside the promise: a ValidationError (or an encoding failure) rejects it rather than
     // throwing synchronously out of the method, so `.catch()` chains see it too.
-    const spec = typeof source === "function" ? await source() : source;
+    // Under the clocks too: building may read an upload source (a stream that may never yield).
+    const spec =
+      typeof source === "function"
+        ? await underClock(async () => source(), {
+            signal: options.signal,
+            timeout: options.timeout ?? this.#config.timeout,
+          })
+        : source;
     return withRetries(
       async () => {
         const connection = await this.#attempt(spec, options);

@@ -5,6 +5,7 @@
  * available alone. The storage URL is foreign (a presigned URL): the bytes go there without the key.
  */
 import { type APIPromise, mapData } from "../../core/api-promise.js";
+import { underClock } from "../../core/connection.js";
 import { MalformedResponseError } from "../../core/errors.js";
 import { type ForeignInit, givenURL, openForeign } from "../../core/foreign.js";
 import type { Resource } from "../../core/resource.js";
@@ -49,7 +50,11 @@ export class MusicUploads {
   async upload(file: Uploadable, options: MusicUploadOptions = {}): Promise<string> {
     const { name, ...wait } = options;
     const request = { signal: wait.signal };
-    const named = await toFile(file, name);
+    // Gathering a stream source runs under the clocks: a source that never yields must not hang.
+    const named = await underClock((signal) => toFile(file, name, { signal }), {
+      signal: wait.signal,
+      timeout: this.client.transport.downloadConfig.timeout,
+    });
     const extension = named.name.includes(".")
       ? named.name.split(".").pop()!
       : (extensionForMime(named.type) ?? "mp3");
