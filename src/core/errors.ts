@@ -229,9 +229,10 @@ export class TaskTimeoutError extends GenwayError {
   override name = "TaskTimeoutError";
   readonly task: TaskRef;
   readonly snapshot: unknown;
-  constructor(task: TaskRef, timeoutMs: number, snapshot: unknown) {
+  constructor(task: TaskRef, timeoutMs: number, snapshot: unknown, options?: GenwayErrorOptions) {
     super(
       `Task ${task.kind}/${task.id} did not finish within ${timeoutMs} ms; resume it with gw.tasks.wait(${JSON.stringify({ kind: task.kind, id: task.id })}).`,
+      options,
     );
     this.task = { kind: task.kind, id: task.id };
     this.snapshot = snapshot;

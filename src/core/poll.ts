@@ -3,7 +3,15 @@
  * total deadline, reporting each change. And coalescing: many waiters of one kind polling at once
  * share one batch request instead of one request each.
  */
-import { APIUserAbortError, TaskFailedError, TaskTimeoutError } from "./errors.js";
+import {
+  APIConnectionError,
+  APIError,
+  APIUserAbortError,
+  MalformedResponseError,
+  TaskFailedError,
+  TaskTimeoutError,
+} from "./errors.js";
+import type { Logger } from "./log.js";
 import { sleep } from "./retry.js";
 import type { TaskRef, TaskSnapshot } from "./tasks.js";
 
@@ -27,14 +35,29 @@ const BACKOFF = 1.5;
 /** Reads the task's current snapshot; must honour `signal`. */
 export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
 
+/**
+ * Whether a failed poll is worth another: queries are free, so a wait rides out what may pass
+ * (connection errors, 408/409/429, 5xx, bodies it could not use). What will not pass ends it: a
+ * refused key or permission, a task the gateway does not know (404, 400 task_not_exist), a
+ * request the caller got wrong.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
+  if (!(error instanceof APIError)) return false;
+  const { status } = error;
+  if (status === undefined) return error.retryable;
+  return status >= 500 || status === 408 || status === 409 || status === 429 || error.retryable;
+}
+
 export async function waitFor<R>(
   task: TaskRef,
   read: ReadSnapshot<R>,
   options: WaitOptions<R> = {},
+  log?: Logger,
 ): Promise<TaskSnapshot<R>> {
   const { signal, onProgress } = options;
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  let delay = Math.max(0, options.interval ?? DEFAULT_INTERVAL);
+  let delay = options.interval ?? DEFAULT_INTERVAL;
   const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULT_MAX_INTERVAL);
   // One signal ends the in-flight poll or sleep, for either cause; `timedOut` tells them apart.
   const stop = new AbortController();
@@ -50,22 +73,30 @@ export async function waitFor<R>(
   signal?.addEventListener("abort", onAbort, { once: true });
   let last: TaskSnapshot<R> | undefined;
   const interrupted = (error: unknown): unknown => {
-    if (timedOut) return new TaskTimeoutError(task, timeout, last);
+    if (timedOut) return new TaskTimeoutError(task, timeout, last, { cause: error });
     if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
     return error;
   };
   try {
     for (;;) {
       if (signal?.aborted || timedOut) throw interrupted(undefined);
-      const snapshot = await read(stop.signal).catch((error) => {
-        throw interrupted(error);
-      });
-      if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
-        onProgress?.(snapshot);
+      let snapshot: TaskSnapshot<R> | undefined;
+      try {
+        snapshot = await read(stop.signal);
+      } catch (error) {
+        if (stop.signal.aborted || !isTransient(error)) throw interrupted(error);
+        log?.warn(
+          `Polling ${task.kind}/${task.id} failed (${describe(error)}); next poll in ${Math.round(delay)} ms`,
+        );
       }
-      last = snapshot;
-      if (snapshot.status === "succeeded") return snapshot;
-      if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
+      if (snapshot) {
+        if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
+          onProgress?.(snapshot);
+        }
+        last = snapshot;
+        if (snapshot.status === "succeeded") return snapshot;
+        if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
+      }
       await sleep(delay, stop.signal).catch((error) => {
         throw interrupted(error);
       });
@@ -75,6 +106,11 @@ export async function waitFor<R>(
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** `Name: message` of an error, for a log line. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 interface Waiter {

@@ -6,7 +6,7 @@
  */
 import { APIPromise, mapData } from "./api-promise.js";
 import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
-import { BatchReader, type WaitOptions, waitFor } from "./poll.js";
+import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import type { Resource } from "./resource.js";
 import { readTaskRecord, type TaskStatus } from "./task-record.js";
 import type { RequestOptions, RequestSpec, Transport } from "./transport.js";
@@ -112,8 +112,16 @@ export class TaskRegistry {
     return entry;
   }
 
+  /** The snapshot of task `id`; a record for another task is a MalformedResponseError (never taken for this one). */
   #normalize<R>(kind: TaskKind<any>, raw: unknown, id: string): TaskSnapshot<R> {
-    return kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+    const snapshot = kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+    if (snapshot.id !== "" && snapshot.id !== id) {
+      throw new MalformedResponseError(
+        `The gateway answered a query for ${kind.name} task ${JSON.stringify(id)} with the record of task ${JSON.stringify(snapshot.id)}.`,
+        { body: raw },
+      );
+    }
+    return snapshot;
   }
 
   task<R>(ref: TaskRef): Task<R> {
@@ -173,12 +181,9 @@ export class TaskRegistry {
         return this.retrieve<R>(task, { signal });
       },
       options,
+      this.transport.log,
     );
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 const registries = new WeakMap<Transport, TaskRegistry>();
