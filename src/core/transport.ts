@@ -12,7 +12,7 @@ import { type Connection, failureOf, openConnection, underClock } from "./connec
 import { GenwayError } from "./errors.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
-import { registerSecret } from "./redact.js";
+import { registerSecret, releaseSecret } from "./redact.js";
 import { type RetryPolicy, withRetries } from "./retry.js";
 
 /** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
@@ -72,6 +72,8 @@ export class Transport {
   /** baseURL with one trailing slash: request paths are appended to it. */
   readonly #base: string;
   readonly #origin: string;
+  /** The last two tokens a rotating apiKey() gave: only those stay in the redaction set. */
+  #tokens: string[] = [];
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -241,7 +243,12 @@ export class Transport {
     if (typeof apiKey === "string") return apiKey;
     const key = await apiKey();
     checkKey(key);
-    registerSecret(key);
+    if (!this.#tokens.includes(key)) {
+      registerSecret(key);
+      this.#tokens.push(key);
+      // A token two rotations old is forgotten: an ever-growing set would slow every error down.
+      if (this.#tokens.length > 2) releaseSecret(this.#tokens.shift()!);
+    }
     return key;
   }
 }
