@@ -11,6 +11,7 @@ import {
   isGenwayError,
 } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
+import { timerDelay } from "./options.js";
 import { requestIdFrom } from "./request-id.js";
 
 /** A response whose headers arrived; its body is still unread. */
@@ -56,7 +57,7 @@ export async function openConnection(
       ? setTimeout(() => {
           reason ??= "timeout";
           controller.abort();
-        }, timeout)
+        }, timerDelay(timeout))
       : undefined;
   let response: Response;
   try {
@@ -115,7 +116,7 @@ export async function underClock<T>(
       ? setTimeout(() => {
           timedOut = true;
           controller.abort();
-        }, timeout)
+        }, timerDelay(timeout))
       : undefined;
   try {
     return await untilAborted(

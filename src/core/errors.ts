@@ -198,9 +198,10 @@ export interface ValidationIssue {
 export class ValidationError extends GenwayError {
   override name = "ValidationError";
   readonly issues: ValidationIssue[];
-  constructor(operation: string, issues: ValidationIssue[]) {
+  /** `subject`: what was checked, `request` (the params) or `options` (clocks and retries). */
+  constructor(operation: string, issues: ValidationIssue[], subject: "request" | "options" = "request") {
     const list = issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ");
-    super(`Invalid ${operation} request: ${list}`);
+    super(`Invalid ${operation} ${subject}: ${list}`);
     this.issues = issues;
   }
 }

@@ -3,6 +3,7 @@
  * re-arms itself for the remaining window when it fires early. Re-creating a timer per chunk
  * would cost more than parsing the chunk.
  */
+import { timerDelay } from "./options.js";
 export class IdleClock {
   #last = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -15,7 +16,7 @@ export class IdleClock {
     private readonly ms: number,
     private readonly onIdle: () => void,
   ) {
-    if (Number.isFinite(ms) && ms > 0) this.#timer = unref(setTimeout(this.#check, ms));
+    if (Number.isFinite(ms) && ms > 0) this.#timer = unref(setTimeout(this.#check, timerDelay(ms)));
   }
 
   get fired(): boolean {
@@ -50,7 +51,7 @@ export class IdleClock {
       Number.isFinite(this.ms) &&
       this.ms > 0
     ) {
-      this.#timer = unref(setTimeout(this.#check, this.ms));
+      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms)));
     }
   }
 
@@ -63,7 +64,7 @@ export class IdleClock {
     }
     const quiet = Date.now() - this.#last;
     if (quiet < this.ms) {
-      this.#timer = unref(setTimeout(this.#check, this.ms - quiet));
+      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms - quiet)));
       return;
     }
     this.#timer = undefined;

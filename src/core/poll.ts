@@ -12,6 +12,7 @@ import {
   TaskTimeoutError,
 } from "./errors.js";
 import type { Logger } from "./log.js";
+import { checkOptions, timerDelay, WAIT_OPTIONS } from "./options.js";
 import { sleep } from "./retry.js";
 import type { TaskRef, TaskSnapshot } from "./tasks.js";
 
@@ -55,6 +56,7 @@ export async function waitFor<R>(
   options: WaitOptions<R> = {},
   log?: Logger,
 ): Promise<TaskSnapshot<R>> {
+  checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   let delay = options.interval ?? DEFAULT_INTERVAL;
@@ -67,7 +69,7 @@ export async function waitFor<R>(
       ? setTimeout(() => {
           timedOut = true;
           stop.abort();
-        }, timeout)
+        }, timerDelay(timeout))
       : undefined;
   const onAbort = () => stop.abort();
   signal?.addEventListener("abort", onAbort, { once: true });

@@ -12,6 +12,7 @@ import { type Connection, failureOf, openConnection, underClock } from "./connec
 import { GenwayError } from "./errors.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
+import { checkOptions, REQUEST_OPTIONS } from "./options.js";
 import { registerSecret, releaseSecret } from "./redact.js";
 import { type RetryPolicy, withRetries } from "./retry.js";
 
@@ -137,6 +138,7 @@ export class Transport {
     options: RequestOptions = {},
     read: (c: Connection, spec: RequestSpec) => Promise<T>,
   ) {
+    checkOptions("request", options, REQUEST_OPTIONS);
     // Built inside the promise: a ValidationError (or an encoding failure) rejects it rather than
     // throwing synchronously out of the method, so `.catch()` chains see it too.
     // Under the clocks too: building may read an upload source (a stream that may never yield).
