@@ -17,6 +17,9 @@ import { Tasks } from "./resources/tasks/index.js";
 import { Videos } from "./resources/videos/index.js";
 import { Vidgen } from "./resources/vidgen/index.js";
 
+/** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+
 /** Options of `new Genway(options)`; every one has a default (see docs/client.md). */
 export interface GenwayOptions {
   /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
@@ -31,6 +34,11 @@ export interface GenwayOptions {
   maxRetries?: number | undefined;
   /** A server asking to wait longer than this (ms, finite) gets its error back at once. Default 60 000. */
   maxRetryAfter?: number | undefined;
+  /**
+   * Bytes a JSON answer may hold; a larger one ends in MalformedResponseError, unread and not retried
+   * (streams are bounded per event, downloads are the caller's to read). Default 128 MiB.
+   */
+  maxResponseBytes?: number | undefined;
   /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request (a per-call `headers` option wins; `undefined` removes one). */
@@ -97,6 +105,7 @@ export class Genway implements Resource {
       idleTimeout: options.idleTimeout ?? 120_000,
       maxRetries: options.maxRetries ?? 2,
       maxRetryAfter: options.maxRetryAfter ?? 60_000,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       fetch: options.fetch,
       defaultHeaders: options.defaultHeaders,
       defaultQuery: options.defaultQuery,

@@ -9,6 +9,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   isGenwayError,
+  MalformedResponseError,
 } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
 import { timerDelay } from "./options.js";
@@ -153,13 +154,15 @@ export async function failureOf(connection: Connection): Promise<APIError> {
 /**
  * A body as text under the idle clock: every chunk restarts the window, so a large body that keeps
  * coming is never cut, while a silent one is. At most `limit` characters are read (the rest is
- * cancelled). Cancelling the reader on abort ends a pending read even when a custom fetch ignores
+ * cancelled); a body past `maxBytes` bytes is a MalformedResponseError (never retried: it would
+ * be as large again). Cancelling the reader on abort ends a pending read even when a custom fetch ignores
  * the signal. A failed read throws, or with `"keep"` returns what arrived.
  */
 export async function readText(
   connection: Connection,
   limit = Number.POSITIVE_INFINITY,
   onError: "throw" | "keep" = "throw",
+  maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<string> {
   const body = connection.response.body;
   if (!body) return "";
@@ -170,12 +173,21 @@ export async function readText(
   const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   const decoder = new TextDecoder();
   let text = "";
+  let bytes = 0;
   try {
     while (text.length < limit) {
       const { done, value } = await reader.read();
       if (signal.aborted) throw signal.reason;
       if (done) return text + decoder.decode();
       clock.touch();
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        reader.cancel().catch(() => {});
+        throw new MalformedResponseError(
+          `The gateway's answer exceeded maxResponseBytes (${maxBytes} bytes); the rest was not read.`,
+          { status: connection.response.status, requestId: connection.requestId },
+        );
+      }
       text += decoder.decode(value, { stream: true });
     }
     reader.cancel().catch(() => {});

@@ -5,11 +5,14 @@ import { MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 
 /** Reads a JSON body and turns an error envelope inside a 2xx into its typed error. */
-export async function readJson(connection: Connection): Promise<unknown> {
+export async function readJson(
+  connection: Connection,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<unknown> {
   const { response } = connection;
   let text: string;
   try {
-    text = await readText(connection);
+    text = await readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes);
   } catch (error) {
     throw toConnectionError(error, connection.abortReason(), connection.idleTimeout);
   } finally {

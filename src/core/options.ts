@@ -49,5 +49,9 @@ export function checkOptions(where: string, options: object | undefined, kinds: 
 
 /** The clock and retry options a client and each request take. */
 export const REQUEST_OPTIONS = { timeout: "clock", idleTimeout: "clock", maxRetries: "count" } as const;
-export const CLIENT_OPTIONS = { ...REQUEST_OPTIONS, maxRetryAfter: "delay" } as const;
+export const CLIENT_OPTIONS = {
+  ...REQUEST_OPTIONS,
+  maxRetryAfter: "delay",
+  maxResponseBytes: "count",
+} as const;
 export const WAIT_OPTIONS = { timeout: "clock", interval: "delay", maxInterval: "delay" } as const;
