@@ -45,9 +45,11 @@ export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
 export function isTransient(error: unknown): boolean {
   if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
   if (!(error instanceof APIError)) return false;
-  const { status } = error;
-  if (status === undefined) return error.retryable;
-  return status >= 500 || status === 408 || status === 409 || status === 429 || error.retryable;
+  if (error.retryable) return true;
+  // A gateway code that the code table calls final (10021 interface disabled ...) is final here too.
+  if (error.code !== undefined) return false;
+  const { status = 0 } = error;
+  return status >= 500 || status === 408 || status === 409 || status === 429;
 }
 
 export async function waitFor<R>(
@@ -63,6 +65,7 @@ export async function waitFor<R>(
   const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULT_MAX_INTERVAL);
   // One signal ends the in-flight poll or sleep, for either cause; `timedOut` tells them apart.
   const stop = new AbortController();
+  const deadline = Date.now() + timeout;
   let timedOut = false;
   const timer =
     Number.isFinite(timeout) && timeout >= 0
@@ -83,12 +86,17 @@ export async function waitFor<R>(
     for (;;) {
       if (signal?.aborted || timedOut) throw interrupted(undefined);
       let snapshot: TaskSnapshot<R> | undefined;
+      let pause = delay;
       try {
         snapshot = await read(stop.signal);
       } catch (error) {
         if (stop.signal.aborted || !isTransient(error)) throw interrupted(error);
+        // A server asking for a pause gets it; one longer than the time left ends the wait now.
+        const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
+        if (typeof asked === "number" && asked > pause) pause = asked;
+        if (Date.now() + pause > deadline) throw new TaskTimeoutError(task, timeout, last, { cause: error });
         log?.warn(
-          `Polling ${task.kind}/${task.id} failed (${describe(error)}); next poll in ${Math.round(delay)} ms`,
+          `Polling ${task.kind}/${task.id} failed (${describe(error)}); next poll in ${Math.round(pause)} ms`,
         );
       }
       if (snapshot) {
@@ -99,7 +107,7 @@ export async function waitFor<R>(
         if (snapshot.status === "succeeded") return snapshot;
         if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
       }
-      await sleep(delay, stop.signal).catch((error) => {
+      await sleep(pause, stop.signal).catch((error) => {
         throw interrupted(error);
       });
       delay = Math.min(delay * BACKOFF, maxDelay);
