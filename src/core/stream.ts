@@ -9,6 +9,16 @@ import { APIUserAbortError, GenwayError } from "./errors.js";
 import { unusableEvent } from "./stream-events.js";
 
 /**
+ * Streams dropped without `break` or `abort()` (an iterator let go mid-way, a `tee()` nobody reads
+ * to the end): once one is garbage, its request is closed, so the socket does not outlive it.
+ * Holds the connection, never the stream.
+ */
+const dropped =
+  typeof FinalizationRegistry === "undefined"
+    ? undefined
+    : new FinalizationRegistry<Connection>((connection) => connection.abort("user"));
+
+/**
  * The base of every stream (chat, messages, responses, native): async iteration of typed events,
  * `abort()`, `tee()`, `toReadableStream()`, `text()`, the final result assembled from the deltas
  * and `snapshot()` of what has arrived so far.
@@ -38,6 +48,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     this.#done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });
+    dropped?.register(this, connection, this);
   }
 
   /** The operation that opened the stream (`chat.completions.create` ...), named in its errors. */
@@ -83,6 +94,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       throw error;
     } finally {
       // Reached on completion, on error and on `break` (the source's own finally closes the request).
+      dropped?.unregister(this);
       this.#resolveDone();
     }
   }
@@ -151,7 +163,14 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       }),
     });
     const Ctor = this.constructor as new (source: AsyncIterable<Event[]>, connection: Connection) => this;
-    return [new Ctor(branch(0), this.connection), new Ctor(branch(1), this.connection)];
+    const branches: [this, this] = [
+      new Ctor(branch(0), this.connection),
+      new Ctor(branch(1), this.connection),
+    ];
+    // The branches share this stream's request: it closes when this stream (which both reach
+    // through `iterator`) is garbage, not when one branch is.
+    for (const b of branches) dropped?.unregister(b);
+    return branches;
   }
 
   /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */

@@ -3,6 +3,8 @@
  * an upload source that never yields, a batched poll nobody waits for, an idle timer left behind by a
  * dropped stream iterator.
  */
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { APITimeoutError, APIUserAbortError } from "../../src/index.js";
 import { openStream, serving } from "./hostile.js";
@@ -157,3 +159,36 @@ describe("a stream iterator dropped without break", () => {
 function timers(): number {
   return process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 }
+
+describe("a stream dropped without break", () => {
+  it("has its request closed once the stream is garbage", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const { gw, calls } = serving(() => {
+      const first = new TextEncoder().encode(
+        'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
+      );
+      let sent = false;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent) return new Promise(() => {}); // then silence
+            sent = true;
+            controller.enqueue(first);
+          },
+        }),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    });
+    await (async () => {
+      const stream = await openStream(gw, "chat");
+      await (stream as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();
+    })();
+    const signal = calls[0]!.init.signal!;
+    for (let i = 0; i < 20 && !signal.aborted; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(signal.aborted).toBe(true);
+  });
+});
