@@ -97,17 +97,14 @@ function safeStringify(value: unknown): string | undefined {
  * gateway text in a log line cannot start a forged line or drive the terminal.
  */
 export function escapeControls(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) =>
-      c === "\n"
-        ? "\\n"
-        : c === "\r"
-          ? "\\r"
-          : c === "\t"
-            ? "\\t"
-            : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === "\n"
+      ? "\\n"
+      : c === "\r"
+        ? "\\r"
+        : c === "\t"
+          ? "\\t"
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
 

@@ -131,4 +131,3 @@ describe("wait options", () => {
     expect(snapshot.status).toBe("succeeded");
   });
 });
-

@@ -4,14 +4,7 @@ import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
 import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
 import { withOutputText } from "./output-text.js";
-import type {
-  ResponseObject,
-  ResponseOutputItem,
-  ResponseOutputMessage,
-  ResponseOutputRefusal,
-  ResponseOutputText,
-  ResponseStreamEvent,
-} from "./types.js";
+import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./types.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "responses.create";
@@ -35,8 +28,6 @@ const interpretResponses: Interpret<ResponseStreamEvent> = (message, parse, fail
 /** The closing events: a stream that ends before one was cut short (see jsonEvents). */
 const isLastResponseEvent = (event: ResponseStreamEvent) =>
   event.type === "response.completed" || event.type === "response.incomplete";
-
-type Part = ResponseOutputText | ResponseOutputRefusal;
 
 /** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
 export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObject> {
