@@ -2,6 +2,7 @@
 import { readEnv } from "./core/env.js";
 import { GenwayError } from "./core/errors.js";
 import { createLog, type Logger, type LogLevel } from "./core/log.js";
+import { CLIENT_OPTIONS, checkOptions } from "./core/options.js";
 import type { Resource } from "./core/resource.js";
 import { checkKey, type HeadersLike, type QueryValue, Transport } from "./core/transport.js";
 import type { ValidationMode } from "./core/validate.js";
@@ -16,20 +17,28 @@ import { Tasks } from "./resources/tasks/index.js";
 import { Videos } from "./resources/videos/index.js";
 import { Vidgen } from "./resources/vidgen/index.js";
 
+/** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+
 /** Options of `new Genway(options)`; every one has a default (see docs/client.md). */
 export interface GenwayOptions {
   /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
   apiKey?: string | (() => string | Promise<string>) | undefined;
   /** The gateway's base URL, e.g. https://gateway.example.com. Default: env GENWAY_BASE_URL. */
   baseURL?: string | undefined;
-  /** ms per attempt until response headers arrive. Default 600 000. */
+  /** ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it). Default 600 000. */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of a stream or download. Default 120 000. */
+  /** ms allowed between two chunks of a stream or download (Infinity: no limit). Default 120 000. */
   idleTimeout?: number | undefined;
-  /** Retries of a failed attempt where the retry policy allows one. Default 2. */
+  /** Retries of a failed attempt where the retry policy allows one (a whole number >= 0). Default 2. */
   maxRetries?: number | undefined;
-  /** A server asking to wait longer than this (ms) gets its error back at once. Default 60 000. */
+  /** A server asking to wait longer than this (ms, finite) gets its error back at once. Default 60 000. */
   maxRetryAfter?: number | undefined;
+  /**
+   * Bytes a JSON answer may hold; a larger one ends in MalformedResponseError, unread and not retried
+   * (streams are bounded per event, downloads are the caller's to read). Default 128 MiB.
+   */
+  maxResponseBytes?: number | undefined;
   /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request (a per-call `headers` option wins; `undefined` removes one). */
@@ -81,6 +90,7 @@ export class Genway implements Resource {
       throw new GenwayError("No apiKey: pass new Genway({ apiKey }) or set GENWAY_API_KEY.");
     }
     if (typeof apiKey === "string") checkKey(apiKey);
+    checkOptions("Genway", options, CLIENT_OPTIONS);
     if (isBrowser() && !options.dangerouslyAllowBrowser) {
       throw new GenwayError(
         "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
@@ -95,6 +105,7 @@ export class Genway implements Resource {
       idleTimeout: options.idleTimeout ?? 120_000,
       maxRetries: options.maxRetries ?? 2,
       maxRetryAfter: options.maxRetryAfter ?? 60_000,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       fetch: options.fetch,
       defaultHeaders: options.defaultHeaders,
       defaultQuery: options.defaultQuery,

@@ -9,8 +9,10 @@ import {
   APITimeoutError,
   APIUserAbortError,
   isGenwayError,
+  MalformedResponseError,
 } from "./errors.js";
 import { IdleClock } from "./idle-clock.js";
+import { timerDelay } from "./options.js";
 import { requestIdFrom } from "./request-id.js";
 
 /** A response whose headers arrived; its body is still unread. */
@@ -56,11 +58,13 @@ export async function openConnection(
       ? setTimeout(() => {
           reason ??= "timeout";
           controller.abort();
-        }, timeout)
+        }, timerDelay(timeout))
       : undefined;
   let response: Response;
   try {
-    response = await send(controller.signal);
+    // Raced with the abort: what `send` awaits before fetch (an apiKey() that never settles) or a
+    // custom fetch that ignores its signal must not outlive the clocks.
+    response = await untilAborted(send(controller.signal), controller.signal);
   } catch (error) {
     release();
     if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
@@ -84,6 +88,52 @@ export async function openConnection(
   };
 }
 
+/** `work`, or the signal's reason as soon as it aborts (the work is abandoned, not awaited). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * `work` under the caller's signal and a deadline, for what a call awaits before it opens a
+ * connection (reading an upload source into a body): a source that never yields ends in
+ * APIUserAbortError or APITimeoutError instead of a hang. `work` gets a signal to stop reading.
+ */
+export async function underClock<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  { signal: userSignal, timeout }: { signal?: AbortSignal | undefined; timeout: number },
+): Promise<T> {
+  if (userSignal?.aborted) throw new APIUserAbortError();
+  const controller = new AbortController();
+  let timedOut = false;
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener("abort", onUserAbort, { once: true });
+  const timer =
+    timeout > 0 && Number.isFinite(timeout)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timerDelay(timeout))
+      : undefined;
+  try {
+    return await untilAborted(
+      Promise.resolve().then(() => work(controller.signal)),
+      controller.signal,
+    );
+  } catch (error) {
+    if (timedOut) throw new APITimeoutError("response", timeout, { cause: error });
+    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    userSignal?.removeEventListener("abort", onUserAbort);
+  }
+}
+
 /** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */
 export const MAX_ERROR_BODY = 64 * 1024;
 
@@ -104,13 +154,15 @@ export async function failureOf(connection: Connection): Promise<APIError> {
 /**
  * A body as text under the idle clock: every chunk restarts the window, so a large body that keeps
  * coming is never cut, while a silent one is. At most `limit` characters are read (the rest is
- * cancelled). Cancelling the reader on abort ends a pending read even when a custom fetch ignores
+ * cancelled); a body past `maxBytes` bytes is a MalformedResponseError (never retried: it would
+ * be as large again). Cancelling the reader on abort ends a pending read even when a custom fetch ignores
  * the signal. A failed read throws, or with `"keep"` returns what arrived.
  */
 export async function readText(
   connection: Connection,
   limit = Number.POSITIVE_INFINITY,
   onError: "throw" | "keep" = "throw",
+  maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<string> {
   const body = connection.response.body;
   if (!body) return "";
@@ -121,12 +173,21 @@ export async function readText(
   const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   const decoder = new TextDecoder();
   let text = "";
+  let bytes = 0;
   try {
     while (text.length < limit) {
       const { done, value } = await reader.read();
       if (signal.aborted) throw signal.reason;
       if (done) return text + decoder.decode();
       clock.touch();
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        reader.cancel().catch(() => {});
+        throw new MalformedResponseError(
+          `The gateway's answer exceeded maxResponseBytes (${maxBytes} bytes); the rest was not read.`,
+          { status: connection.response.status, requestId: connection.requestId },
+        );
+      }
       text += decoder.decode(value, { stream: true });
     }
     reader.cancel().catch(() => {});

@@ -2,7 +2,7 @@
  * The error tree. Every error genway throws is a GenwayError; callers branch on the subclass
  * (what went wrong) rather than on the envelope the gateway happened to use.
  */
-import { redact, redactDeep, redactHeaders } from "./redact.js";
+import { clip, redact, redactCause, redactDeep, redactHeaders } from "./redact.js";
 
 const BRAND = Symbol.for("genway.error");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
@@ -19,7 +19,8 @@ export class GenwayError extends Error {
   readonly [BRAND] = true;
 
   constructor(message: string, options?: GenwayErrorOptions) {
-    super(redact(message), options?.cause === undefined ? undefined : { cause: options.cause });
+    // The cause too: a fetch error may carry a URL (a Location that echoed the key) in its message or `input`.
+    super(redact(message), options?.cause === undefined ? undefined : { cause: redactCause(options.cause) });
   }
 
   /** A plain, key-free object for logs and JSON.stringify. */
@@ -197,9 +198,10 @@ export interface ValidationIssue {
 export class ValidationError extends GenwayError {
   override name = "ValidationError";
   readonly issues: ValidationIssue[];
-  constructor(operation: string, issues: ValidationIssue[]) {
+  /** `subject`: what was checked, `request` (the params) or `options` (clocks and retries). */
+  constructor(operation: string, issues: ValidationIssue[], subject: "request" | "options" = "request") {
     const list = issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ");
-    super(`Invalid ${operation} request: ${list}`);
+    super(`Invalid ${operation} ${subject}: ${list}`);
     this.issues = issues;
   }
 }
@@ -210,6 +212,9 @@ export interface TaskRef {
   id: string;
 }
 
+/** How much of a failure reason a TaskFailedError's message quotes (`reason` keeps it whole). */
+const MAX_REASON = 1000;
+
 /** An asynchronous task ended in failure; `reason` is the gateway's, `snapshot` the last state read. */
 export class TaskFailedError extends GenwayError {
   override name = "TaskFailedError";
@@ -217,10 +222,11 @@ export class TaskFailedError extends GenwayError {
   readonly reason: string;
   readonly snapshot: unknown;
   constructor(task: TaskRef, reason: string, snapshot: unknown) {
-    super(`Task ${task.kind}/${task.id} failed: ${reason || "no reason given"}`);
+    // The reason is the gateway's text: redacted everywhere, and bounded in the message.
+    super(`Task ${task.kind}/${task.id} failed: ${clip(reason || "no reason given", MAX_REASON, "...")}`);
     this.task = { kind: task.kind, id: task.id };
-    this.reason = reason;
-    this.snapshot = snapshot;
+    this.reason = redact(reason);
+    this.snapshot = redactDeep(snapshot);
   }
 }
 
@@ -229,11 +235,12 @@ export class TaskTimeoutError extends GenwayError {
   override name = "TaskTimeoutError";
   readonly task: TaskRef;
   readonly snapshot: unknown;
-  constructor(task: TaskRef, timeoutMs: number, snapshot: unknown) {
+  constructor(task: TaskRef, timeoutMs: number, snapshot: unknown, options?: GenwayErrorOptions) {
     super(
       `Task ${task.kind}/${task.id} did not finish within ${timeoutMs} ms; resume it with gw.tasks.wait(${JSON.stringify({ kind: task.kind, id: task.id })}).`,
+      options,
     );
     this.task = { kind: task.kind, id: task.id };
-    this.snapshot = snapshot;
+    this.snapshot = redactDeep(snapshot);
   }
 }

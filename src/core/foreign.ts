@@ -5,7 +5,8 @@
  * cookies. They do use the client's fetch (proxies, tests, the mock gateway) and its clocks.
  */
 import { type Connection, failureOf, openConnection } from "./connection.js";
-import { ValidationError } from "./errors.js";
+import { MalformedResponseError, ValidationError } from "./errors.js";
+import { clip } from "./redact.js";
 
 /** What a client lends a foreign request: its fetch and clocks, never its key. */
 export interface ForeignConfig {
@@ -59,6 +60,26 @@ export function httpURL(url: string | URL, operation: string): URL {
         message: `must be an absolute http(s) URL, got ${JSON.stringify(String(url).slice(0, 100))}`,
       },
     ]);
+  }
+  return parsed;
+}
+
+/**
+ * A URL the gateway handed out (a presigned upload target) as an absolute http(s) URL, else a
+ * MalformedResponseError naming the step: a relative or `file:` URL is a broken answer, not the
+ * caller's mistake, and must not surface as the URL parser's TypeError.
+ */
+export function givenURL(url: unknown, operation: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === "string" || url instanceof URL ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) {
+    throw new MalformedResponseError(
+      `${operation}: the gateway gave no absolute http(s) URL to send to, got ${clip(JSON.stringify(url) ?? String(url), 200, "...")}`,
+    );
   }
   return parsed;
 }

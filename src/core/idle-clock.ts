@@ -3,6 +3,7 @@
  * re-arms itself for the remaining window when it fires early. Re-creating a timer per chunk
  * would cost more than parsing the chunk.
  */
+import { timerDelay } from "./options.js";
 export class IdleClock {
   #last = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -15,7 +16,7 @@ export class IdleClock {
     private readonly ms: number,
     private readonly onIdle: () => void,
   ) {
-    if (Number.isFinite(ms) && ms > 0) this.#timer = setTimeout(this.#check, ms);
+    if (Number.isFinite(ms) && ms > 0) this.#timer = unref(setTimeout(this.#check, timerDelay(ms)));
   }
 
   get fired(): boolean {
@@ -50,7 +51,7 @@ export class IdleClock {
       Number.isFinite(this.ms) &&
       this.ms > 0
     ) {
-      this.#timer = setTimeout(this.#check, this.ms);
+      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms)));
     }
   }
 
@@ -63,11 +64,21 @@ export class IdleClock {
     }
     const quiet = Date.now() - this.#last;
     if (quiet < this.ms) {
-      this.#timer = setTimeout(this.#check, this.ms - quiet);
+      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms - quiet)));
       return;
     }
     this.#timer = undefined;
     this.#fired = true;
     this.onIdle();
   };
+}
+
+/**
+ * The timer no longer keeps a Node process alive: a pending body read holds the socket (and so
+ * the process) anyway, and a stream iterator dropped without `break` must not pin the process for
+ * the whole idle window. Elsewhere (browsers, workers) timers have no unref and this is a no-op.
+ */
+function unref<T>(timer: T): T {
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
 }

@@ -5,11 +5,14 @@ import { MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 
 /** Reads a JSON body and turns an error envelope inside a 2xx into its typed error. */
-export async function readJson(connection: Connection): Promise<unknown> {
+export async function readJson(
+  connection: Connection,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<unknown> {
   const { response } = connection;
   let text: string;
   try {
-    text = await readText(connection);
+    text = await readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes);
   } catch (error) {
     throw toConnectionError(error, connection.abortReason(), connection.idleTimeout);
   } finally {
@@ -72,5 +75,28 @@ export async function rejectJson(connection: Connection, expected: string): Prom
         headers: response.headers,
       },
     )
+  );
+}
+
+/**
+ * The typed error for a 2xx body that parsed but cannot be used (null, a string, a list where a
+ * record belongs): names the operation and keeps a bounded excerpt, never a TypeError from inside.
+ */
+export function unusableBody(
+  operation: string,
+  body: unknown,
+  what = "a body it cannot use",
+): MalformedResponseError {
+  let text: string;
+  try {
+    text = body === undefined ? "(empty)" : (JSON.stringify(body) ?? String(body));
+  } catch {
+    text = String(body);
+  }
+  return new MalformedResponseError(
+    `The gateway answered ${operation} with ${what}: ${clip(text, 200, "...")}`,
+    {
+      body: clip(text, 500),
+    },
   );
 }

@@ -1,6 +1,6 @@
 /** Leveled logging that can never print the key: every line goes through redact(). */
 import { readEnv } from "./env.js";
-import { redact, redactDeep } from "./redact.js";
+import { escapeControls, redact, redactDeep } from "./redact.js";
 
 /** How much genway logs: `off`, or the least severe level that is still printed. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
@@ -23,7 +23,10 @@ function isLevel(value: string | undefined): value is LogLevel {
   return value !== undefined && value in RANK;
 }
 
-/** A logger that drops what is below `level` and scrubs the key from what it passes on. */
+/**
+ * A logger that drops what is below `level`, scrubs the key from what it passes on and escapes
+ * control characters (gateway text must not forge a log line or drive the terminal).
+ */
 export function createLog(level: LogLevel | undefined, sink: Logger = console): Logger {
   const envLevel = readEnv("GENWAY_LOG")?.toLowerCase();
   const chosen: LogLevel = level ?? (isLevel(envLevel) ? envLevel : "warn");
@@ -32,7 +35,10 @@ export function createLog(level: LogLevel | undefined, sink: Logger = console): 
   const at =
     (want: Exclude<LogLevel, "off">) =>
     (message: string, ...args: unknown[]) =>
-      sink[want](`[genway] ${redact(message)}`, ...args.map((arg) => redactDeep(arg)));
+      sink[want](
+        `[genway] ${escapeControls(redact(message))}`,
+        ...args.map((arg) => (typeof arg === "string" ? escapeControls(redact(arg)) : redactDeep(arg))),
+      );
   return {
     error: rank >= 1 ? at("error") : noop,
     warn: rank >= 2 ? at("warn") : noop,

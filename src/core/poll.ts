@@ -3,7 +3,17 @@
  * total deadline, reporting each change. And coalescing: many waiters of one kind polling at once
  * share one batch request instead of one request each.
  */
-import { APIUserAbortError, TaskFailedError, type TaskRef, TaskTimeoutError } from "./errors.js";
+import {
+  APIConnectionError,
+  APIError,
+  APIUserAbortError,
+  MalformedResponseError,
+  TaskFailedError,
+  type TaskRef,
+  TaskTimeoutError,
+} from "./errors.js";
+import type { Logger } from "./log.js";
+import { checkOptions, timerDelay, WAIT_OPTIONS } from "./options.js";
 import { sleep } from "./retry.js";
 import type { TaskSnapshot } from "./task-record.js";
 
@@ -27,46 +37,78 @@ const BACKOFF = 1.5;
 /** Reads the task's current snapshot; must honour `signal`. */
 export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
 
+/**
+ * Whether a failed poll is worth another: queries are free, so a wait rides out what may pass
+ * (connection errors, 408/409/429, 5xx, bodies it could not use). What will not pass ends it: a
+ * refused key or permission, a task the gateway does not know (404, 400 task_not_exist), a
+ * request the caller got wrong.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
+  if (!(error instanceof APIError)) return false;
+  if (error.retryable) return true;
+  // A gateway code that the code table calls final (10021 interface disabled ...) is final here too.
+  if (error.code !== undefined) return false;
+  const { status = 0 } = error;
+  return status >= 500 || status === 408 || status === 409 || status === 429;
+}
+
 export async function waitFor<R>(
   task: TaskRef,
   read: ReadSnapshot<R>,
   options: WaitOptions<R> = {},
+  log?: Logger,
 ): Promise<TaskSnapshot<R>> {
+  checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  let delay = Math.max(0, options.interval ?? DEFAULT_INTERVAL);
+  let delay = options.interval ?? DEFAULT_INTERVAL;
   const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULT_MAX_INTERVAL);
   // One signal ends the in-flight poll or sleep, for either cause; `timedOut` tells them apart.
   const stop = new AbortController();
+  const deadline = Date.now() + timeout;
   let timedOut = false;
   const timer =
     Number.isFinite(timeout) && timeout >= 0
       ? setTimeout(() => {
           timedOut = true;
           stop.abort();
-        }, timeout)
+        }, timerDelay(timeout))
       : undefined;
   const onAbort = () => stop.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   let last: TaskSnapshot<R> | undefined;
   const interrupted = (error: unknown): unknown => {
-    if (timedOut) return new TaskTimeoutError(task, timeout, last);
+    if (timedOut) return new TaskTimeoutError(task, timeout, last, { cause: error });
     if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
     return error;
   };
   try {
     for (;;) {
       if (signal?.aborted || timedOut) throw interrupted(undefined);
-      const snapshot = await read(stop.signal).catch((error) => {
-        throw interrupted(error);
-      });
-      if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
-        onProgress?.(snapshot);
+      let snapshot: TaskSnapshot<R> | undefined;
+      let pause = delay;
+      try {
+        snapshot = await read(stop.signal);
+      } catch (error) {
+        if (stop.signal.aborted || !isTransient(error)) throw interrupted(error);
+        // A server asking for a pause gets it; one longer than the time left ends the wait now.
+        const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
+        if (typeof asked === "number" && asked > pause) pause = asked;
+        if (Date.now() + pause > deadline) throw new TaskTimeoutError(task, timeout, last, { cause: error });
+        log?.warn(
+          `Polling ${task.kind}/${task.id} failed (${describe(error)}); next poll in ${Math.round(pause)} ms`,
+        );
       }
-      last = snapshot;
-      if (snapshot.status === "succeeded") return snapshot;
-      if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
-      await sleep(delay, stop.signal).catch((error) => {
+      if (snapshot) {
+        if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
+          onProgress?.(snapshot);
+        }
+        last = snapshot;
+        if (snapshot.status === "succeeded") return snapshot;
+        if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
+      }
+      await sleep(pause, stop.signal).catch((error) => {
         throw interrupted(error);
       });
       delay = Math.min(delay * BACKOFF, maxDelay);
@@ -77,10 +119,17 @@ export async function waitFor<R>(
   }
 }
 
+/** `Name: message` of an error, for a log line. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 interface Waiter {
   id: string;
   resolve(record: unknown): void;
   reject(error: unknown): void;
+  /** Set once its batch is in flight: tells the batch this waiter aborted. */
+  left?: () => void;
 }
 
 /**
@@ -96,7 +145,7 @@ export class BatchReader {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly fetchMany: (ids: string[]) => Promise<unknown[]>,
+    private readonly fetchMany: (ids: string[], signal: AbortSignal) => Promise<unknown[]>,
     private readonly idOf: (record: unknown) => string | undefined,
     private readonly max: number,
     private readonly windowMs = 10,
@@ -107,6 +156,11 @@ export class BatchReader {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.#queue = this.#queue.filter((w) => w !== waiter);
+        if (this.#queue.length === 0) {
+          clearTimeout(this.#timer);
+          this.#timer = undefined;
+        }
+        waiter.left?.();
         reject(signal?.reason);
       };
       const settle = () => signal?.removeEventListener("abort", onAbort);
@@ -139,7 +193,15 @@ export class BatchReader {
     for (let start = 0; start < ids.length; start += this.max) {
       const chunk = new Set(ids.slice(start, start + this.max));
       const mine = waiters.filter((w) => chunk.has(w.id));
-      this.fetchMany([...chunk]).then(
+      // A batch nobody waits for any more is aborted (with its retries), not left running.
+      const controller = new AbortController();
+      let waiting = mine.length;
+      for (const waiter of mine) {
+        waiter.left = () => {
+          if (--waiting === 0) controller.abort();
+        };
+      }
+      this.fetchMany([...chunk], controller.signal).then(
         (records) => {
           const byId = new Map(records.map((record) => [this.idOf(record), record]));
           for (const waiter of mine) waiter.resolve(byId.get(waiter.id));

@@ -4,20 +4,108 @@
  * Every client registers its key here, so an error built anywhere (even from a server body that
  * echoes the key back) can be scrubbed without threading the key through every call site.
  */
-const secrets = new Set<string>();
+/** Each key in use, with how many clients hold it and a pattern matching it in any letter case. */
+const secrets = new Map<string, { holders: number; pattern: RegExp }>();
 const REDACTED = "[REDACTED]";
 const BEARER = /(Bearer\s+)[^\s"',;]+/gi;
 
-/** Remembers a key so that {@link redact} removes it. Keys shorter than 4 characters are not worth hiding. */
+/**
+ * Remembers a key so that {@link redact} removes it, until as many {@link releaseSecret} calls.
+ * Keys shorter than 4 characters are not worth hiding.
+ */
 export function registerSecret(secret: string): void {
-  if (secret.length >= 4) secrets.add(secret);
+  if (secret.length < 4) return;
+  const entry = secrets.get(secret);
+  if (entry) entry.holders++;
+  // Any case: URL parsing lower-cases a host name, and a server may echo a key upper-cased.
+  else secrets.set(secret, { holders: 1, pattern: new RegExp(escapeRegExp(secret), "gi") });
 }
 
-/** Replaces every registered key, and any bearer token, in a string. */
+/** Forgets a key registered once (a rotated token two rotations old); others holding it keep it. */
+export function releaseSecret(secret: string): void {
+  const entry = secrets.get(secret);
+  if (entry && --entry.holders <= 0) secrets.delete(secret);
+}
+
+/** How many keys are remembered (for tests: a rotating key must not grow the set). */
+export function secretCount(): number {
+  return secrets.size;
+}
+
+/** Replaces every registered key (in any letter case), and any bearer token, in a string. */
 export function redact(text: string): string {
   let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const { pattern } of secrets.values()) out = out.replace(pattern, REDACTED);
   return out.includes("earer") || out.includes("EARER") ? out.replace(BEARER, `$1${REDACTED}`) : out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The cause to keep on an error: the same one when nothing in it shows a key, else a copy with every
+ * string redacted (message, stack, `input`, `url` ... and its own cause), so that inspecting
+ * `error.cause` cannot print a key a Location header or a URL echoed.
+ */
+export function redactCause(cause: unknown, depth = 0): unknown {
+  if (!(cause instanceof Error))
+    return typeof cause === "object" && cause !== null ? redactDeep(cause) : cause;
+  if (depth > 4 || !showsSecret(cause)) return cause;
+  const copy = Object.create(Object.getPrototypeOf(cause)) as Error & Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(cause)) {
+    const value = (cause as unknown as Record<string, unknown>)[key];
+    const clean =
+      key === "cause"
+        ? redactCause(value, depth + 1)
+        : typeof value === "string"
+          ? redact(value)
+          : redactDeep(value);
+    Object.defineProperty(copy, key, {
+      value: clean,
+      enumerable: key !== "stack" && key !== "message",
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+function showsSecret(error: Error, depth = 0): boolean {
+  if (depth > 4) return false;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === "string" && redact(value) !== value) return true;
+    if (value instanceof Error && showsSecret(value, depth + 1)) return true;
+    if (key !== "cause" && typeof value === "object" && value !== null) {
+      if (JSON.stringify(redactDeep(value)) !== safeStringify(value)) return true;
+    }
+  }
+  return false;
+}
+
+function safeStringify(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Control characters (newlines, ESC, BEL, the Unicode line separators) written as escapes, so that
+ * gateway text in a log line cannot start a forged line or drive the terminal.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === "\n"
+      ? "\\n"
+      : c === "\r"
+        ? "\\r"
+        : c === "\t"
+          ? "\\t"
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

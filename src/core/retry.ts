@@ -3,7 +3,9 @@
  * chat and queries may be repeated; a paid submission is repeated only when the gateway
  * certainly did not take it, because a second submission would be billed twice.
  */
+
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, isGenwayError } from "./errors.js";
+import { timerDelay } from "./options.js";
 
 /** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
 export type RetryPolicy = "idempotent" | "paid";
@@ -49,7 +51,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -2,20 +2,60 @@
 
 import type { Connection } from "./connection.js";
 import { decodeError } from "./decode-error.js";
-import { APIConnectionError, MalformedResponseError } from "./errors.js";
+import { APIConnectionError, isGenwayError, MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 import { type EventSourceMessage, readSSE } from "./sse.js";
+
+/**
+ * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).
+ * Real streams count from 0 in ones; a position past this is a hostile or broken gateway, and
+ * honouring it would grow a sparse array that every snapshot then walks.
+ */
+const MAX_SLOT = 4096;
+
+/**
+ * An array position read from an event: a non-negative integer below MAX_SLOT, else undefined and
+ * the entry is ignored. Never a string: `arr["__proto__"]` or `arr["constructor"]` would reach a
+ * shared prototype.
+ */
+export function slot(index: unknown): number | undefined {
+  return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < MAX_SLOT
+    ? index
+    : undefined;
+}
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The object entries of a JSON array; anything else is no entries. */
+export function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/**
+ * Copies `source`'s fields onto `target` (deep copies), leaving out `__proto__`: JSON.parse makes it
+ * an own key, and assigning it would swap the target's prototype.
+ */
+export function mergeFields(target: object, source: Record<string, unknown>, skip?: string): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (key === "__proto__" || key === skip || value === undefined) continue;
+    (target as Record<string, unknown>)[key] = structuredClone(value);
+  }
+}
 
 /** Returned by an interpreter to end the stream (e.g. `data: [DONE]`). */
 export const END: unique symbol = Symbol("end");
 
 /**
  * Per format: map one SSE message to an event, `undefined` to skip it, END to stop.
- * `parse` reads the data as JSON; `fail` turns an error payload into the typed error to throw.
+ * `parse` reads the data as a JSON object (anything else is a MalformedResponseError); `fail` turns an
+ * error payload into the typed error to throw.
  */
 export type Interpret<E> = (
   message: EventSourceMessage,
-  parse: () => unknown,
+  parse: () => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) => E | undefined | typeof END;
 
@@ -25,12 +65,13 @@ export type Interpret<E> = (
  */
 export function dataOnlyJson<E>(
   message: EventSourceMessage,
-  parse: () => unknown,
+  parse: () => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) {
   if (message.data === "[DONE]") return END;
   const chunk = parse() as E & { error?: unknown };
-  if (chunk.error !== undefined) throw fail(chunk);
+  // `"error": null` is how some relays say "no error" in a normal chunk.
+  if (chunk.error !== undefined && chunk.error !== null) throw fail(chunk);
   return chunk as E;
 }
 
@@ -49,6 +90,7 @@ export type IsLast<E> = (event: E) => boolean;
  */
 export async function* jsonEvents<E>(
   connection: Connection,
+  operation: string,
   interpret: Interpret<E>,
   isLast?: IsLast<E>,
 ): AsyncGenerator<E[]> {
@@ -59,15 +101,15 @@ export async function* jsonEvents<E>(
     let event: E | undefined | typeof END;
     for (const message of messages) {
       try {
-        event = interpret(message, () => parseData(message.data, connection), fail);
+        event = interpret(message, () => parseObject(message.data, operation, connection), fail);
+        if (event === END) break;
+        if (event === undefined) continue;
+        if (isLast?.(event)) ended = true;
       } catch (error) {
         // The events before the failing one still reach the caller (and snapshot()) first.
         if (events.length > 0) yield events;
-        throw error;
+        throw isGenwayError(error) ? error : unusableEvent(operation, message.data, connection, error);
       }
-      if (event === END) break;
-      if (event === undefined) continue;
-      if (isLast?.(event)) ended = true;
       events.push(event);
     }
     if (events.length > 0) yield events;
@@ -89,14 +131,55 @@ function streamError(payload: unknown, connection: Connection): Error {
   });
 }
 
-function parseData(data: string, connection: Connection): unknown {
+/** An event's data as a JSON object: not JSON, or JSON that is no object, is a MalformedResponseError. */
+function parseObject(data: string, operation: string, connection: Connection): Record<string, unknown> {
+  let value: unknown;
   try {
-    return JSON.parse(data);
+    value = JSON.parse(data);
   } catch (error) {
-    throw new MalformedResponseError(`A stream event is not valid JSON: ${clip(data, 200)}`, {
+    throw new MalformedResponseError(
+      `A ${operation} stream event is not valid JSON: ${clip(data, 200, "...")}`,
+      {
+        status: connection.response.status,
+        requestId: connection.requestId,
+        cause: error,
+      },
+    );
+  }
+  if (!isObject(value)) {
+    throw new MalformedResponseError(
+      `A ${operation} stream event is not a JSON object: ${clip(data, 200, "...")}`,
+      { status: connection.response.status, requestId: connection.requestId },
+    );
+  }
+  return value;
+}
+
+/**
+ * The typed error for an event the SDK could not use (a shape no check foresaw): never the raw
+ * TypeError from inside, always the operation and a bounded excerpt of what arrived.
+ */
+export function unusableEvent(
+  operation: string,
+  data: unknown,
+  connection: Connection,
+  cause: unknown,
+): Error {
+  const text = typeof data === "string" ? data : safeJson(data);
+  return new MalformedResponseError(
+    `A ${operation} stream event could not be read: ${clip(text, 200, "...")}`,
+    {
       status: connection.response.status,
       requestId: connection.requestId,
-      cause: error,
-    });
+      cause,
+    },
+  );
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
   }
 }

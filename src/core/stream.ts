@@ -6,6 +6,17 @@
 
 import { type Connection, toConnectionError } from "./connection.js";
 import { APIUserAbortError, GenwayError } from "./errors.js";
+import { unusableEvent } from "./stream-events.js";
+
+/**
+ * Streams dropped without `break` or `abort()` (an iterator let go mid-way, a `tee()` nobody reads
+ * to the end): once one is garbage, its request is closed, so the socket does not outlive it.
+ * Holds the connection, never the stream.
+ */
+const dropped =
+  typeof FinalizationRegistry === "undefined"
+    ? undefined
+    : new FinalizationRegistry<Connection>((connection) => connection.abort("user"));
 
 /**
  * The base of every stream (chat, messages, responses, native): async iteration of typed events,
@@ -37,8 +48,11 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     this.#done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });
+    dropped?.register(this, connection, this);
   }
 
+  /** The operation that opened the stream (`chat.completions.create` ...), named in its errors. */
+  protected abstract readonly operation: string;
   /** Folds one event into the running result. */
   protected abstract accumulate(event: Event): void;
   /** The whole result once the stream has ended. */
@@ -57,7 +71,12 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       const { signal } = this.controller;
       for await (const batch of this.#source) {
         for (const event of batch) {
-          this.accumulate(event);
+          try {
+            this.accumulate(event);
+          } catch (error) {
+            // A shape the assembler's checks did not foresee: a typed error, never a TypeError.
+            throw unusableEvent(this.operation, event, this.connection, error);
+          }
           yield event;
           // Aborted while the caller held this event: stop, even with more of the batch in hand.
           if (signal.aborted) {
@@ -75,6 +94,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       throw error;
     } finally {
       // Reached on completion, on error and on `break` (the source's own finally closes the request).
+      dropped?.unregister(this);
       this.#resolveDone();
     }
   }
@@ -88,7 +108,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   async *text(): AsyncGenerator<string, void, undefined> {
     for await (const event of this) {
       const delta = this.textOf(event);
-      if (delta) yield delta;
+      if (typeof delta === "string" && delta) yield delta;
     }
   }
 
@@ -143,7 +163,14 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
       }),
     });
     const Ctor = this.constructor as new (source: AsyncIterable<Event[]>, connection: Connection) => this;
-    return [new Ctor(branch(0), this.connection), new Ctor(branch(1), this.connection)];
+    const branches: [this, this] = [
+      new Ctor(branch(0), this.connection),
+      new Ctor(branch(1), this.connection),
+    ];
+    // The branches share this stream's request: it closes when this stream (which both reach
+    // through `iterator`) is garbage, not when one branch is.
+    for (const b of branches) dropped?.unregister(b);
+    return branches;
   }
 
   /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */

@@ -6,7 +6,7 @@
  */
 import { APIPromise, mapData } from "./api-promise.js";
 import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
-import { BatchReader, type WaitOptions, waitFor } from "./poll.js";
+import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import type { Resource } from "./resource.js";
 import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
 import type { RequestOptions, RequestSpec, Transport } from "./transport.js";
@@ -24,7 +24,7 @@ export interface TaskKind<R = unknown> {
   /** Turns what `retrieve` or `batch.fetch` returned into a snapshot. Default: {@link snapshotOf}. */
   normalize?(raw: unknown, id: string): TaskSnapshot<R>;
   /** Reads many tasks in one request; waits on this kind then coalesce their polls. */
-  batch?: { fetch(ids: string[]): Promise<unknown[]>; max: number };
+  batch?: { fetch(ids: string[], signal?: AbortSignal): Promise<unknown[]>; max: number };
 }
 
 /** A snapshot from any task record convention (see task-record.ts). */
@@ -96,8 +96,16 @@ export class TaskRegistry {
     return entry;
   }
 
+  /** The snapshot of task `id`; a record for another task is a MalformedResponseError (never taken for this one). */
   #normalize<R>(kind: TaskKind<any>, raw: unknown, id: string): TaskSnapshot<R> {
-    return kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+    const snapshot = kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+    if (snapshot.id !== "" && snapshot.id !== id) {
+      throw new MalformedResponseError(
+        `The gateway answered a query for ${kind.name} task ${JSON.stringify(id)} with the record of task ${JSON.stringify(snapshot.id)}.`,
+        { body: raw },
+      );
+    }
+    return snapshot;
   }
 
   task<R>(ref: TaskRef): Task<R> {
@@ -143,11 +151,21 @@ export class TaskRegistry {
     return waitFor<R>(
       task,
       async (signal) => {
-        const record = batch ? await batch.read(ref.id, signal) : undefined;
+        // A batch is an economy: when it fails (an unusable answer, a 5xx), the single query answers.
+        const record = batch
+          ? await batch.read(ref.id, signal).catch((error: unknown) => {
+              if (signal.aborted) throw error;
+              this.transport.log.warn(
+                `${ref.kind} batch query failed (${describe(error)}); polling ${ref.id} singly this round`,
+              );
+              return undefined;
+            })
+          : undefined;
         if (record !== undefined) return this.#normalize<R>(kind, record, ref.id);
         return this.retrieve<R>(task, { signal });
       },
       options,
+      this.transport.log,
     );
   }
 }

@@ -8,11 +8,12 @@
  * including error envelopes that arrive inside a 200 body.
  */
 import { APIPromise } from "./api-promise.js";
-import { type Connection, failureOf, openConnection } from "./connection.js";
+import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
 import { GenwayError } from "./errors.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
-import { registerSecret } from "./redact.js";
+import { checkOptions, REQUEST_OPTIONS } from "./options.js";
+import { clip, registerSecret, releaseSecret } from "./redact.js";
 import { type RetryPolicy, withRetries } from "./retry.js";
 
 /** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
@@ -45,6 +46,8 @@ export interface TransportConfig {
   idleTimeout: number;
   maxRetries: number;
   maxRetryAfter: number;
+  /** Bytes a JSON answer may hold (see GenwayOptions.maxResponseBytes). */
+  maxResponseBytes: number;
   fetch: typeof fetch | undefined;
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
@@ -65,6 +68,9 @@ export interface RequestSpec {
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
 
+/** Redirects one request follows at most: enough for a moved path, not for a loop. */
+const MAX_REDIRECTS = 5;
+
 const MESSAGES_PATH = /^\/v1\/messages(?:[/?]|$)/;
 
 export class Transport {
@@ -72,6 +78,8 @@ export class Transport {
   /** baseURL with one trailing slash: request paths are appended to it. */
   readonly #base: string;
   readonly #origin: string;
+  /** The last two tokens a rotating apiKey() gave: only those stay in the redaction set. */
+  #tokens: string[] = [];
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -97,7 +105,8 @@ export class Transport {
 
   /** A JSON request: parsed body (error envelopes in 2xx bodies become typed errors). */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(this.#run(spec, options, readJson as (c: Connection) => Promise<T>));
+    const max = this.#config.maxResponseBytes;
+    return new APIPromise(this.#run(spec, options, (c) => readJson(c, max) as Promise<T>));
   }
 
   /**
@@ -136,9 +145,17 @@ export class Transport {
     options: RequestOptions = {},
     read: (c: Connection, spec: RequestSpec) => Promise<T>,
   ) {
+    checkOptions("request", options, REQUEST_OPTIONS);
     // Built inside the promise: a ValidationError (or an encoding failure) rejects it rather than
     // throwing synchronously out of the method, so `.catch()` chains see it too.
-    const spec = typeof source === "function" ? await source() : source;
+    // Under the clocks too: building may read an upload source (a stream that may never yield).
+    const spec =
+      typeof source === "function"
+        ? await underClock(async () => source(), {
+            signal: options.signal,
+            timeout: options.timeout ?? this.#config.timeout,
+          })
+        : source;
     return withRetries(
       async () => {
         const connection = await this.#attempt(spec, options);
@@ -196,27 +213,66 @@ export class Transport {
     const url = new URL(this.#base + stripSlash(spec.path));
     const query = mergeQuery(this.#config.defaultQuery, spec.query, options.query);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    // A redirect is followed only when it stays on the gateway's origin (see #sameOriginLocation):
-    // fetch would otherwise carry custom auth headers such as x-api-key to any host.
+    // Redirects are followed by hand (see #follow): fetch would carry custom auth headers such as
+    // x-api-key to any host, and would POST a paid submission again on a 307.
     const init: RequestInit = { method: spec.method, headers, body, signal, redirect: "manual" };
     const send = this.#config.fetch ?? globalThis.fetch;
-    let response = await send(url.href, init);
-    for (let hops = 0; isRedirect(response) && hops < 5; hops++) {
-      response = await send(this.#sameOriginLocation(response), init);
+    return this.#follow(await send(url.href, init), spec, init, send);
+  }
+
+  /**
+   * Follows at most MAX_REDIRECTS redirects, each only on the gateway's origin. A 303, or a 301/302
+   * after a POST, becomes a GET without the body (as fetch does). A paid submission never follows
+   * a redirect that would send its body again (307, 308): the gateway may already have charged it.
+   */
+  async #follow(
+    first: Response,
+    spec: RequestSpec,
+    init: RequestInit,
+    send: typeof fetch,
+  ): Promise<Response> {
+    let response = first;
+    let current = init;
+    for (let hops = 0; isRedirect(response); hops++) {
+      const target = this.#sameOriginLocation(response);
+      const resends = response.status === 307 || response.status === 308;
+      if (hops >= MAX_REDIRECTS) {
+        throw new GenwayError(
+          `Stopped after ${MAX_REDIRECTS} redirects (the last to ${target.host}): a redirect loop at the gateway.`,
+        );
+      }
+      if (resends && current.body != null && spec.policy === "paid") {
+        throw new GenwayError(
+          `Refused to follow a ${response.status} redirect of a paid submission to ${target.host}: it would send the request, and its charge, again. The gateway may have taken it already; check before submitting again.`,
+        );
+      }
+      if (!resends && current.method !== "GET" && current.method !== "HEAD") {
+        const { "content-type": _, ...headers } = current.headers as Record<string, string>;
+        current = { ...current, method: "GET", body: undefined, headers };
+      }
+      await response.body?.cancel().catch(() => {});
+      response = await send(target.href, current);
     }
     return response;
   }
 
-  #sameOriginLocation(response: Response): string {
+  #sameOriginLocation(response: Response): URL {
     const location = response.headers.get("location");
-    const target = location ? new URL(location, response.url || this.#origin) : undefined;
+    let target: URL | undefined;
+    try {
+      target = location ? new URL(location, response.url || this.#origin) : undefined;
+    } catch {
+      throw new GenwayError(
+        `The gateway answered ${response.status} with a Location that is not a URL: ${clip(location ?? "", 200, "...")}`,
+      );
+    }
     if (!target || target.origin !== this.#origin) {
       // Not a connection failure: retrying would only be refused again.
       throw new GenwayError(
         `Refused to follow a redirect ${target ? `to ${target.origin} ` : ""}away from the gateway origin: the API key is only ever sent to baseURL.`,
       );
     }
-    return target.href;
+    return target;
   }
 
   async #headers(spec: RequestSpec, options: RequestOptions): Promise<Record<string, string>> {
@@ -235,7 +291,12 @@ export class Transport {
     if (typeof apiKey === "string") return apiKey;
     const key = await apiKey();
     checkKey(key);
-    registerSecret(key);
+    if (!this.#tokens.includes(key)) {
+      registerSecret(key);
+      this.#tokens.push(key);
+      // A token two rotations old is forgotten: an ever-growing set would slow every error down.
+      if (this.#tokens.length > 2) releaseSecret(this.#tokens.shift()!);
+    }
     return key;
   }
 }

@@ -29,6 +29,8 @@ export type Uploadable =
 export interface ToFileOptions {
   /** MIME type to send; wins over everything we would infer. */
   type?: string;
+  /** Stops reading a stream source (it is cancelled) when it aborts. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Types that say nothing, so we look at the bytes instead. */
@@ -89,9 +91,14 @@ async function collect(chunks: AsyncIterable<Uint8Array | string>): Promise<Blob
   return new Blob(parts);
 }
 
-async function* readAll(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* readAll(
+  stream: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<Uint8Array> {
   // A reader loop, not `for await (of stream)`: Safari's ReadableStream is not async-iterable.
   const reader = stream.getReader();
+  const onAbort = () => reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -99,16 +106,17 @@ async function* readAll(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
       yield value;
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     reader.releaseLock();
   }
 }
 
 /** Any Uploadable as a Blob. Blobs come back as they are, so disk-backed Blobs are never read here. */
-async function toBlob(value: Uploadable): Promise<Blob> {
+async function toBlob(value: Uploadable, signal?: AbortSignal): Promise<Blob> {
   if (isBlob(value)) return value;
   if (isArrayBuffer(value) || ArrayBuffer.isView(value)) return new Blob([viewBytes(value)]);
   if (isResponse(value)) return value.blob();
-  if (isStream(value)) return collect(readAll(value));
+  if (isStream(value)) return collect(readAll(value, signal));
   if (isAsyncIterable(value)) return collect(value);
   throw new TypeError(
     `Cannot upload ${Object.prototype.toString.call(value)}: pass a Blob, File, Uint8Array, ArrayBuffer, ReadableStream, AsyncIterable or Response.`,
@@ -149,7 +157,7 @@ function defaultName(type: string): string {
  * Blobs and Files are re-wrapped, never copied, so a disk-backed Blob stays on disk.
  */
 export async function toFile(value: Uploadable, name?: string, options: ToFileOptions = {}): Promise<File> {
-  const blob = await toBlob(value);
+  const blob = await toBlob(value, options.signal);
   const givenName = name ?? ownName(value);
   const type =
     options.type ||

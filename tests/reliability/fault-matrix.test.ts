@@ -19,6 +19,7 @@ import Genway, {
   MalformedResponseError,
   RateLimitError,
   ServiceUnavailableError,
+  TaskTimeoutError,
   UpstreamTimeoutError,
 } from "../../src/index.js";
 import { errorBody } from "../../src/testing/envelopes.js";
@@ -34,6 +35,8 @@ import {
 const CLIENT = { maxRetries: 2, timeout: 300, idleTimeout: 300, maxRetryAfter: 1000 } as const;
 /** A cell still running after this long is a hang. */
 const DEADLINE_MS = 5000;
+/** The music wait's own timeout: what ends it when every poll fails. */
+const WAIT_TIMEOUT_MS = 1500;
 /** Cells run this many at a time (they mostly wait on clocks, not on the CPU). */
 const CONCURRENCY = 12;
 const DOC = fileURLToPath(new URL("../../docs/reliability.md", import.meta.url));
@@ -191,7 +194,8 @@ const CALLS: Call[] = [
       return task.id;
     },
     async run(gw, id) {
-      const song = await gw.musicgen.wait(id!, { interval: 10 });
+      // A wait rides out transient failures until its own timeout (issue 19): short here.
+      const song = await gw.musicgen.wait(id!, { interval: 10, timeout: WAIT_TIMEOUT_MS });
       complete(
         song.status === "succeeded" && Array.isArray(song.result) && song.result.length > 0,
         "no clips",
@@ -219,6 +223,8 @@ interface Cell {
   mock: MockGateway;
   server: MockServer;
   call: Call;
+  /** Sends every later request to a port certain to refuse (see "connection refused"). */
+  refuse(): void;
 }
 
 interface FaultCase {
@@ -286,11 +292,16 @@ const CODES: Array<{ label: string; fault: Fault; expect: (call: Call) => Expect
 const FAULTS: FaultCase[] = [
   {
     name: "connection refused (closed port)",
-    async arm(cell) {
-      await cell.server.close();
-    },
-    // Certainly not sent, so even a paid call retries; the port stays closed, so it ends in the error.
-    expect: () => ({ error: APIConnectionError, notSent: true, requests: 0, attempts: 3 }),
+    // Port 2 on loopback: a privileged port nothing listens on (and not on fetch's blocked-port
+    // list, unlike 1), so it refuses every time; the mock's own port, once closed, could be taken
+    // by another test's server.
+    arm: (cell) => cell.refuse(),
+    // Certainly not sent, so even a paid call retries; the port stays closed, so it ends in the
+    // error. A wait keeps polling through it until its own timeout.
+    expect: (call) =>
+      call.name === "music wait"
+        ? { error: TaskTimeoutError, requests: 0 }
+        : { error: APIConnectionError, notSent: true, requests: 0, attempts: 3 },
   },
   {
     name: "reset before headers",
@@ -324,7 +335,8 @@ const FAULTS: FaultCase[] = [
   {
     name: "429 + Retry-After 1 h (> `maxRetryAfter`)",
     arm: inject({ status: 429, retryAfter: 3600 }),
-    expect: () => once(RateLimitError),
+    // A wait asked to pause past its own timeout ends at once with TaskTimeoutError.
+    expect: (call) => (call.name === "music wait" ? once(TaskTimeoutError) : once(RateLimitError)),
   },
   { name: "500", arm: inject({ status: 500 }), expect: retriedUnlessPaid(once(InternalServerError)) },
   { name: "502", arm: inject({ status: 502 }), expect: retriedUnlessPaid(once(InternalServerError)) },
@@ -364,7 +376,8 @@ const FAULTS: FaultCase[] = [
           ? { body: 'data: {"id": "broken", "choices": [\n\n', contentType: "text/event-stream" }
           : { body: '{"id": "broken", "data": [', contentType: "application/json" },
       )(cell),
-    expect: () => once(MalformedResponseError),
+    // A wait polls again: an unusable answer is transient for a free query.
+    expect: (call) => (call.name === "music wait" ? retried : once(MalformedResponseError)),
   },
   {
     name: "truncated SSE (ends inside an event)",
@@ -408,20 +421,30 @@ async function runCell(call: Call, fault: FaultCase): Promise<Result> {
   const mock = createMockGateway({ taskSteps: 1 });
   const server = await mock.listen();
   let attempts = 0;
+  let refused = false;
   const gw = new Genway({
     apiKey: mock.apiKey,
     baseURL: server.url,
     logLevel: "off",
     ...CLIENT,
     fetch: (input, init) => {
-      if (call.match.test(new URL(String(input)).pathname)) attempts++;
-      return fetch(input, init);
+      const url = new URL(String(input));
+      if (call.match.test(url.pathname)) attempts++;
+      if (refused) url.port = "2";
+      return fetch(url, init);
     },
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const prepared = await call.prepare?.(gw);
-    await fault.arm({ mock, server, call });
+    await fault.arm({
+      mock,
+      server,
+      call,
+      refuse: () => {
+        refused = true;
+      },
+    });
     const outcome = await Promise.race([
       call.run(gw, prepared).then(
         () => ({ ok: true as const }),

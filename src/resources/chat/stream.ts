@@ -2,8 +2,11 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
+import { dataOnlyJson, isObject, jsonEvents, objects, slot } from "../../core/stream-events.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
+
+/** Named in the errors of this stream. */
+const OPERATION = "chat.completions.create";
 
 /**
  * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
@@ -11,15 +14,16 @@ import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "
  */
 /** A chunk with a finish reason ends the answer (the usage chunk may still follow). */
 const finishes = (chunk: ChatCompletionChunk) =>
-  chunk.choices?.some((choice) => choice.finish_reason) ?? false;
+  objects(chunk.choices).some((choice) => choice.finish_reason);
 
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
+  protected readonly operation = OPERATION;
   #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ChatCompletionStream {
     return new ChatCompletionStream(
-      jsonEvents(connection, dataOnlyJson<ChatCompletionChunk>, finishes),
+      jsonEvents(connection, OPERATION, dataOnlyJson<ChatCompletionChunk>, finishes),
       connection,
     );
   }
@@ -31,26 +35,35 @@ export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatC
     completion.model ||= chunk.model;
     if (chunk.system_fingerprint) completion.system_fingerprint = chunk.system_fingerprint;
     if (chunk.usage) completion.usage = chunk.usage;
-    for (const { index, delta, finish_reason } of chunk.choices ?? []) {
+    // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
+    for (const entry of objects(chunk.choices)) {
+      const index = slot(entry.index);
+      if (index === undefined) continue;
       const choice = (completion.choices[index] ??= {
         index,
         message: { role: "assistant", content: null },
         finish_reason: null,
       } satisfies ChatCompletionChoice);
       const message = choice.message;
-      if (finish_reason) choice.finish_reason = finish_reason;
-      if (delta.content) message.content = (message.content ?? "") + delta.content;
-      if (delta.refusal) message.refusal = (message.refusal ?? "") + delta.refusal;
-      for (const call of delta.tool_calls ?? []) {
+      const delta = isObject(entry.delta) ? entry.delta : {};
+      if (typeof entry.finish_reason === "string" && entry.finish_reason) {
+        choice.finish_reason = entry.finish_reason as ChatCompletionChoice["finish_reason"];
+      }
+      if (typeof delta.content === "string" && delta.content) {
+        message.content = (message.content ?? "") + delta.content;
+      }
+      if (typeof delta.refusal === "string" && delta.refusal) {
+        message.refusal = (message.refusal ?? "") + delta.refusal;
+      }
+      for (const call of objects(delta.tool_calls)) {
+        const at = slot(call.index);
+        if (at === undefined) continue;
         const calls = (message.tool_calls ??= []);
-        const target = (calls[call.index] ??= {
-          id: "",
-          type: "function",
-          function: { name: "", arguments: "" },
-        });
-        if (call.id) target.id = call.id;
-        if (call.function?.name) target.function.name += call.function.name;
-        if (call.function?.arguments) target.function.arguments += call.function.arguments;
+        const target = (calls[at] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+        const fn = isObject(call.function) ? call.function : {};
+        if (typeof call.id === "string" && call.id) target.id = call.id;
+        if (typeof fn.name === "string") target.function.name += fn.name;
+        if (typeof fn.arguments === "string") target.function.arguments += fn.arguments;
       }
     }
   }

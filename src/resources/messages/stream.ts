@@ -2,8 +2,11 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
-import type { ContentBlock, ContentBlockDelta, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
+import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
+import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
+
+/** Named in the errors of this stream. */
+const OPERATION = "messages.create";
 
 /** Anthropic framing: named events, `ping` keep-alives, an `error` event on failure, no `[DONE]`. */
 const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) => {
@@ -20,6 +23,7 @@ const isLastMessageEvent = (event: MessageStreamEvent) => event.type === "messag
 
 /** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
 export class MessageStream extends EventStream<MessageStreamEvent, Message> {
+  protected readonly operation = OPERATION;
   #message: Message = {
     id: "",
     type: "message",
@@ -35,61 +39,79 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): MessageStream {
-    return new MessageStream(jsonEvents(connection, interpretMessages, isLastMessageEvent), connection);
+    return new MessageStream(
+      jsonEvents(connection, OPERATION, interpretMessages, isLastMessageEvent),
+      connection,
+    );
   }
 
   protected accumulate(event: MessageStreamEvent): void {
     const message = this.#message;
+    // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
+    const wire = event as unknown as Record<string, unknown>;
+    const index = slot(wire.index);
     switch (event.type) {
-      case "message_start":
+      case "message_start": {
+        if (!isObject(wire.message)) break;
+        const start = structuredClone(wire.message) as unknown as Message;
         this.#message = {
-          ...structuredClone(event.message),
+          ...start,
           content: [],
-          usage: Object.assign({ input_tokens: 0, output_tokens: 0 }, event.message.usage),
+          usage: Object.assign(
+            { input_tokens: 0, output_tokens: 0 },
+            isObject(start.usage) ? start.usage : {},
+          ),
         };
         break;
-      case "content_block_start":
-        message.content[event.index] = structuredClone(event.content_block);
-        break;
-      case "content_block_delta":
-        this.#applyDelta(event.index, event.delta);
-        break;
-      case "content_block_stop": {
-        const raw = this.#json.get(event.index);
-        const block = message.content[event.index] as ToolUseBlock | undefined;
-        if (raw !== undefined && block) Object.assign(block, parseInput(raw));
-        this.#json.delete(event.index);
-        break;
       }
-      case "message_delta":
-        message.stop_reason = event.delta.stop_reason;
-        message.stop_sequence = event.delta.stop_sequence;
-        // Counts here are cumulative; a null means "not reported", not zero.
-        for (const [key, value] of Object.entries(event.usage ?? {})) {
-          if (value !== null && value !== undefined) message.usage[key] = value;
+      case "content_block_start":
+        if (index !== undefined && isObject(wire.content_block)) {
+          message.content[index] = structuredClone(wire.content_block) as unknown as ContentBlock;
         }
         break;
+      case "content_block_delta":
+        if (index !== undefined && isObject(wire.delta)) this.#applyDelta(index, wire.delta);
+        break;
+      case "content_block_stop": {
+        if (index === undefined) break;
+        const raw = this.#json.get(index);
+        const block = message.content[index] as ToolUseBlock | undefined;
+        if (raw !== undefined && isObject(block)) Object.assign(block, parseInput(raw));
+        this.#json.delete(index);
+        break;
+      }
+      case "message_delta": {
+        const delta = isObject(wire.delta) ? wire.delta : {};
+        if ("stop_reason" in delta) message.stop_reason = delta.stop_reason as Message["stop_reason"];
+        if ("stop_sequence" in delta) message.stop_sequence = delta.stop_sequence as Message["stop_sequence"];
+        // Counts here are cumulative; a null means "not reported", not zero.
+        for (const [key, value] of Object.entries(isObject(wire.usage) ? wire.usage : {})) {
+          if (key !== "__proto__" && value !== null && value !== undefined) message.usage[key] = value;
+        }
+        break;
+      }
     }
   }
 
-  #applyDelta(index: number, delta: ContentBlockDelta): void {
-    const block = this.#message.content[index] as (ContentBlock & Record<string, unknown>) | undefined;
-    if (!block) return;
+  #applyDelta(index: number, delta: Record<string, unknown>): void {
+    const block = this.#message.content[index] as unknown;
+    if (!isObject(block)) return;
+    const text = (value: unknown) => (typeof value === "string" ? value : "");
     switch (delta.type) {
       case "text_delta":
-        block.text = String(block.text ?? "") + delta.text;
+        block.text = text(block.text) + text(delta.text);
         break;
       case "thinking_delta":
-        block.thinking = String(block.thinking ?? "") + delta.thinking;
+        block.thinking = text(block.thinking) + text(delta.thinking);
         break;
       case "signature_delta":
         block.signature = delta.signature;
         break;
       case "input_json_delta":
-        this.#json.set(index, (this.#json.get(index) ?? "") + delta.partial_json);
+        this.#json.set(index, (this.#json.get(index) ?? "") + text(delta.partial_json));
         break;
       case "citations_delta":
-        block.citations = [...((block.citations as unknown[] | null | undefined) ?? []), delta.citation];
+        block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
         break;
     }
   }
@@ -109,7 +131,7 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
   }
 
   protected textOf(event: MessageStreamEvent): string | undefined {
-    return event.type === "content_block_delta" && event.delta.type === "text_delta"
+    return event.type === "content_block_delta" && event.delta?.type === "text_delta"
       ? event.delta.text
       : undefined;
   }

@@ -7,9 +7,11 @@
  * - `music.lyrics.v1` is a v1 lyrics generation, read with GET /musicgen/lyrics/{id};
  * - `music.upload` is an upload's processing, read from its status query.
  */
-import type { APIPromise } from "../../core/api-promise.js";
+import { type APIPromise, mapData } from "../../core/api-promise.js";
+import { unusableBody } from "../../core/json-body.js";
 import { path } from "../../core/path.js";
 import type { Resource } from "../../core/resource.js";
+import { isObject } from "../../core/stream-events.js";
 import { normalizeStatus, type TaskStatus } from "../../core/task-record.js";
 import { type TaskSnapshot, tasksOf } from "../../core/tasks.js";
 import type { RequestOptions } from "../../core/transport.js";
@@ -35,11 +37,26 @@ export function fetchOne(client: Resource, id: string, options?: RequestOptions)
   );
 }
 
-export function fetchBatch(client: Resource, ids: string[], action: MusicAction, options?: RequestOptions) {
-  return client.transport.json<{ data?: unknown }>(
-    { method: "POST", path: "/musicgen/fetch", body: { ids, action }, policy: "idempotent" },
-    options,
-  );
+/** POST /musicgen/fetch: the records of `ids`; an answer that holds no list is a MalformedResponseError. */
+export function fetchBatch(
+  client: Resource,
+  ids: string[],
+  action: MusicAction,
+  options?: RequestOptions,
+): APIPromise<{ data: unknown[] }> {
+  const spec = {
+    method: "POST",
+    path: "/musicgen/fetch",
+    body: { ids, action },
+    policy: "idempotent",
+  } as const;
+  return mapData(client.transport.json<unknown>(spec, options), (body) => {
+    // `data: null` is how a relay may say "none of these ids"; no object at all is unusable.
+    if (isObject(body) && (Array.isArray(body.data) || body.data == null)) {
+      return { ...body, data: Array.isArray(body.data) ? body.data : [] };
+    }
+    throw unusableBody("musicgen.fetchMany (POST /musicgen/fetch)", body, "no list of task records");
+  });
 }
 
 /** `/musicgen/feed/a,b,c`: each id one encoded segment, the commas the path's own. */
@@ -107,10 +124,8 @@ export function registerMusicKinds(client: Resource): void {
   const registry = tasksOf(client);
   const batch = (action: MusicAction) => ({
     max: BATCH_MAX,
-    fetch: async (ids: string[]) => {
-      const { data } = await fetchBatch(client, ids, action);
-      return Array.isArray(data) ? data : [];
-    },
+    fetch: async (ids: string[], signal?: AbortSignal) =>
+      (await fetchBatch(client, ids, action, { signal })).data,
   });
   const retrieve = (id: string, options?: RequestOptions) => fetchOne(client, id, options);
   registry.register({ name: MUSIC_KIND, retrieve, batch: batch("MUSIC") });

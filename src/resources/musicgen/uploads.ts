@@ -7,8 +7,9 @@
  * /api/uploads/audio...), and answers are read bare or in the `{code, message, data}` envelope.
  */
 import { type APIPromise, mapData } from "../../core/api-promise.js";
+import { underClock } from "../../core/connection.js";
 import { MalformedResponseError } from "../../core/errors.js";
-import { type ForeignInit, openForeign } from "../../core/foreign.js";
+import { type ForeignInit, givenURL, openForeign } from "../../core/foreign.js";
 import { path } from "../../core/path.js";
 import type { Resource } from "../../core/resource.js";
 import { extensionForMime } from "../../core/sniff.js";
@@ -80,7 +81,11 @@ export class MusicUploads {
   async upload(file: Uploadable, options: MusicUploadOptions = {}): Promise<string> {
     const { name, ...wait } = options;
     const request = { signal: wait.signal };
-    const named = await toFile(file, name);
+    // Gathering a stream source runs under the clocks: a source that never yields must not hang.
+    const named = await underClock((signal) => toFile(file, name, { signal }), {
+      signal: wait.signal,
+      timeout: this.client.transport.downloadConfig.timeout,
+    });
     const extension = named.name.includes(".")
       ? named.name.split(".").pop()!
       : (extensionForMime(named.type) ?? "mp3");
@@ -120,7 +125,7 @@ export class MusicUploads {
       init = { method: "PUT", body: named, headers: { "content-type": named.type } };
     }
     // A presigned storage URL is not the gateway: the client's fetch and clocks, never its key.
-    const connection = await openForeign(new URL(target.url), init, {
+    const connection = await openForeign(givenURL(target.url, "musicgen.uploads.put"), init, {
       ...this.client.transport.downloadConfig,
       signal: options.signal,
     });

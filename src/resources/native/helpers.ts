@@ -2,10 +2,12 @@
  * Reading a native response: the answer without the thought parts, the thoughts alone, the function
  * calls. They read the first candidate, as the official SDK's `response.text` does.
  */
+import { objects } from "../../core/stream-events.js";
 import type { GenerateContentResponse, NativePart } from "./types.js";
 
 function parts(response: GenerateContentResponse | undefined): NativePart[] {
-  return response?.candidates?.[0]?.content?.parts ?? [];
+  // Streamed chunks are untrusted JSON: only object parts count.
+  return objects(response?.candidates?.[0]?.content?.parts) as NativePart[];
 }
 
 /** The answer text: every text part of the first candidate that is not a thought. */

@@ -5,9 +5,12 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { dataOnlyJson, jsonEvents } from "../../core/stream-events.js";
+import { dataOnlyJson, isObject, jsonEvents, mergeFields, objects, slot } from "../../core/stream-events.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
+
+/** Named in the errors of this stream. */
+const OPERATION = "native.streamGenerateContent";
 
 /**
  * A candidate with a finish reason ends the answer (upstream sends it only in the final chunk); so
@@ -16,16 +19,17 @@ import type { GenerateContentResponse, NativeCandidate, NativePart } from "./typ
  */
 const finishes = (chunk: GenerateContentResponse) =>
   Boolean(chunk.promptFeedback?.blockReason) ||
-  (chunk.candidates?.some((candidate) => candidate.finishReason) ?? false);
+  objects(chunk.candidates).some((candidate) => candidate.finishReason);
 
 /** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
 export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
+  protected readonly operation = OPERATION;
   #response: GenerateContentResponse = { candidates: [] };
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): GenerateContentStream {
     return new GenerateContentStream(
-      jsonEvents(connection, dataOnlyJson<GenerateContentResponse>, finishes),
+      jsonEvents(connection, OPERATION, dataOnlyJson<GenerateContentResponse>, finishes),
       connection,
     );
   }
@@ -34,20 +38,23 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
     const response = this.#response;
     const candidates = (response.candidates ??= []);
     // Usage, model version and response id: each chunk carries the running values; the last wins.
-    for (const [key, value] of Object.entries(chunk)) {
-      if (key !== "candidates" && value !== undefined) response[key] = structuredClone(value);
-    }
-    chunk.candidates?.forEach((candidate, position) => {
-      const index = candidate.index ?? position;
+    mergeFields(response, chunk as Record<string, unknown>, "candidates");
+    const list: unknown[] = Array.isArray(chunk.candidates) ? chunk.candidates : [];
+    list.forEach((candidate, position) => {
+      if (!isObject(candidate)) return;
+      // Positions go through slot(): an index of "__proto__" must never reach the array.
+      const index = candidate.index === undefined ? slot(position) : slot(candidate.index);
+      if (index === undefined) return;
       const target: NativeCandidate = (candidates[index] ??= {
         content: { role: "model", parts: [] },
         index,
       });
-      const { content, ...rest } = candidate;
-      Object.assign(target, structuredClone(rest));
-      const into = ((target.content ??= {}).parts ??= []);
-      if (content?.role) target.content.role = content.role;
-      for (const part of content?.parts ?? []) mergePart(into, part);
+      mergeFields(target, candidate, "content");
+      const content = isObject(candidate.content) ? candidate.content : {};
+      if (!isObject(target.content)) target.content = {};
+      const into = Array.isArray(target.content.parts) ? target.content.parts : (target.content.parts = []);
+      if (typeof content.role === "string" && content.role) target.content.role = content.role;
+      for (const part of objects(content.parts)) mergePart(into, part as NativePart);
     });
   }
 

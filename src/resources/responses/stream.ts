@@ -2,16 +2,12 @@
 
 import type { Connection } from "../../core/connection.js";
 import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, jsonEvents } from "../../core/stream-events.js";
+import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
 import { withOutputText } from "./output-text.js";
-import type {
-  ResponseObject,
-  ResponseOutputItem,
-  ResponseOutputMessage,
-  ResponseOutputRefusal,
-  ResponseOutputText,
-  ResponseStreamEvent,
-} from "./types.js";
+import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./types.js";
+
+/** Named in the errors of this stream. */
+const OPERATION = "responses.create";
 
 /**
  * Responses framing: named events with the type repeated in the data. `error` (and the
@@ -33,10 +29,9 @@ const interpretResponses: Interpret<ResponseStreamEvent> = (message, parse, fail
 const isLastResponseEvent = (event: ResponseStreamEvent) =>
   event.type === "response.completed" || event.type === "response.incomplete";
 
-type Part = ResponseOutputText | ResponseOutputRefusal;
-
 /** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
 export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObject> {
+  protected readonly operation = OPERATION;
   #response: ResponseObject = {
     id: "",
     object: "response",
@@ -49,11 +44,16 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
 
   /** @internal Wraps a response whose body is the event stream. */
   static open(connection: Connection): ResponseStream {
-    return new ResponseStream(jsonEvents(connection, interpretResponses, isLastResponseEvent), connection);
+    return new ResponseStream(
+      jsonEvents(connection, OPERATION, interpretResponses, isLastResponseEvent),
+      connection,
+    );
   }
 
   protected accumulate(event: ResponseStreamEvent): void {
     const output = this.#response.output;
+    // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
+    const wire = event as unknown as Record<string, unknown>;
     switch (event.type) {
       case "response.created":
       case "response.in_progress":
@@ -61,74 +61,88 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
       case "response.completed":
       case "response.incomplete": {
         // The lifecycle events carry the whole response; keep output we assembled if theirs is empty.
-        const next = structuredClone(event.response);
-        if (!next.output?.length) next.output = output;
+        if (!isObject(wire.response)) break;
+        const next = structuredClone(wire.response) as unknown as ResponseObject;
+        if (!Array.isArray(next.output) || next.output.length === 0) next.output = output;
         this.#response = next;
         break;
       }
       case "response.output_item.added":
-      case "response.output_item.done":
-        output[event.output_index] = structuredClone(event.item);
+      case "response.output_item.done": {
+        const at = slot(wire.output_index);
+        if (at !== undefined && isObject(wire.item))
+          output[at] = structuredClone(wire.item) as ResponseOutputItem;
         break;
+      }
       case "response.content_part.added":
       case "response.content_part.done": {
-        const message = output[event.output_index] as ResponseOutputMessage | undefined;
-        if (message) (message.content ??= [])[event.content_index] = structuredClone(event.part);
+        const message = this.#itemAt(wire.output_index);
+        const at = slot(wire.content_index);
+        if (!message || at === undefined || !isObject(wire.part)) break;
+        if (!Array.isArray(message.content)) message.content = [];
+        (message.content as unknown[])[at] = structuredClone(wire.part);
         break;
       }
       case "response.output_text.delta":
-        this.#edit(event, (part) => {
-          part.text = String(part.text ?? "") + event.delta;
+        this.#edit(wire, (part) => {
+          part.text = String(part.text ?? "") + String(wire.delta ?? "");
         });
         break;
       case "response.output_text.done":
-        this.#edit(event, (part) => {
-          part.text = event.text;
+        this.#edit(wire, (part) => {
+          if (typeof wire.text === "string") part.text = wire.text;
         });
         break;
       case "response.output_text.annotation.added":
-        this.#edit(event, (part) => {
-          const annotations = ((part.annotations as unknown[] | undefined) ??= []);
-          annotations[event.annotation_index] = event.annotation;
+        this.#edit(wire, (part) => {
+          const at = slot(wire.annotation_index);
+          if (at === undefined) return;
+          if (!Array.isArray(part.annotations)) part.annotations = [];
+          (part.annotations as unknown[])[at] = wire.annotation;
         });
         break;
       case "response.refusal.delta":
-        this.#edit(event, (part) => {
-          part.refusal = String(part.refusal ?? "") + event.delta;
+        this.#edit(wire, (part) => {
+          part.refusal = String(part.refusal ?? "") + String(wire.delta ?? "");
         });
         break;
-      case "response.function_call_arguments.delta":
-        this.#item(event.output_index, (item) => {
-          item.arguments = String(item.arguments ?? "") + event.delta;
-        });
+      case "response.function_call_arguments.delta": {
+        const item = this.#itemAt(wire.output_index);
+        if (item) item.arguments = String(item.arguments ?? "") + String(wire.delta ?? "");
         break;
-      case "response.function_call_arguments.done":
-        this.#item(event.output_index, (item) => {
-          item.arguments = event.arguments;
-        });
+      }
+      case "response.function_call_arguments.done": {
+        const item = this.#itemAt(wire.output_index);
+        if (item && typeof wire.arguments === "string") item.arguments = wire.arguments;
         break;
-      case "response.reasoning_summary_text.delta":
-        this.#item(event.output_index, (item) => {
-          const summary = ((item.summary as Array<{ type: string; text: string }> | undefined) ??= []);
-          const entry = (summary[event.summary_index] ??= { type: "summary_text", text: "" });
-          entry.text += event.delta;
-        });
+      }
+      case "response.reasoning_summary_text.delta": {
+        const item = this.#itemAt(wire.output_index);
+        const at = slot(wire.summary_index);
+        if (!item || at === undefined) break;
+        if (!Array.isArray(item.summary)) item.summary = [];
+        const summary = item.summary as unknown[];
+        if (!isObject(summary[at])) summary[at] = { type: "summary_text", text: "" };
+        const entry = summary[at] as Record<string, unknown>;
+        entry.text = String(entry.text ?? "") + String(wire.delta ?? "");
         break;
+      }
     }
   }
 
-  #item(index: number, edit: (item: ResponseOutputItem & Record<string, unknown>) => void): void {
-    const item = this.#response.output[index];
-    if (item) edit(item as ResponseOutputItem & Record<string, unknown>);
+  /** The output item at a wire position, when there is one and it is an object. */
+  #itemAt(index: unknown): Record<string, unknown> | undefined {
+    const at = slot(index);
+    const item = at === undefined ? undefined : (this.#response.output[at] as unknown);
+    return isObject(item) ? item : undefined;
   }
 
-  #edit(
-    at: { output_index: number; content_index: number },
-    edit: (part: Part & Record<string, unknown>) => void,
-  ) {
-    const message = this.#response.output[at.output_index] as ResponseOutputMessage | undefined;
-    const part = message?.content?.[at.content_index];
-    if (part) edit(part as Part & Record<string, unknown>);
+  /** Edits the content part an event points at (output_index, content_index), when it exists. */
+  #edit(at: Record<string, unknown>, edit: (part: Record<string, unknown>) => void) {
+    const content = this.#itemAt(at.output_index)?.content;
+    const index = slot(at.content_index);
+    const part = Array.isArray(content) && index !== undefined ? (content[index] as unknown) : undefined;
+    if (isObject(part)) edit(part);
   }
 
   protected result(): ResponseObject {
