@@ -39,6 +39,8 @@ export interface TaskRecord {
   reason: string | undefined;
   /** The record's payload: `data` (unified video, music) or `task_result` (vidgen). */
   result: unknown;
+  /** The caller's own id for the task (Kling's `task_info.external_task_id`), by which it may be queried. */
+  externalId: string | undefined;
   /** The record itself, envelope removed. */
   record: Record<string, unknown>;
 }
@@ -118,6 +120,7 @@ export function readTaskRecord(body: unknown): TaskRecord | undefined {
     progress: parseProgress(record.progress),
     reason,
     result: isEmpty(result) ? undefined : result,
+    externalId: isRecord(record.task_info) ? text(record.task_info.external_task_id) : undefined,
     record,
   };
 }

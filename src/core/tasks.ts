@@ -99,7 +99,8 @@ export class TaskRegistry {
   /** The snapshot of task `id`; a record for another task is a MalformedResponseError (never taken for this one). */
   #normalize<R>(kind: TaskKind<any>, raw: unknown, id: string): TaskSnapshot<R> {
     const snapshot = kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
-    if (snapshot.id !== "" && snapshot.id !== id) {
+    // A task queried by the caller's own id (Kling's external_task_id) answers with the gateway's id.
+    if (snapshot.id !== "" && snapshot.id !== id && readTaskRecord(raw)?.externalId !== id) {
       throw new MalformedResponseError(
         `The gateway answered a query for ${kind.name} task ${JSON.stringify(id)} with the record of task ${JSON.stringify(snapshot.id)}.`,
         { body: raw },

@@ -72,14 +72,14 @@ describe("query bodies parse into typed snapshots", () => {
   it("a running record with a percentage string", async () => {
     const running = { ...unified.query_response_success, status: "IN_PROGRESS", progress: "30%", data: null };
     const { gw } = answering(running);
-    const snapshot = await gw.videos.retrieve("t-1");
+    const snapshot = await gw.videos.retrieve(running.task_id);
     expect([snapshot.status, snapshot.progress, snapshot.result]).toEqual(["running", 30, undefined]);
   });
 
   it("a failed record carries the reason", async () => {
     const failed = { ...unified.query_response_success, status: "FAILURE", fail_reason: "content policy" };
     const { gw } = answering(failed);
-    const snapshot = await gw.videos.retrieve("t-1");
+    const snapshot = await gw.videos.retrieve(failed.task_id);
     expect([snapshot.status, snapshot.reason]).toEqual(["failed", "content policy"]);
   });
 
