@@ -204,7 +204,9 @@ function compose(
   let suffix = "";
   if (code !== undefined && code !== status) {
     const explain =
-      meaning && main !== meaning && server?.toLowerCase() !== meaning.toLowerCase() ? `: ${meaning}` : "";
+      // The code's meaning only when the message does not already say it (relays append
+      // "(request id: ...)" to the gateway's own words, so compare by inclusion).
+      meaning && !main.toLowerCase().includes(meaning.toLowerCase()) ? `: ${meaning}` : "";
     if (explain || !main.includes(String(code))) suffix = ` (code ${code}${explain})`;
   }
   return `${status ? `${status} ` : ""}${main}${suffix}`;

@@ -177,7 +177,7 @@ export class Transport {
         signal: options.signal,
         replayable: !(spec.body instanceof ReadableStream),
         onRetry: (error, attempt, wait) =>
-          this.log.warn(
+          this.log.info(
             `${spec.method} ${spec.path} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,
           ),
       },

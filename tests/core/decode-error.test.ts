@@ -703,3 +703,21 @@ describe("errorFromBody", () => {
     expect(err?.requestId).toBe("rid");
   });
 });
+
+describe("messages say each thing once", () => {
+  it("a relay's message that already names the code's meaning gets only the code", () => {
+    const body = {
+      error: { message: "Wrong request key (request id: r-1)", type: "new_api_error", code: 10001 },
+    };
+    expect(decodeError({ status: 401, body }).message).toBe(
+      "401 Wrong request key (request id: r-1) (code 10001)",
+    );
+  });
+
+  it("a message in other words still gets the meaning", () => {
+    const body = { error: { message: "token invalid", code: 10001 } };
+    expect(decodeError({ status: 401, body }).message).toBe(
+      "401 token invalid (code 10001: Wrong request key)",
+    );
+  });
+});

@@ -434,3 +434,26 @@ describe("extra_body", () => {
     expect((sent.body as FormData).get("guidance")).toBe("2.5");
   });
 });
+
+describe("logging of retries", () => {
+  it("a retried, then successful call writes nothing at the default level; retries are info lines", async () => {
+    const lines: Array<[string, string]> = [];
+    const logger = {
+      error: (m: string) => lines.push(["error", m]),
+      warn: (m: string) => lines.push(["warn", m]),
+      info: (m: string) => lines.push(["info", m]),
+      debug: (m: string) => lines.push(["debug", m]),
+    };
+    const quiet = await loopback({ maxRetries: 1, logLevel: undefined, logger });
+    quiet.mock.inject({ status: 503, code: 10020, retryAfterMs: 1 });
+    await quiet.gw.chat.completions.create(hello);
+    expect(lines).toEqual([]);
+
+    const chatty = await loopback({ maxRetries: 1, logLevel: "info", logger });
+    chatty.mock.inject({ status: 503, code: 10020, retryAfterMs: 1 });
+    await chatty.gw.chat.completions.create(hello);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![0]).toBe("info");
+    expect(lines[0]![1]).toMatch(/^\[genway\] POST \/v1\/chat\/completions failed .*; retry 1 in \d+ ms$/);
+  });
+});
