@@ -4,6 +4,7 @@ import { GenwayError } from "./core/errors.js";
 import { createLog, type Logger, type LogLevel } from "./core/log.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/options.js";
 import type { Resource } from "./core/resource.js";
+import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks.js";
 import { checkKey, type HeadersLike, type QueryValue, Transport } from "./core/transport.js";
 import type { ValidationMode } from "./core/validate.js";
 import { Audio } from "./resources/audio/index.js";
@@ -13,7 +14,7 @@ import { Messages } from "./resources/messages/index.js";
 import { Musicgen } from "./resources/musicgen/index.js";
 import { Native } from "./resources/native/index.js";
 import { Responses } from "./resources/responses/index.js";
-import { Tasks } from "./resources/tasks/index.js";
+import { type TaskHandle, Tasks } from "./resources/tasks/index.js";
 import { Videos } from "./resources/videos/index.js";
 import { Vidgen } from "./resources/vidgen/index.js";
 
@@ -121,6 +122,17 @@ export class Genway implements Resource {
     this.vidgen = new Vidgen(this);
     this.musicgen = new Musicgen(this);
     this.tasks = new Tasks(this);
+  }
+
+  /**
+   * Waits for a video, vidgen or music job until it ends, from its Task, its `{ kind, id }` handle or
+   * that handle's JSON: `await gw.pollTask(task)`, `await gw.pollTask(savedJson)`. The same machinery
+   * as `task.wait()` and `gw.tasks.wait()`; a timeout throws TaskTimeoutError carrying the handle.
+   */
+  pollTask<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    return this.tasks.wait<R>(handle, options);
   }
 
   /** Keeps `console.log(gw)` short and key-free. */

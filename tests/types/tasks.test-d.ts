@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import {
   Genway,
   type MusicClip,
+  pollTask,
   type Task,
   type TaskRef,
   type TaskSnapshot,
@@ -30,6 +31,23 @@ describe("gw.tasks", () => {
       await gw.tasks.wait({ kind: "music", id: 1 });
       // @ts-expect-error: interval is milliseconds, a number
       await gw.tasks.wait(saved, { interval: "1s" });
+    }
+    void calls;
+  });
+});
+
+describe("pollTask", () => {
+  it("takes a Task (keeping its result type), a handle or its JSON", () => {
+    async function calls() {
+      const video = await gw.videos.create({ model: "veo3", prompt: "waves" });
+      const done = await gw.pollTask(video, { interval: 1000 });
+      expectTypeOf(done.result?.output).toEqualTypeOf<string | undefined>();
+      const resumed = await pollTask<MusicClip[]>(gw, '{"kind":"music","id":"t-1"}');
+      expectTypeOf(resumed).toEqualTypeOf<TaskSnapshot<MusicClip[]>>();
+      // @ts-expect-error: a handle needs an id
+      await gw.pollTask({ kind: "music" });
+      // @ts-expect-error: the client comes first
+      await pollTask('{"kind":"music","id":"t-1"}');
     }
     void calls;
   });

@@ -7,4 +7,4 @@ export {
   type WaitOptions,
 } from "../../core/tasks.js";
 export { parseTaskCallback } from "./callbacks.js";
-export { Tasks } from "./tasks.js";
+export { pollTask, type TaskHandle, Tasks } from "./tasks.js";
