@@ -1,12 +1,20 @@
 /** Genway: options -> one Transport -> the resource namespaces. */
-import { readEnv } from "./core/env.js";
-import { GenwayError } from "./core/errors.js";
-import { createLog, type Logger, type LogLevel } from "./core/log.js";
-import { CLIENT_OPTIONS, checkOptions } from "./core/options.js";
-import type { Resource } from "./core/resource.js";
-import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks.js";
-import { checkKey, type HeadersLike, type QueryValue, Transport } from "./core/transport.js";
-import type { ValidationMode } from "./core/validate.js";
+
+import { GenwayError } from "./core/errors/index.js";
+import type { ClientContext } from "./core/http/index.js";
+import {
+  checkKey,
+  createLog,
+  type HeadersLike,
+  type Logger,
+  type LogLevel,
+  type QueryValue,
+  readEnv,
+  Transport,
+} from "./core/http/index.js";
+import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks/index.js";
+import type { ValidationMode } from "./core/validation/index.js";
+import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 import { Audio } from "./resources/audio/index.js";
 import { Chat } from "./resources/chat/index.js";
 import { Images } from "./resources/images/index.js";
@@ -60,7 +68,7 @@ export interface GenwayOptions {
  * The client: one set of options and one transport, and a namespace per API family
  * (`gw.chat.completions`, `gw.messages`, `gw.images`, `gw.videos`, `gw.musicgen` ...).
  */
-export class Genway implements Resource {
+export class Genway implements ClientContext {
   /** @internal The HTTP path every namespace sends through. */
   readonly transport: Transport;
   readonly validation: ValidationMode;

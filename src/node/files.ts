@@ -8,8 +8,7 @@ import { basename } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { mimeFromName } from "../core/sniff.js";
-import { toFile } from "../core/uploads.js";
+import { mimeFromName, toFile } from "../core/uploads/index.js";
 
 export interface FileFromPathOptions {
   /** MIME type; default from the extension, else from the first bytes. */

@@ -5,7 +5,7 @@
  * a reader can find the row. Group names are the spec's, except "backup-1 group", stored as
  * `backup-1`. Every price is CNY per `per` units of `unit`. Change prices here and nowhere else.
  */
-import { GenwayError } from "../core/errors.js";
+import { GenwayError } from "../core/errors/index.js";
 
 /** Prices of a token-billed group, CNY per 1M tokens. A component the spec does not list is absent. */
 export interface TokenPrices {

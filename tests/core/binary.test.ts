@@ -1,7 +1,5 @@
 /** BinaryResponse over a scripted body: streaming, single use, the idle clock, aborts, envelopes in 2xx. */
 import { describe, expect, it } from "vitest";
-import { BinaryResponse } from "../../src/core/binary.js";
-import type { Connection } from "../../src/core/connection.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -9,7 +7,9 @@ import {
   GenwayError,
   MalformedResponseError,
   RateLimitError,
-} from "../../src/core/errors.js";
+} from "../../src/core/errors/errors.js";
+import type { Connection } from "../../src/core/http/connection.js";
+import { BinaryResponse } from "../../src/core/uploads/binary.js";
 import Genway from "../../src/index.js";
 import { thrown } from "../helpers.js";
 

@@ -3,8 +3,8 @@
  * One endless SSE line stops at MAX_EVENT_SIZE; an endless error body is read up to 64 KB.
  */
 import { describe, expect, it } from "vitest";
-import type { Connection } from "../../src/core/connection.js";
-import { MAX_EVENT_SIZE, readSSE } from "../../src/core/sse.js";
+import type { Connection } from "../../src/core/http/connection.js";
+import { MAX_EVENT_SIZE, readSSE } from "../../src/core/streams/sse.js";
 import Genway, { InternalServerError, MalformedResponseError } from "../../src/index.js";
 import { hello, thrown } from "../helpers.js";
 

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { describeCode, matchVariant } from "../../src/core/codes.js";
-import { decodeError, errorFromBody } from "../../src/core/decode-error.js";
+import { describeCode, matchVariant } from "../../src/core/errors/codes.js";
+import { decodeError, errorFromBody } from "../../src/core/errors/decode-error.js";
 import {
   APIError,
   AuthenticationError,
@@ -14,10 +14,10 @@ import {
   ServiceUnavailableError,
   UnprocessableEntityError,
   UpstreamTimeoutError,
-} from "../../src/core/errors.js";
-import { registerSecret } from "../../src/core/redact.js";
-import { requestIdFrom } from "../../src/core/request-id.js";
-import { parseRetryAfter } from "../../src/core/retry-after.js";
+} from "../../src/core/errors/errors.js";
+import { registerSecret } from "../../src/core/http/redact.js";
+import { requestIdFrom } from "../../src/core/http/request-id.js";
+import { parseRetryAfter } from "../../src/core/http/retry-after.js";
 
 // Bodies copied verbatim from ../shared/upstream/ (file named in each test) so the suite stands alone.
 const openaiError = {

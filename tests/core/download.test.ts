@@ -2,15 +2,15 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { download } from "../../src/core/download.js";
 import {
   APITimeoutError,
   APIUserAbortError,
   BadRequestError,
   NotFoundError,
   ValidationError,
-} from "../../src/core/errors.js";
-import { imageDimensions, sniffMime } from "../../src/core/sniff.js";
+} from "../../src/core/errors/errors.js";
+import { download } from "../../src/core/uploads/download.js";
+import { imageDimensions, sniffMime } from "../../src/core/uploads/sniff.js";
 import { createMockGateway } from "../../src/testing/index.js";
 import { loopback, thrown } from "../helpers.js";
 

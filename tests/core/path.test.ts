@@ -1,6 +1,6 @@
 /** Ids go into a URL path as one encoded segment; ids that would name another resource never leave. */
 import { describe, expect, it } from "vitest";
-import { path } from "../../src/core/path.js";
+import { path } from "../../src/core/http/path.js";
 import { ValidationError } from "../../src/index.js";
 
 describe("path", () => {

@@ -6,10 +6,10 @@ import {
   MalformedResponseError,
   TaskFailedError,
   TaskTimeoutError,
-} from "../../src/core/errors.js";
-import { BatchReader, waitFor } from "../../src/core/poll.js";
-import { normalizeStatus, parseProgress, readTaskRecord } from "../../src/core/task-record.js";
-import { snapshotOf, type TaskSnapshot } from "../../src/core/tasks.js";
+} from "../../src/core/errors/errors.js";
+import { BatchReader, waitFor } from "../../src/core/tasks/poll.js";
+import { normalizeStatus, parseProgress, readTaskRecord } from "../../src/core/tasks/task-record.js";
+import { snapshotOf, type TaskSnapshot } from "../../src/core/tasks/tasks.js";
 import Genway from "../../src/index.js";
 import { createMockGateway } from "../../src/testing/index.js";
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ValidationError } from "../../src/core/errors.js";
-import { imageDimensions, mimeFromName, sniffMime } from "../../src/core/sniff.js";
+import { ValidationError } from "../../src/core/errors/errors.js";
+import { imageDimensions, mimeFromName, sniffMime } from "../../src/core/uploads/sniff.js";
 import {
   bytesToBase64,
   encodeImageField,
@@ -12,7 +12,7 @@ import {
   toFile,
   toFormData,
   type Uploadable,
-} from "../../src/core/uploads.js";
+} from "../../src/core/uploads/uploads.js";
 
 // Real file headers written by hand with chosen dimensions, so no binary fixtures are needed.
 const bytes = (...parts: Array<string | number[] | Uint8Array>): Uint8Array<ArrayBuffer> =>

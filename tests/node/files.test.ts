@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toFormData } from "../../src/core/uploads.js";
+import { toFormData } from "../../src/core/uploads/uploads.js";
 import { fileFromPath, saveToFile } from "../../src/node/index.js";
 
 /** A PNG header (signature + IHDR) with the given size. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isGenwayError } from "../../src/core/errors.js";
+import { isGenwayError } from "../../src/core/errors/errors.js";
 import {
   BUILTIN_MODELS,
   type EstimateCostParams,

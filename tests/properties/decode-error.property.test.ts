@@ -6,8 +6,8 @@
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lookupCode, SERVICE_CODES, SYSTEM_CODES, VIDGEN_CODES } from "../../src/core/codes.js";
-import { decodeError, errorFromBody } from "../../src/core/decode-error.js";
+import { lookupCode, SERVICE_CODES, SYSTEM_CODES, VIDGEN_CODES } from "../../src/core/errors/codes.js";
+import { decodeError, errorFromBody } from "../../src/core/errors/decode-error.js";
 import {
   APIError,
   AuthenticationError,
@@ -21,7 +21,7 @@ import {
   ServiceUnavailableError,
   UnprocessableEntityError,
   UpstreamTimeoutError,
-} from "../../src/core/errors.js";
+} from "../../src/core/errors/errors.js";
 import { unicodeText } from "./support.js";
 
 const RUNS = { numRuns: 500 };

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readSSE } from "../../src/core/sse.js";
+import { readSSE } from "../../src/core/streams/sse.js";
 import Genway from "../../src/index.js";
 import { chunkedBody, fakeConnection, splitText, unicodeText } from "./support.js";
 

@@ -1,6 +1,6 @@
 /** Shared pieces of the property tests: bodies from chunks, fake connections, recording clients. */
 import fc from "fast-check";
-import type { Connection } from "../../src/core/connection.js";
+import type { Connection } from "../../src/core/http/connection.js";
 import Genway, { type GenwayOptions } from "../../src/index.js";
 
 /** A body that hands out `chunks` one per read, as a socket would. */

@@ -5,7 +5,7 @@
  */
 import { format, inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { secretCount } from "../../src/core/redact.js";
+import { secretCount } from "../../src/core/http/redact.js";
 import { GenwayError, TaskFailedError } from "../../src/index.js";
 import { serving } from "../reliability/hostile.js";
 

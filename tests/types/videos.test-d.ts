@@ -1,7 +1,7 @@
 /** Type tests of gw.videos: vidA, vidB and the unified body; the typed flat task record. */
 import { describe, expectTypeOf, it } from "vitest";
 import type * as z from "zod/mini";
-import type { TaskStatus } from "../../src/core/tasks.js";
+import type { TaskStatus } from "../../src/core/tasks/tasks.js";
 import Genway, {
   type UnifiedVideoParams,
   type VidAParams,

@@ -1,11 +1,11 @@
 /** gw.audio namespace. */
-import type { Resource } from "../../core/resource.js";
+import type { ClientContext } from "../../core/http/index.js";
 import { Speech } from "./speech.js";
 
 /** `gw.audio`: speech synthesis. */
 export class Audio {
   readonly speech: Speech;
-  constructor(client: Resource) {
+  constructor(client: ClientContext) {
     this.speech = new Speech(client);
   }
 }

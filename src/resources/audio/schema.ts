@@ -4,7 +4,7 @@
  * closed list of response formats (the spec's four plus the upstream's wav and pcm) are checked.
  */
 import * as z from "zod/mini";
-import { between } from "../../core/schema-rules.js";
+import { between } from "../../core/validation/index.js";
 
 /** The speech models the spec lists, plus OpenAI's newer one (autocompletion; any id is sent). */
 export const SPEECH_MODELS = ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"] as const;

@@ -1,15 +1,13 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
-import type { APIPromise } from "../../core/api-promise.js";
-import { BinaryResponse } from "../../core/binary.js";
-import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { BinaryResponse } from "../../core/uploads/index.js";
+import { validate } from "../../core/validation/index.js";
 import { speechParams } from "./schema.js";
 import type { SpeechCreateParams } from "./types.js";
 
 /** `gw.audio.speech`: text to speech on /v1/audio/speech. */
 export class Speech {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /v1/audio/speech. Resolves when the audio starts to arrive: iterate it, pipe `body`, or

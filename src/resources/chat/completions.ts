@@ -1,9 +1,9 @@
 /** gw.chat.completions: every chat variant of the spec on /v1/chat/completions. */
-import type { APIPromise } from "../../core/api-promise.js";
-import { ValidationError } from "../../core/errors.js";
-import type { Resource } from "../../core/resource.js";
-import { accepts, type RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+
+import { ValidationError } from "../../core/errors/index.js";
+import type { APIPromise, ClientContext } from "../../core/http/index.js";
+import { accepts, type RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import { chatCompletionParams } from "./schema.js";
 import { ChatCompletionStream } from "./stream.js";
 import type {
@@ -17,7 +17,7 @@ const PATH = "/v1/chat/completions";
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
 export class ChatCompletions {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /** Streams the answer: resolves, once the headers arrive, to a {@link ChatCompletionStream}. */
   create(

@@ -1,11 +1,11 @@
 /** gw.chat namespace. */
-import type { Resource } from "../../core/resource.js";
+import type { ClientContext } from "../../core/http/index.js";
 import { ChatCompletions } from "./completions.js";
 
 /** `gw.chat`: the OpenAI-format chat API. */
 export class Chat {
   readonly completions: ChatCompletions;
-  constructor(client: Resource) {
+  constructor(client: ClientContext) {
     this.completions = new ChatCompletions(client);
   }
 }

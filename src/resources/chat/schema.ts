@@ -8,7 +8,7 @@
  * is `ChatCompletionCreateParams` in types.ts; tests/types/chat.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/schema-rules.js";
+import { between, otherType } from "../../core/validation/index.js";
 
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const imagePart = z.looseObject({

@@ -1,21 +1,20 @@
 /** A streamed chat completion: chunks in, the assembled ChatCompletion (content, tool calls, usage) out. */
 
-import type { Connection } from "../../core/connection.js";
-import { EventStream } from "../../core/stream.js";
-import { dataOnlyJson, isObject, jsonEvents, objects, slot } from "../../core/stream-events.js";
+import type { Connection } from "../../core/http/index.js";
+import { dataOnlyJson, EventStream, isObject, jsonEvents, objects, slot } from "../../core/streams/index.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./types.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "chat.completions.create";
 
-/**
- * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
- * `finalCompletion()` (content, tool calls and usage assembled from the deltas).
- */
 /** A chunk with a finish reason ends the answer (the usage chunk may still follow). */
 const finishes = (chunk: ChatCompletionChunk) =>
   objects(chunk.choices).some((choice) => choice.finish_reason);
 
+/**
+ * A streamed chat completion: iterate the chunks, or read `text()`, `finalContent()` or
+ * `finalCompletion()` (content, tool calls and usage assembled from the deltas).
+ */
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
   protected readonly operation = OPERATION;
   #completion: ChatCompletion = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };

@@ -1,12 +1,11 @@
 /** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
-import { APIPromise } from "../../core/api-promise.js";
-import type { BinaryResponse } from "../../core/binary.js";
-import { type DownloadOptions, download } from "../../core/download.js";
-import { ValidationError } from "../../core/errors.js";
-import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { isUploadable, toFormData } from "../../core/uploads.js";
-import { validate } from "../../core/validate.js";
+
+import { ValidationError } from "../../core/errors/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { APIPromise } from "../../core/http/index.js";
+import type { BinaryResponse } from "../../core/uploads/index.js";
+import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
+import { validate } from "../../core/validation/index.js";
 import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
 import {
   familyImageParams,
@@ -25,7 +24,7 @@ const SCHEMAS = {
 } satisfies Record<ImageFamily, unknown>;
 
 export class Images {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /v1/images/generations. No model: the generic variant (prompt <= 1000, n 1-10, three
@@ -73,7 +72,7 @@ export class Images {
       ]);
       return new APIPromise<BinaryResponse>(Promise.reject(error));
     }
-    const config = this.client.transport.downloadConfig;
+    const config = this.client.transport.foreignConfig;
     return download(url, {
       fetch: config.fetch,
       signal: options.signal,

@@ -4,7 +4,7 @@
  * `imageFamily()` says so. Every other field passes through unchecked (`looseObject`).
  */
 import * as z from "zod/mini";
-import { isUploadable, type Uploadable } from "../../core/uploads.js";
+import { isUploadable, type Uploadable } from "../../core/uploads/index.js";
 import { FAMILY_SIZES, GENERIC_SIZES } from "./models.js";
 
 const prompt = z.string().check(z.minLength(1));

@@ -4,7 +4,7 @@
  * route relays (OpenAI images) and is marked so. schema.ts holds the run-time checks; the type tests
  * keep the two from drifting.
  */
-import type { Uploadable } from "../../core/uploads.js";
+import type { Uploadable } from "../../core/uploads/index.js";
 import type {
   FamilyAModel,
   FamilyBModel,

@@ -1,8 +1,7 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import { accepts, type RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext } from "../../core/http/index.js";
+import { accepts, type RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import { messageCreateParams } from "./schema.js";
 import { MessageStream } from "./stream.js";
 import type {
@@ -19,7 +18,7 @@ const ANTHROPIC_VERSION = "2023-06-01";
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
 export class Messages {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /** Streams the answer: resolves, once the headers arrive, to a {@link MessageStream}. */
   create(params: MessageCreateParamsStreaming, options?: RequestOptions): APIPromise<MessageStream>;

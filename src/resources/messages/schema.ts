@@ -7,7 +7,7 @@
  * `MessageCreateParams` in types.ts; tests/types/messages.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/schema-rules.js";
+import { between, otherType } from "../../core/validation/index.js";
 
 const cacheControl = z.optional(z.nullable(z.looseObject({ type: z.string(), ttl: z.optional(z.string()) })));
 

@@ -1,8 +1,7 @@
 /** A streamed Messages response: events in, the assembled Message (text, thinking, tool input, usage) out. */
 
-import type { Connection } from "../../core/connection.js";
-import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
+import type { Connection } from "../../core/http/index.js";
+import { END, EventStream, type Interpret, isObject, jsonEvents, slot } from "../../core/streams/index.js";
 import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
 
 /** Named in the errors of this stream. */

@@ -7,14 +7,11 @@
  * - `music.lyrics.v1` is a v1 lyrics generation, read with GET /musicgen/lyrics/{id};
  * - `music.upload` is an upload's processing, read from its status query.
  */
-import { type APIPromise, mapData } from "../../core/api-promise.js";
-import { unusableBody } from "../../core/json-body.js";
-import { path } from "../../core/path.js";
-import type { Resource } from "../../core/resource.js";
-import { isObject } from "../../core/stream-events.js";
-import { normalizeStatus, type TaskStatus } from "../../core/task-record.js";
-import { type TaskSnapshot, tasksOf } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
+
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { type APIPromise, mapData, path, unusableBody } from "../../core/http/index.js";
+import { isObject } from "../../core/streams/index.js";
+import { normalizeStatus, type TaskSnapshot, type TaskStatus, tasksOf } from "../../core/tasks/index.js";
 import type { MusicAction } from "./params.js";
 import { payload } from "./request.js";
 import type { MusicClip, MusicLyrics } from "./types.js";
@@ -30,7 +27,7 @@ const BATCH_MAX = 50;
 
 export const kindOfAction = (action: unknown) => (action === "LYRICS" ? LYRICS_KIND : MUSIC_KIND);
 
-export function fetchOne(client: Resource, id: string, options?: RequestOptions): APIPromise<unknown> {
+export function fetchOne(client: ClientContext, id: string, options?: RequestOptions): APIPromise<unknown> {
   return client.transport.json(
     () => ({ method: "GET", path: path`/musicgen/fetch/${id}`, policy: "idempotent" }),
     options,
@@ -39,7 +36,7 @@ export function fetchOne(client: Resource, id: string, options?: RequestOptions)
 
 /** POST /musicgen/fetch: the records of `ids`; an answer that holds no list is a MalformedResponseError. */
 export function fetchBatch(
-  client: Resource,
+  client: ClientContext,
   ids: string[],
   action: MusicAction,
   options?: RequestOptions,
@@ -117,10 +114,10 @@ function lyricsSnapshot(raw: unknown, id: string): TaskSnapshot<MusicLyrics> {
   };
 }
 
-const get = (client: Resource, build: () => string, options?: RequestOptions) =>
+const get = (client: ClientContext, build: () => string, options?: RequestOptions) =>
   client.transport.json<unknown>(() => ({ method: "GET", path: build(), policy: "idempotent" }), options);
 
-export function registerMusicKinds(client: Resource): void {
+export function registerMusicKinds(client: ClientContext): void {
   const registry = tasksOf(client);
   const batch = (action: MusicAction) => ({
     max: BATCH_MAX,

@@ -1,9 +1,9 @@
 /** gw.musicgen: submissions, queries (single and batch), waiting, and the music side operations. */
-import { APIPromise, mapData } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import { snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { APIPromise, mapData } from "../../core/http/index.js";
+import { snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { validate } from "../../core/validation/index.js";
 import { MusicClips } from "./clips.js";
 import {
   fetchBatch,
@@ -47,7 +47,7 @@ export class Musicgen {
   readonly v1: MusicV1;
   readonly uploads: MusicUploads;
 
-  constructor(private readonly client: Resource) {
+  constructor(private readonly client: ClientContext) {
     registerMusicKinds(client);
     this.submit = new MusicSubmit(client);
     this.persona = new MusicPersonas(client);

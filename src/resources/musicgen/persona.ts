@@ -1,8 +1,6 @@
 /** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import type { MusicPersonaCreateParams } from "./params.js";
 import { request } from "./request.js";
 import { personaCreateParams } from "./schema.js";
@@ -10,7 +8,7 @@ import type { MusicPersona } from "./types.js";
 
 /** `gw.musicgen.persona`: personas made from clips. */
 export class MusicPersonas {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /musicgen/persona/create/. The root clip must exist in the system, must not be an uploaded

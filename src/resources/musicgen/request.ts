@@ -3,9 +3,9 @@
  * ValidationError rejects it, as with the task submissions), and answers the spec does not show,
  * bare (upstream shape) or in the new-api envelope `{code: "success", message, data}`, give the payload.
  */
-import { type APIPromise, mapData } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import type { RequestOptions, RequestSpec } from "../../core/transport.js";
+
+import type { ClientContext, RequestOptions, RequestSpec } from "../../core/http/index.js";
+import { type APIPromise, mapData } from "../../core/http/index.js";
 
 /** The payload of a new-api envelope `{code, message, data}`; a bare (upstream) body as it is. */
 export function payload(body: unknown): unknown {
@@ -14,7 +14,7 @@ export function payload(body: unknown): unknown {
 }
 
 export function request<T>(
-  client: Resource,
+  client: ClientContext,
   build: () => RequestSpec,
   options: RequestOptions | undefined,
 ): APIPromise<T> {

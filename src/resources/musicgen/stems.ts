@@ -1,8 +1,6 @@
 /** gw.musicgen.stems: vocal/accompaniment separation through the v1 generate operation. */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import type { MusicStemsSeparateParams } from "./params.js";
 import { stemsSeparateParams } from "./schema.js";
 import { type MusicFeedTask, submitGeneration } from "./v1.js";
@@ -22,7 +20,7 @@ const STEM_FIELDS = {
 
 /** `gw.musicgen.stems`: stem separation of a clip. */
 export class MusicStems {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /musicgen/generate with the spec's fixed gen_stem fields; `clip_id` is sent as

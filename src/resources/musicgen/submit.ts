@@ -3,11 +3,9 @@
  * id in the envelope `{code: "success", message, data: "<task id>"}`. Bodies go on the wire exactly
  * as given: the variant of a song is inferred from its fields for the checks only.
  */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import { tasksOf } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { tasksOf } from "../../core/tasks/index.js";
+import { validate } from "../../core/validation/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
 import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
 import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
@@ -20,7 +18,7 @@ const taskIdOf = (body: unknown) => (body as { data?: unknown })?.data;
 
 /** `gw.musicgen.submit`: song, lyrics and concatenation tasks. */
 export class MusicSubmit {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /musicgen/submit/music: a song. The variant comes from the fields you give

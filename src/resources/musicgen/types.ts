@@ -3,8 +3,9 @@
  * clips in the raw Suno shape, lyrics, and the answers the spec does not show. Fields the spec
  * lists are required; fields only the captures show are optional (shared/upstream suno-*.json).
  */
-import type { BinaryResponse } from "../../core/binary.js";
-import type { Task, TaskSnapshot } from "../../core/tasks.js";
+
+import type { Task, TaskSnapshot } from "../../core/tasks/index.js";
+import type { BinaryResponse } from "../../core/uploads/index.js";
 
 /** A clip's own lower-case state: submitted -> queued -> streaming -> complete | error. */
 export type MusicClipStatus = "submitted" | "queued" | "streaming" | "complete" | "error" | (string & {});

@@ -6,16 +6,19 @@
  * The spec shows none of these bodies; they follow the upstream's upload flow (Suno's
  * /api/uploads/audio...), and answers are read bare or in the `{code, message, data}` envelope.
  */
-import { type APIPromise, mapData } from "../../core/api-promise.js";
-import { underClock } from "../../core/connection.js";
-import { MalformedResponseError } from "../../core/errors.js";
-import { type ForeignInit, givenURL, openForeign } from "../../core/foreign.js";
-import { path } from "../../core/path.js";
-import type { Resource } from "../../core/resource.js";
-import { extensionForMime } from "../../core/sniff.js";
-import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { toFile, type Uploadable } from "../../core/uploads.js";
+
+import { MalformedResponseError } from "../../core/errors/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { type APIPromise, mapData, path, underClock } from "../../core/http/index.js";
+import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import {
+  extensionForMime,
+  type ForeignInit,
+  givenURL,
+  openForeign,
+  toFile,
+  type Uploadable,
+} from "../../core/uploads/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { request } from "./request.js";
 import type { MusicInitializedClip, MusicUploadTarget } from "./types.js";
@@ -60,7 +63,7 @@ const segment = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /musicgen/uploads/audio-url: upload by URL; resolves to the upload's own id (`data.id`, or
@@ -84,7 +87,7 @@ export class MusicUploads {
     // Gathering a stream source runs under the clocks: a source that never yields must not hang.
     const named = await underClock((signal) => toFile(file, name, { signal }), {
       signal: wait.signal,
-      timeout: this.client.transport.downloadConfig.timeout,
+      timeout: this.client.transport.foreignConfig.timeout,
     });
     const extension = named.name.includes(".")
       ? named.name.split(".").pop()!
@@ -126,7 +129,7 @@ export class MusicUploads {
     }
     // A presigned storage URL is not the gateway: the client's fetch and clocks, never its key.
     const connection = await openForeign(givenURL(target.url, "musicgen.uploads.put"), init, {
-      ...this.client.transport.downloadConfig,
+      ...this.client.transport.foreignConfig,
       signal: options.signal,
     });
     connection.release();

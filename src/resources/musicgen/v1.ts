@@ -6,12 +6,11 @@
  * ids. generateLyrics resolves to a `music.lyrics.v1` Task read with the v1 lyrics query. The feed
  * and lyrics GETs "declare a body" in the spec; fetch cannot send one on GET, so none is sent.
  */
-import { type APIPromise, mapData } from "../../core/api-promise.js";
-import { path } from "../../core/path.js";
-import type { Resource } from "../../core/resource.js";
-import { type Task, tasksOf } from "../../core/tasks.js";
-import type { RequestOptions, RequestSpec } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+
+import type { ClientContext, RequestOptions, RequestSpec } from "../../core/http/index.js";
+import { type APIPromise, mapData, path } from "../../core/http/index.js";
+import { type Task, tasksOf } from "../../core/tasks/index.js";
+import { validate } from "../../core/validation/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
 import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
 import { payload, request } from "./request.js";
@@ -37,7 +36,7 @@ function clipIdsOf(body: unknown): string | undefined {
 
 /** POSTs a v1 generation (paid) and hands back the Task that follows its clips. */
 export function submitGeneration(
-  client: Resource,
+  client: ClientContext,
   build: () => RequestSpec,
   options: RequestOptions | undefined,
 ): APIPromise<MusicFeedTask> {
@@ -46,7 +45,7 @@ export function submitGeneration(
 
 /** `gw.musicgen.v1`: the spec's "v1 version" operations. */
 export class MusicV1 {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * POST /musicgen/generate: a song, with the bodies of `submit.music` (the spec lists eight fields;

@@ -2,8 +2,8 @@
  * The spec's concatenation workflow as one call: generate songs (two clips), extend one of them
  * (two more), then concatenate the extension into the whole song.
  */
-import { GenwayError } from "../../core/errors.js";
-import type { WaitOptions } from "../../core/tasks.js";
+import { GenwayError } from "../../core/errors/index.js";
+import type { WaitOptions } from "../../core/tasks/index.js";
 import type { MusicSongFields, MusicStemsParams, MusicSubmitParams } from "./params.js";
 import type { MusicSubmit } from "./submit.js";
 import type { MusicClip, MusicSnapshot } from "./types.js";

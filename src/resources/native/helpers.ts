@@ -2,7 +2,7 @@
  * Reading a native response: the answer without the thought parts, the thoughts alone, the function
  * calls. They read the first candidate, as the official SDK's `response.text` does.
  */
-import { objects } from "../../core/stream-events.js";
+import { objects } from "../../core/streams/index.js";
 import type { GenerateContentResponse, NativePart } from "./types.js";
 
 function parts(response: GenerateContentResponse | undefined): NativePart[] {

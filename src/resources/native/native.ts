@@ -1,16 +1,14 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
-import type { APIPromise } from "../../core/api-promise.js";
-import { path } from "../../core/path.js";
-import type { Resource } from "../../core/resource.js";
-import { EVENT_STREAM, type RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext } from "../../core/http/index.js";
+import { EVENT_STREAM, path, type RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
 
 /** `gw.native`: the native multimodal format on /v1beta/models/{model}:generateContent. */
 export class Native {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /** One response. `model` goes into the path; the rest of the params is the body. */
   generateContent(

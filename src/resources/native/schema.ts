@@ -6,7 +6,7 @@
  * closes none of them. docs/chat.md records each decision.
  */
 import * as z from "zod/mini";
-import { between } from "../../core/schema-rules.js";
+import { between } from "../../core/validation/index.js";
 
 const functionCall = z.looseObject({
   name: z.string(),

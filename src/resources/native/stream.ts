@@ -3,9 +3,16 @@
  * out comes one response with the parts merged, thought parts kept apart, the last usage metadata.
  */
 
-import type { Connection } from "../../core/connection.js";
-import { EventStream } from "../../core/stream.js";
-import { dataOnlyJson, isObject, jsonEvents, mergeFields, objects, slot } from "../../core/stream-events.js";
+import type { Connection } from "../../core/http/index.js";
+import {
+  dataOnlyJson,
+  EventStream,
+  isObject,
+  jsonEvents,
+  mergeFields,
+  objects,
+  slot,
+} from "../../core/streams/index.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 

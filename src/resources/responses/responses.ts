@@ -1,8 +1,8 @@
 /** gw.responses: the OpenAI Responses format on /v1/responses (plain, streaming, with web access). */
-import { type APIPromise, mapData } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import { accepts, type RequestOptions } from "../../core/transport.js";
-import { validate } from "../../core/validate.js";
+
+import type { ClientContext } from "../../core/http/index.js";
+import { type APIPromise, accepts, mapData, type RequestOptions } from "../../core/http/index.js";
+import { validate } from "../../core/validation/index.js";
 import { withOutputText } from "./output-text.js";
 import { responseCreateParams } from "./schema.js";
 import { ResponseStream } from "./stream.js";
@@ -17,7 +17,7 @@ const PATH = "/v1/responses";
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
 export class Responses {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /** Streams the answer: resolves, once the headers arrive, to a {@link ResponseStream}. */
   create(params: ResponseCreateParamsStreaming, options?: RequestOptions): APIPromise<ResponseStream>;

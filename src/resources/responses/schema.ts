@@ -8,7 +8,7 @@
  * keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/schema-rules.js";
+import { between, otherType } from "../../core/validation/index.js";
 
 const inputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
 const inputImage = z.looseObject({

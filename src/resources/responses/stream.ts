@@ -1,8 +1,7 @@
 /** A streamed Responses call: events in, the assembled response (text, tool calls, usage) out. */
 
-import type { Connection } from "../../core/connection.js";
-import { EventStream } from "../../core/stream.js";
-import { END, type Interpret, isObject, jsonEvents, slot } from "../../core/stream-events.js";
+import type { Connection } from "../../core/http/index.js";
+import { END, EventStream, type Interpret, isObject, jsonEvents, slot } from "../../core/streams/index.js";
 import { withOutputText } from "./output-text.js";
 import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./types.js";
 

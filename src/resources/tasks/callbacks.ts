@@ -4,9 +4,9 @@
  * vidgen record (`task_status` ...), the music / unified-video record (`status`, `progress` ...),
  * bare or inside an envelope, as an object or as the raw JSON text.
  */
-import { MalformedResponseError } from "../../core/errors.js";
-import { readTaskRecord } from "../../core/task-record.js";
-import type { TaskSnapshot } from "../../core/tasks.js";
+import { MalformedResponseError } from "../../core/errors/index.js";
+import type { TaskSnapshot } from "../../core/tasks/index.js";
+import { readTaskRecord } from "../../core/tasks/index.js";
 
 /** The kind a record's shape implies when the caller does not say. */
 function guessKind(record: Record<string, unknown>): string {

@@ -5,6 +5,6 @@ export {
   type TaskSnapshot,
   type TaskStatus,
   type WaitOptions,
-} from "../../core/tasks.js";
+} from "../../core/tasks/tasks.js";
 export { parseTaskCallback } from "./callbacks.js";
 export { pollTask, type TaskHandle, Tasks } from "./tasks.js";

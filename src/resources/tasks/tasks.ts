@@ -1,16 +1,22 @@
 /** gw.tasks: any task, from its serialized handle `{kind, id}`, in any process. */
-import { APIPromise } from "../../core/api-promise.js";
-import { ValidationError } from "../../core/errors.js";
-import type { Resource } from "../../core/resource.js";
-import { type Task, type TaskRef, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
+
+import { ValidationError } from "../../core/errors/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { APIPromise } from "../../core/http/index.js";
+import {
+  type Task,
+  type TaskRef,
+  type TaskSnapshot,
+  tasksOf,
+  type WaitOptions,
+} from "../../core/tasks/index.js";
 
 /** What a wait can start from: a Task, its `{ kind, id }` handle, or that handle as JSON text. */
 export type TaskHandle = TaskRef | string;
 
 /** `gw.tasks`: wait on or read any task from its serialized handle `{ kind, id }`. */
 export class Tasks {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   /**
    * Polls until the task ends, like `task.wait()`: from a Task, a handle, or its JSON, e.g.

@@ -8,7 +8,7 @@
  * otherwise image-to-video. No SDK-only field says it (none is ever sent).
  */
 import * as z from "zod/mini";
-import { isUploadable, type Uploadable } from "../../core/uploads.js";
+import { isUploadable, type Uploadable } from "../../core/uploads/index.js";
 
 /** The vidA ids the spec lists for text- and image-to-video. */
 export const VIDA_MODELS = [

@@ -3,8 +3,8 @@
  * generic unified body of the upstream (video-v2-unified.json) for every other model, and the flat
  * query record with `data.output` / `data.outputs` and a `"30%"` progress.
  */
-import type { TaskSnapshot, WaitOptions } from "../../core/tasks.js";
-import type { Uploadable } from "../../core/uploads.js";
+import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
+import type { Uploadable } from "../../core/uploads/index.js";
 import type {
   VIDA_MODELS,
   VIDA_RATIOS,

@@ -1,11 +1,9 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
-import type { APIPromise } from "../../core/api-promise.js";
-import { path } from "../../core/path.js";
-import type { Resource } from "../../core/resource.js";
-import { type Task, tasksOf, type WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { encodeImageField } from "../../core/uploads.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { path } from "../../core/http/index.js";
+import { type Task, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { encodeImageField } from "../../core/uploads/index.js";
+import { validate } from "../../core/validation/index.js";
 import { findModelFamily } from "../../pricing/models.js";
 import { openVideoParams, vidAParams, vidBParams } from "./schema.js";
 import type {
@@ -32,7 +30,7 @@ function familySchema(model: unknown) {
 
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
 export class Videos {
-  constructor(private readonly client: Resource) {
+  constructor(private readonly client: ClientContext) {
     tasksOf(client).register({
       name: VIDEO_KIND,
       retrieve: (id, options) =>

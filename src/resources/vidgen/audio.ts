@@ -1,6 +1,5 @@
 /** gw.vidgen.audio: sound from text or from a video. Each returns a Task. */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { RequestOptions } from "../../core/transport.js";
+import type { APIPromise, RequestOptions } from "../../core/http/index.js";
 import { OPERATIONS } from "./operations.js";
 import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./params.js";
 import type { VidgenSubmitter } from "./submit.js";

@@ -4,8 +4,8 @@
  * kind, `vidgen.<last path segment>`, because each has its own query path.
  */
 import type * as z from "zod/mini";
-import { path } from "../../core/path.js";
-import type { ImageRules } from "../../core/uploads.js";
+import { path } from "../../core/http/index.js";
+import type { ImageRules } from "../../core/uploads/index.js";
 import * as s from "./schema.js";
 
 const MB = 1024 * 1024;

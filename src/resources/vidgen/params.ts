@@ -4,7 +4,7 @@
  * keeps the two in step. Fields neither declares still pass through at run time, and
  * `RequestOptions.extra_body` sends fields the compiler does not know yet.
  */
-import type { Uploadable } from "../../core/uploads.js";
+import type { Uploadable } from "../../core/uploads/index.js";
 
 /**
  * A model_name the spec names (its generations v1, v1-5, v1-6, v2, written `vidgen-*`) or the

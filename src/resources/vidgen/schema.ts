@@ -7,8 +7,8 @@
  * contradicts itself (prompt 5000 vs 500) the looser bound is checked.
  */
 import * as z from "zod/mini";
-import { between } from "../../core/schema-rules.js";
-import { isUploadable, type Uploadable } from "../../core/uploads.js";
+import { isUploadable, type Uploadable } from "../../core/uploads/index.js";
+import { between } from "../../core/validation/index.js";
 
 const text = (max?: number) => z.string().check(z.minLength(1), ...(max ? [z.maxLength(max)] : []));
 const unit = between(0, 1);

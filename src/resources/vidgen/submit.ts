@@ -1,15 +1,13 @@
 /** The one submission path of every vidgen operation: check, encode image fields, send, hand back the Task. */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Resource } from "../../core/resource.js";
-import { tasksOf } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
-import { encodeImageField, type ImageRules, isUploadable } from "../../core/uploads.js";
-import { validate } from "../../core/validate.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { tasksOf } from "../../core/tasks/index.js";
+import { encodeImageField, type ImageRules, isUploadable } from "../../core/uploads/index.js";
+import { validate } from "../../core/validation/index.js";
 import type { Operation } from "./operations.js";
 import type { VidgenResult, VidgenTask } from "./types.js";
 
 export class VidgenSubmitter {
-  constructor(private readonly client: Resource) {}
+  constructor(private readonly client: ClientContext) {}
 
   submit(op: Operation, params: object, options?: RequestOptions): APIPromise<VidgenTask> {
     const build = async () =>

@@ -3,9 +3,8 @@
  * the envelope `{code, message, request_id, data}`, the task record in `data`, and the finished
  * task's `task_result`. Read leniently: a field the gateway leaves out is simply absent.
  */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { Task, TaskSnapshot, WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
+import type { APIPromise, RequestOptions } from "../../core/http/index.js";
+import type { Task, TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 
 /** A video a vidgen task made. */
 export interface VidgenVideo {

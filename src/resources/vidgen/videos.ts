@@ -1,6 +1,5 @@
 /** gw.vidgen.videos: text, image and multi-image to video, and extension. Each returns a Task. */
-import type { APIPromise } from "../../core/api-promise.js";
-import type { RequestOptions } from "../../core/transport.js";
+import type { APIPromise, RequestOptions } from "../../core/http/index.js";
 import { OPERATIONS } from "./operations.js";
 import type {
   VidgenImageToVideoParams,

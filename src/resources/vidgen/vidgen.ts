@@ -1,9 +1,9 @@
 /** gw.vidgen: the Kling-style task API. Registers one task kind per operation (each has its own query path). */
-import { APIPromise, type WithResponse } from "../../core/api-promise.js";
-import { APIError } from "../../core/errors.js";
-import type { Resource } from "../../core/resource.js";
-import { tasksOf, type WaitOptions } from "../../core/tasks.js";
-import type { RequestOptions } from "../../core/transport.js";
+
+import { APIError } from "../../core/errors/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { APIPromise, type WithResponse } from "../../core/http/index.js";
+import { tasksOf, type WaitOptions } from "../../core/tasks/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
@@ -25,7 +25,7 @@ export class Vidgen {
   readonly videos: VidgenVideos;
   readonly audio: VidgenAudio;
 
-  constructor(private readonly client: Resource) {
+  constructor(private readonly client: ClientContext) {
     const registry = tasksOf(client);
     for (const op of Object.values(OPERATIONS)) {
       registry.register({ name: op.kind, retrieve: querier(client, op.queries) });
@@ -71,7 +71,7 @@ const isNotFound = (error: unknown) => error instanceof APIError && error.status
  * next path; once a later path has answered, this client asks it first from then on. Ids go through
  * the `path` tag inside the lazily built request, so a bad id rejects the promise and nothing is sent.
  */
-function querier(client: Resource, paths: Array<(id: string) => string>) {
+function querier(client: ClientContext, paths: Array<(id: string) => string>) {
   let order = paths;
   return (id: string, options?: RequestOptions): APIPromise<unknown> => {
     const tried = order;

@@ -5,7 +5,7 @@
  * a request that carries an Authorization header is refused: a client that leaks its gateway key to
  * a file host fails loudly here instead of passing unnoticed.
  */
-import { path } from "../../core/path.js";
+import { path } from "../../core/http/index.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioFile } from "../media/audio.js";

@@ -4,8 +4,7 @@
  * generic variant's (no model) prompt length, n and sizes; the twelve sizes of the spec's family A
  * and B ids (imgA-*, imgB-*). Result URLs point at /files/, where the image can be downloaded.
  */
-import { imageDimensions, sniffMime } from "../../core/sniff.js";
-import { bytesToBase64 } from "../../core/uploads.js";
+import { bytesToBase64, imageDimensions, sniffMime } from "../../core/uploads/index.js";
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
 import { pngImage } from "../media/png.js";

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sniffMime } from "../../../src/core/sniff.js";
+import { sniffMime } from "../../../src/core/uploads/sniff.js";
 import {
   APIConnectionError,
   APITimeoutError,

@@ -1,6 +1,6 @@
 /** gw.images.generate: every bound of each family before the wire, the wire itself, and the mock's own checks. */
 import { describe, expect, it } from "vitest";
-import { imageDimensions, sniffMime } from "../../../src/core/sniff.js";
+import { imageDimensions, sniffMime } from "../../../src/core/uploads/sniff.js";
 import {
   BadRequestError,
   FAMILY_A_MODELS,

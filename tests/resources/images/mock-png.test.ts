@@ -1,7 +1,7 @@
 /** The mock's PNGs are real: chunk CRCs check out (node:zlib's crc32), the pixels inflate (node:zlib). */
 import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { imageDimensions, sniffMime } from "../../../src/core/sniff.js";
+import { imageDimensions, sniffMime } from "../../../src/core/uploads/sniff.js";
 import { pngImage } from "../../../src/testing/media/png.js";
 
 function chunks(png: Uint8Array) {

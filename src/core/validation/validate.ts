@@ -3,7 +3,7 @@
  * every issue with its field path and the rule broken, before anything is sent.
  */
 import type * as z from "zod/mini";
-import { ValidationError, type ValidationIssue } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "../errors/errors.js";
 
 /** `strict` checks every request against the spec's bounds before sending it; `off` sends it as it is. */
 export type ValidationMode = "strict" | "off";

@@ -4,8 +4,8 @@
  * of what was assembled so far (kept after an abort, so no paid output is lost).
  */
 
-import { type Connection, toConnectionError } from "./connection.js";
-import { APIUserAbortError, GenwayError } from "./errors.js";
+import { APIUserAbortError, GenwayError } from "../errors/errors.js";
+import { type Connection, toConnectionError } from "../http/connection.js";
 import { unusableEvent } from "./stream-events.js";
 
 /**

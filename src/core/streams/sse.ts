@@ -4,8 +4,8 @@
  * idle clock between chunks and bounds the size of a single event.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { type Connection, toConnectionError } from "./connection.js";
-import { MalformedResponseError } from "./errors.js";
+import { MalformedResponseError } from "../errors/errors.js";
+import { type Connection, toConnectionError } from "../http/connection.js";
 import { IdleClock } from "./idle-clock.js";
 
 export type { EventSourceMessage };

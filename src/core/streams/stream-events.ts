@@ -1,9 +1,9 @@
 /** Turns SSE messages into a format's JSON events, with error payloads thrown as typed errors. */
 
-import type { Connection } from "./connection.js";
-import { decodeError } from "./decode-error.js";
-import { APIConnectionError, isGenwayError, MalformedResponseError } from "./errors.js";
-import { clip } from "./redact.js";
+import { decodeError } from "../errors/decode-error.js";
+import { APIConnectionError, isGenwayError, MalformedResponseError } from "../errors/errors.js";
+import type { Connection } from "../http/connection.js";
+import { clip } from "../http/redact.js";
 import { type EventSourceMessage, readSSE } from "./sse.js";
 
 /**

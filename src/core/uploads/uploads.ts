@@ -3,7 +3,7 @@
  * named, typed File for multipart, or base64 text for JSON fields typed "Base64 or URL".
  * Runtime-agnostic: only Blob/File/FormData/ReadableStream/atob/btoa.
  */
-import { ValidationError, type ValidationIssue } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "../errors/errors.js";
 import {
   extensionForMime,
   type ImageSize,

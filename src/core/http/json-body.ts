@@ -1,7 +1,8 @@
 /** Reading a JSON body: under the idle clock, with error envelopes inside a 2xx thrown as typed errors. */
+
+import { errorFromBody } from "../errors/decode-error.js";
+import { MalformedResponseError } from "../errors/errors.js";
 import { type Connection, MAX_ERROR_BODY, readText, toConnectionError } from "./connection.js";
-import { errorFromBody } from "./decode-error.js";
-import { MalformedResponseError } from "./errors.js";
 import { clip } from "./redact.js";
 
 /** Reads a JSON body and turns an error envelope inside a 2xx into its typed error. */

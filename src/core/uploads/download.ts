@@ -2,10 +2,10 @@
  * Downloads of result URLs (generated images, video and music files) as a streaming
  * BinaryResponse, with no key sent (see core/foreign.ts). A download is a GET: safe to retry.
  */
-import { APIPromise } from "./api-promise.js";
+import { APIPromise } from "../http/api-promise.js";
+import { withRetries } from "../http/retry.js";
 import { BinaryResponse } from "./binary.js";
 import { type ForeignConfig, httpURL, openForeign } from "./foreign.js";
-import { withRetries } from "./retry.js";
 
 /** Per-call options of a download. */
 export interface DownloadOptions {

@@ -4,14 +4,15 @@
  * gives back `Task` handles, snapshots and waiting. Core never learns the families: it knows kinds
  * by name only, from the registry of the client they were registered with.
  */
-import { APIPromise, mapData } from "./api-promise.js";
-import { GenwayError, MalformedResponseError, type TaskRef } from "./errors.js";
-import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
-import type { Resource } from "./resource.js";
-import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
-import type { RequestOptions, RequestSpec, Transport } from "./transport.js";
 
-export type { TaskRef } from "./errors.js";
+import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
+import { APIPromise, mapData } from "../http/api-promise.js";
+import type { ClientContext } from "../http/client-context.js";
+import type { RequestOptions, RequestSpec, Transport } from "../http/transport.js";
+import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
+import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
+
+export type { TaskRef } from "../errors/errors.js";
 export type { WaitOptions } from "./poll.js";
 export type { TaskSnapshot, TaskStatus } from "./task-record.js";
 
@@ -174,7 +175,7 @@ export class TaskRegistry {
 const registries = new WeakMap<Transport, TaskRegistry>();
 
 /** The task registry of the client `resource` belongs to (one per transport). */
-export function tasksOf(resource: Resource): TaskRegistry {
+export function tasksOf(resource: ClientContext): TaskRegistry {
   let registry = registries.get(resource.transport);
   if (!registry) registries.set(resource.transport, (registry = new TaskRegistry(resource.transport)));
   return registry;

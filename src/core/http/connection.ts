@@ -2,7 +2,7 @@
  * One attempt's lifecycle, shared by the gateway transport and requests to foreign URLs: the
  * response clock, the caller's signal, and who aborted (so each clock raises its own error).
  */
-import { decodeError } from "./decode-error.js";
+import { decodeError } from "../errors/decode-error.js";
 import {
   APIConnectionError,
   type APIError,
@@ -10,9 +10,9 @@ import {
   APIUserAbortError,
   isGenwayError,
   MalformedResponseError,
-} from "./errors.js";
-import { IdleClock } from "./idle-clock.js";
-import { timerDelay } from "./options.js";
+} from "../errors/errors.js";
+import { IdleClock } from "../streams/idle-clock.js";
+import { timerDelay } from "../validation/options.js";
 import { requestIdFrom } from "./request-id.js";
 
 /** A response whose headers arrived; its body is still unread. */

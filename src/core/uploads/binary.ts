@@ -8,9 +8,9 @@
  * reads (a slow disk, a paused player) is not mistaken for a stalled server.
  */
 
-import { type Connection, toConnectionError } from "./connection.js";
-import { GenwayError } from "./errors.js";
-import { IdleClock } from "./idle-clock.js";
+import { GenwayError } from "../errors/errors.js";
+import { type Connection, toConnectionError } from "../http/connection.js";
+import { IdleClock } from "../streams/idle-clock.js";
 
 /**
  * A binary body (speech audio, downloaded results) that streams: iterate it, pipe its `body`, or

@@ -4,9 +4,10 @@
  * none of the client's defaultHeaders or defaultQuery (they may carry credentials too) and no
  * cookies. They do use the client's fetch (proxies, tests, the mock gateway) and its clocks.
  */
-import { type Connection, failureOf, openConnection } from "./connection.js";
-import { MalformedResponseError, ValidationError } from "./errors.js";
-import { clip } from "./redact.js";
+
+import { MalformedResponseError, ValidationError } from "../errors/errors.js";
+import { type Connection, failureOf, openConnection } from "../http/connection.js";
+import { clip } from "../http/redact.js";
 
 /** What a client lends a foreign request: its fetch and clocks, never its key. */
 export interface ForeignConfig {

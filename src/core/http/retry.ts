@@ -4,8 +4,14 @@
  * certainly did not take it, because a second submission would be billed twice.
  */
 
-import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, isGenwayError } from "./errors.js";
-import { timerDelay } from "./options.js";
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  isGenwayError,
+} from "../errors/errors.js";
+import { timerDelay } from "../validation/options.js";
 
 /** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
 export type RetryPolicy = "idempotent" | "paid";

@@ -11,10 +11,10 @@ import {
   TaskFailedError,
   type TaskRef,
   TaskTimeoutError,
-} from "./errors.js";
-import type { Logger } from "./log.js";
-import { checkOptions, timerDelay, WAIT_OPTIONS } from "./options.js";
-import { sleep } from "./retry.js";
+} from "../errors/errors.js";
+import type { Logger } from "../http/log.js";
+import { sleep } from "../http/retry.js";
+import { checkOptions, timerDelay, WAIT_OPTIONS } from "../validation/options.js";
 import type { TaskSnapshot } from "./task-record.js";
 
 export interface WaitOptions<R = unknown> {

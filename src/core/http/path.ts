@@ -9,7 +9,7 @@
  * path`/musicgen/feed/${first},${second}` // each id encoded; the comma between them is the path's own
  * ```
  */
-import { ValidationError } from "./errors.js";
+import { ValidationError } from "../errors/errors.js";
 
 export function path(strings: TemplateStringsArray, ...values: unknown[]): string {
   let out = strings[0] ?? "";

@@ -12,6 +12,10 @@
  * BadRequestError like Anthropic's request_too_large; 529 is overloaded = ServiceUnavailableError;
  * 501 is not retryable (new-api's api_not_implemented will not appear by waiting).
  */
+
+import { clip, redact } from "../http/redact.js";
+import { requestIdFrom } from "../http/request-id.js";
+import { parseRetryAfter } from "../http/retry-after.js";
 import { type APIErrorClass, type CodeInfo, isGatewayCode, lookupCode, matchVariant } from "./codes.js";
 import {
   APIError,
@@ -26,9 +30,6 @@ import {
   UnprocessableEntityError,
   UpstreamTimeoutError,
 } from "./errors.js";
-import { clip, redact } from "./redact.js";
-import { requestIdFrom } from "./request-id.js";
-import { parseRetryAfter } from "./retry-after.js";
 
 export interface DecodeErrorInput {
   /** HTTP status. A 2xx status (an error inside a 200 body or stream) is not reported as the error's status. */

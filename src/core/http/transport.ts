@@ -7,12 +7,13 @@
  * is ours because the decision needs the decoded gateway code and the operation's billing policy,
  * including error envelopes that arrive inside a 200 body.
  */
+
+import { GenwayError } from "../errors/errors.js";
+import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import { APIPromise } from "./api-promise.js";
 import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
-import { GenwayError } from "./errors.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
-import { checkOptions, REQUEST_OPTIONS } from "./options.js";
 import { clip, registerSecret, releaseSecret } from "./redact.js";
 import { type RetryPolicy, withRetries } from "./retry.js";
 
@@ -93,7 +94,7 @@ export class Transport {
   }
 
   /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
-  get downloadConfig(): {
+  get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
     timeout: number;
     idleTimeout: number;

@@ -3,7 +3,7 @@
  * NaN, a negative count or an infinite delay would otherwise break silently, far from the cause.
  * And the cap every timer applies: platforms store a delay in 32 bits, so a longer one fires at once.
  */
-import { ValidationError, type ValidationIssue } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "../errors/errors.js";
 
 /** The longest delay a timer holds (2^31-1 ms, about 24.8 days); longer ones are capped to it. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,0 +1,14 @@
+/** The HTTP path: one transport (auth, headers, clocks, billing-safe retries), the connection lifecycle, request ids, the APIPromise, redaction and logging, and the one way ids go into paths. */
+
+export * from "./api-promise.js";
+export * from "./client-context.js";
+export * from "./connection.js";
+export * from "./env.js";
+export * from "./json-body.js";
+export * from "./log.js";
+export * from "./path.js";
+export * from "./redact.js";
+export * from "./request-id.js";
+export * from "./retry.js";
+export * from "./retry-after.js";
+export * from "./transport.js";
