@@ -130,7 +130,7 @@ describe("gateway text written to the logger", () => {
     const logger = {
       error: (m: string) => lines.push(m),
       warn: (m: string) => lines.push(m),
-      info() {},
+      info: (m: string) => lines.push(m),
       debug() {},
     };
     const { gw } = serving(
@@ -148,7 +148,7 @@ describe("gateway text written to the logger", () => {
           : new Response(JSON.stringify({ id: "c", choices: [] }), {
               headers: { "content-type": "application/json" },
             }),
-      { maxRetries: 1, logLevel: "warn", logger },
+      { maxRetries: 1, logLevel: "info", logger },
     );
     await gw.chat.completions.create(hello);
     expect(lines.length).toBeGreaterThan(0);
