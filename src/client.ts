@@ -27,7 +27,7 @@ import { Videos } from "./resources/videos/index.js";
 import { Vidgen } from "./resources/vidgen/index.js";
 
 /** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 /** Options of `new Genway(options)`; every one has a default (see docs/client.md). */
 export interface GenwayOptions {

@@ -31,7 +31,7 @@ export interface TaskView {
 }
 
 /** The task status words of new-api relays (unified video and musicgen), by the mock's phase. */
-export const NEW_API_STATUS = {
+const NEW_API_STATUS = {
   queued: "NOT_START",
   running: "IN_PROGRESS",
   succeeded: "SUCCESS",

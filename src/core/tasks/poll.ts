@@ -43,7 +43,7 @@ export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
  * refused key or permission, a task the gateway does not know (404, 400 task_not_exist), a
  * request the caller got wrong.
  */
-export function isTransient(error: unknown): boolean {
+function isTransient(error: unknown): boolean {
   if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
   if (!(error instanceof APIError)) return false;
   if (error.retryable) return true;

@@ -6,7 +6,7 @@
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
 
 /** The longest delay a timer holds (2^31-1 ms, about 24.8 days); longer ones are capped to it. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `ms` as a timer delay: never above {@link MAX_TIMER_MS}, where it would overflow and fire after 1 ms. */
 export function timerDelay(ms: number): number {
