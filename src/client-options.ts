@@ -19,7 +19,7 @@ import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 
 /** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 /** Options of `new Genway(options)` (and of every family client); every one has a default (see docs/client.md). */
 export interface GenwayOptions {

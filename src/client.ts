@@ -1,6 +1,6 @@
 /** Genway: options -> one Transport -> the resource namespaces. */
 
-import { DEFAULT_MAX_RESPONSE_BYTES, type GenwayOptions, openClient } from "./client-options.js";
+import { type GenwayOptions, openClient } from "./client-options.js";
 import type { ClientContext, Transport } from "./core/http/index.js";
 import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
@@ -15,7 +15,7 @@ import { type TaskHandle, Tasks } from "./resources/tasks/index.js";
 import { Videos } from "./resources/videos/index.js";
 import { Vidgen } from "./resources/vidgen/index.js";
 
-export { DEFAULT_MAX_RESPONSE_BYTES, type GenwayOptions };
+export type { GenwayOptions };
 
 /**
  * The client: one set of options and one transport, and a namespace per API family

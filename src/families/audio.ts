@@ -13,6 +13,7 @@ export class AudioClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default AudioClient;
 export { BinaryResponse } from "../core/uploads/binary.js";
 export * from "../resources/audio/index.js";

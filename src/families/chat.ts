@@ -25,6 +25,7 @@ export class ChatClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default ChatClient;
 export { EventStream } from "../core/streams/stream.js";
 export * from "../resources/chat/index.js";

@@ -13,6 +13,7 @@ export class ImagesClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default ImagesClient;
 export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "../core/uploads/uploads.js";
 export * from "../resources/images/index.js";

@@ -24,6 +24,7 @@ export class MusicgenClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default MusicgenClient;
 export * from "../resources/musicgen/index.js";
 export * from "./shared.js";

@@ -24,6 +24,7 @@ export class VideosClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default VideosClient;
 export * from "../resources/videos/index.js";
 export * from "./shared.js";

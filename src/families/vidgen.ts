@@ -24,6 +24,7 @@ export class VidgenClient extends FamilyClient {
   }
 }
 
+/** @alias The same client, as the entry's default export. */
 export default VidgenClient;
 export * from "../resources/vidgen/index.js";
 export * from "./shared.js";
