@@ -19,7 +19,7 @@ module.exports = {
       comment:
         "core/ is the HTTP, stream, task and upload machinery; it must not import the families or the edges.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(resources|pricing|cli|testing|node|client\\.ts|index\\.ts)" },
+      to: { path: "^src/(resources|pricing|cli|testing|node|families|client(-options)?\\.ts|index\\.ts)" },
     },
     {
       name: "family-stays-in-its-folder",
@@ -33,7 +33,7 @@ module.exports = {
       severity: "error",
       comment:
         "The library (core, resources, pricing, the client) never imports the CLI, the mock or node helpers.",
-      from: { path: "^src/(core|resources|pricing|client\\.ts|index\\.ts)" },
+      from: { path: "^src/(core|resources|pricing|families|client(-options)?\\.ts|index\\.ts)" },
       to: { path: "^src/(cli|testing|node)/" },
     },
     {

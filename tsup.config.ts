@@ -3,6 +3,12 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
+    chat: "src/families/chat.ts",
+    images: "src/families/images.ts",
+    audio: "src/families/audio.ts",
+    videos: "src/families/videos.ts",
+    vidgen: "src/families/vidgen.ts",
+    musicgen: "src/families/musicgen.ts",
     "testing/index": "src/testing/index.ts",
     "testing/msw": "src/testing/msw.ts",
     "node/index": "src/node/index.ts",
@@ -11,7 +17,21 @@ export default defineConfig({
   format: ["esm"],
   target: "es2022",
   platform: "neutral",
-  dts: { entry: ["src/index.ts", "src/testing/index.ts", "src/testing/msw.ts", "src/node/index.ts"] },
+  // Named as the JS entries, so every exports subpath finds its .d.ts next to its .js.
+  dts: {
+    entry: {
+      index: "src/index.ts",
+      chat: "src/families/chat.ts",
+      images: "src/families/images.ts",
+      audio: "src/families/audio.ts",
+      videos: "src/families/videos.ts",
+      vidgen: "src/families/vidgen.ts",
+      musicgen: "src/families/musicgen.ts",
+      "testing/index": "src/testing/index.ts",
+      "testing/msw": "src/testing/msw.ts",
+      "node/index": "src/node/index.ts",
+    },
+  },
   sourcemap: true,
   clean: true,
   splitting: true,

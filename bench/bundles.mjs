@@ -16,6 +16,36 @@ export const BUNDLES = [
     source: `import Genway from "genway";
 export const ask = (apiKey) => new Genway({ apiKey }).chat.completions.create({ model: "m", messages: [] });`,
   },
+  {
+    label: 'genway "./chat": ChatClient, one call',
+    source: `import ChatClient from "genway/chat";
+export const go = (apiKey) => new ChatClient({ apiKey }).chat.completions.create({ model: "m", messages: [] });`,
+  },
+  {
+    label: 'genway "./images": ImagesClient, one call',
+    source: `import ImagesClient from "genway/images";
+export const go = (apiKey) => new ImagesClient({ apiKey }).images.generate({ model: "m", prompt: "p" });`,
+  },
+  {
+    label: 'genway "./audio": AudioClient, one call',
+    source: `import AudioClient from "genway/audio";
+export const go = (apiKey) => new AudioClient({ apiKey }).audio.speech.create({ model: "m", input: "i", voice: "v" });`,
+  },
+  {
+    label: 'genway "./videos": VideosClient, one call',
+    source: `import VideosClient from "genway/videos";
+export const go = (apiKey) => new VideosClient({ apiKey }).videos.retrieve("id");`,
+  },
+  {
+    label: 'genway "./vidgen": VidgenClient, one call',
+    source: `import VidgenClient from "genway/vidgen";
+export const go = (apiKey) => new VidgenClient({ apiKey });`,
+  },
+  {
+    label: 'genway "./musicgen": MusicgenClient, one call',
+    source: `import MusicgenClient from "genway/musicgen";
+export const go = (apiKey) => new MusicgenClient({ apiKey });`,
+  },
   { label: 'genway "." (import *)', source: `import * as m from "genway"; export default m;` },
   {
     // listen() dynamic-imports a Node server: its built-ins stay external (a browser never calls it).

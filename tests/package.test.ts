@@ -27,6 +27,10 @@ describe("npm pack", () => {
       "docs/client.md",
       "dist/index.js",
       "dist/index.d.ts",
+      ...["chat", "images", "audio", "videos", "vidgen", "musicgen"].flatMap((family) => [
+        `dist/${family}.js`,
+        `dist/${family}.d.ts`,
+      ]),
       "dist/testing/index.js",
       "dist/testing/msw.js",
       "dist/node/index.js",

@@ -166,6 +166,10 @@ export async function readText(
 ): Promise<string> {
   const body = connection.response.body;
   if (!body) return "";
+  const length = Number(connection.response.headers.get("content-length") ?? Number.NaN);
+  if (onError === "throw" && length <= SMALL_BODY && length <= maxBytes && length <= limit) {
+    return readSmall(connection);
+  }
   const reader = body.getReader();
   const signal = connection.controller.signal;
   const onAbort = () => reader.cancel().catch(() => {});
@@ -199,6 +203,20 @@ export async function readText(
     clock.stop();
     signal.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * A body whose declared length is at most this arrives in one or two socket reads: `response.text()`
+ * reads it inside fetch (no reader, decoder or string joins of ours), under one idle window.
+ */
+const SMALL_BODY = 64 * 1024;
+
+/** `response.text()` under the idle clock; an abort (the caller's, or the clock's) ends it at once. */
+function readSmall(connection: Connection): Promise<string> {
+  const signal = connection.controller.signal;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  return untilAborted(connection.response.text(), signal).finally(() => clock.stop());
 }
 
 function parseMaybeJson(text: string): unknown {

@@ -19,6 +19,17 @@ export interface Logger {
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
+/** What a level below the chosen one logs to: nothing. One function, so callers can tell (see `logs`). */
+const noop = (): void => {};
+
+/**
+ * Whether `log` prints at `level`: lets a hot path skip building a line nobody reads (the debug
+ * line of every attempt, with logging at its default). A logger not made by createLog always logs.
+ */
+export function logs(log: Logger, level: Exclude<LogLevel, "off">): boolean {
+  return log[level] !== noop;
+}
+
 function isLevel(value: string | undefined): value is LogLevel {
   return value !== undefined && value in RANK;
 }
@@ -31,7 +42,6 @@ export function createLog(level: LogLevel | undefined, sink: Logger = console): 
   const envLevel = readEnv("GENWAY_LOG")?.toLowerCase();
   const chosen: LogLevel = level ?? (isLevel(envLevel) ? envLevel : "warn");
   const rank = RANK[chosen];
-  const noop = () => {};
   const at =
     (want: Exclude<LogLevel, "off">) =>
     (message: string, ...args: unknown[]) =>

@@ -66,7 +66,9 @@ function toIssues(issues: readonly RawIssue[], prefix: PropertyKey[] = []): Vali
  */
 export function validate<T>(schema: z.ZodMiniType, params: T, operation: string, mode: ValidationMode): T {
   if (mode === "off") return params;
-  // reportInput: zod/mini only keeps the offending value when asked, and the messages need it.
+  // A valid request pays one parse and no issue bookkeeping; only a failure parses again, with
+  // reportInput (zod/mini keeps the offending value only when asked, and the messages need it).
+  if (schema.safeParse(params).success) return params;
   const result = schema.safeParse(params, { reportInput: true });
   if (!result.success) throw new ValidationError(operation, toIssues(result.error.issues));
   return params;

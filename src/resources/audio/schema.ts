@@ -8,6 +8,7 @@ import { between } from "../../core/validation/index.js";
 
 /** The speech models the spec lists, plus OpenAI's newer one (autocompletion; any id is sent). */
 export const SPEECH_MODELS = ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"] as const;
+
 /** The spec's six voices, then OpenAI's newer ones (autocompletion; any voice is sent). */
 export const SPEECH_VOICES = [
   "alloy",
@@ -24,14 +25,24 @@ export const SPEECH_VOICES = [
   "marin",
   "cedar",
 ] as const;
+
 /** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
 export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
 
-export const speechParams = z.looseObject({
-  model: z.string().check(z.minLength(1)),
-  input: z.string().check(z.minLength(1), z.maxLength(4096)),
-  voice: z.string().check(z.minLength(1)),
-  instructions: z.optional(z.string()),
-  speed: z.optional(between(0.25, 4)),
-  response_format: z.optional(z.enum(SPEECH_FORMATS)),
-});
+/** Builds every schema of this file; runs once, on the first call that validates with one of them. */
+function build() {
+  const speechParams = z.looseObject({
+    model: z.string().check(z.minLength(1)),
+    input: z.string().check(z.minLength(1), z.maxLength(4096)),
+    voice: z.string().check(z.minLength(1)),
+    instructions: z.optional(z.string()),
+    speed: z.optional(between(0.25, 4)),
+    response_format: z.optional(z.enum(SPEECH_FORMATS)),
+  });
+  return { speechParams };
+}
+
+let built: ReturnType<typeof build> | undefined;
+const schemas = () => (built ??= build());
+
+export const speechParams = /* @__PURE__ */ z.lazy(() => schemas().speechParams);

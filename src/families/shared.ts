@@ -1,0 +1,8 @@
+/** What every family entry exports besides its client: the options, the errors and the promise every method returns. */
+export type { GenwayOptions } from "../client-options.js";
+export * from "../core/errors/errors.js";
+export { APIPromise, type WithResponse } from "../core/http/api-promise.js";
+export type { Logger, LogLevel } from "../core/http/log.js";
+export type { HeadersLike, QueryValue, RequestOptions } from "../core/http/transport.js";
+export type { ValidationMode } from "../core/validation/validate.js";
+export type { FamilyClient } from "./base.js";

@@ -1,0 +1,5 @@
+/** What the families with jobs (videos, vidgen, musicgen) export about tasks. */
+
+export type { Uploadable } from "../core/uploads/uploads.js";
+export { isUploadable, type ToFileOptions, toFile } from "../core/uploads/uploads.js";
+export * from "../resources/tasks/index.js";
