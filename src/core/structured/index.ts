@@ -3,7 +3,9 @@
  * Schema) to each format's JSON Schema, a tolerant partial-JSON parser, the validated answer and its
  * errors, `partialObjects()` / `finalParsed()` on streams, `defineTool` and the tool loop.
  */
+export * from "./define-tool.js";
 export * from "./errors.js";
+export * from "./json-schema.js";
 export * from "./outcome.js";
 export * from "./partial-json.js";
 export * from "./runner.js";

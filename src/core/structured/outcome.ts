@@ -1,7 +1,6 @@
 /** From a format's answer to the validated object: the one place the three errors are decided. */
 import { OutputParseError, OutputTruncatedError, RefusalError } from "./errors.js";
-import type { JSONSchema, StructuredSchema } from "./schema.js";
-import { validateOutput } from "./schema.js";
+import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
 import { dropNullOptionals } from "./strict.js";
 
 /** What a format's answer says, read by the family. */
@@ -38,4 +37,20 @@ export async function readStructured<T>(plan: StructuredPlan<T>, answer: Structu
   const result = await validateOutput(plan.schema, dropNullOptionals(value, plan.jsonSchema));
   if (result.issues) throw new OutputParseError(plan.operation, text, result.issues);
   return result.value;
+}
+
+/** Where a response format keeps its plan: a symbol, so it is never serialized into the body. */
+const PLAN = Symbol.for("genway.structured.plan");
+
+/** A wire value (a response format, a text format) that also knows how to read its answer. */
+export type WithPlan<Wire, T> = Wire & { readonly [PLAN]: StructuredPlan<T> };
+
+/** The wire value with its plan attached (not enumerable: JSON and spreads leave it out). */
+export function attachPlan<Wire extends object, T>(wire: Wire, plan: StructuredPlan<T>): WithPlan<Wire, T> {
+  return Object.defineProperty(wire, PLAN, { value: plan, enumerable: false }) as WithPlan<Wire, T>;
+}
+
+/** The plan a wire value carries, if it was made by a format helper. */
+export function planOf<T>(wire: unknown): StructuredPlan<T> | undefined {
+  return typeof wire === "object" && wire !== null ? (wire as Partial<WithPlan<object, T>>)[PLAN] : undefined;
 }

@@ -1,10 +1,7 @@
 /**
- * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator.
- * Its JSON Schema comes from zod's own converter (or the validator's Standard JSON Schema side, or
- * one the caller gives), and the model's answer is checked by the validator itself.
+ * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator;
+ * the model's answer is checked by the validator itself. (Its JSON Schema: json-schema.ts.)
  */
-import { toJSONSchema } from "zod/mini";
-import { ValidationError } from "../errors/errors.js";
 
 /** A validator's issue, as Standard Schema reports it. */
 export interface OutputIssue {
@@ -37,37 +34,6 @@ export type InferOutput<S> = S extends StructuredSchema<infer Output> ? Output :
 
 /** A JSON Schema, as plain JSON. */
 export type JSONSchema = Record<string, unknown>;
-
-/** True for a zod 4 schema (classic or mini): it carries the `_zod` internals the converter reads. */
-function isZod(schema: unknown): schema is Parameters<typeof toJSONSchema>[0] {
-  return typeof schema === "object" && schema !== null && "_zod" in schema;
-}
-
-/**
- * The JSON Schema of what the model must write (the validator's input side). zod goes through
- * `z.toJSONSchema`; another validator through its Standard JSON Schema converter; `given` wins.
- * A schema no converter can express (a transform, a date, a bigint) is a ValidationError, before
- * anything is sent.
- */
-export function jsonSchemaOf(schema: StructuredSchema, operation: string, given?: JSONSchema): JSONSchema {
-  if (given) return structuredClone(given);
-  try {
-    if (isZod(schema)) return toJSONSchema(schema, { io: "input", unrepresentable: "throw" }) as JSONSchema;
-    const converter = schema["~standard"].jsonSchema;
-    if (converter) return converter.input({ target: "draft-2020-12" });
-  } catch (error) {
-    throw new ValidationError(operation, [
-      { path: "schema", rule: "json-schema", message: `cannot be written as JSON Schema (${String((error as Error)?.message ?? error)})` },
-    ]);
-  }
-  throw new ValidationError(operation, [
-    {
-      path: "schema",
-      rule: "json-schema",
-      message: "has no JSON Schema converter; pass a zod schema, a Standard JSON Schema, or jsonSchema",
-    },
-  ]);
-}
 
 /** Checks a value with the schema's own validator: the typed value, or the validator's issues. */
 export async function validateOutput<T>(

@@ -1,5 +1,4 @@
 /** `partialObjects()` and `finalParsed()` on a stream of any format: the same two methods for all four. */
-import type { EventStream } from "../streams/stream.js";
 import { type StructuredAnswer, type StructuredPlan, readStructured } from "./outcome.js";
 import { parsePartialJson } from "./partial-json.js";
 
@@ -9,6 +8,9 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
   : T extends object
     ? { [K in keyof T]?: DeepPartial<T[K]> }
     : T;
+
+/** The events a stream yields. */
+type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
 
 /** What a structured stream adds to the format's stream. */
 export interface StructuredStream<T> {
@@ -29,16 +31,16 @@ export interface StreamReader<Event, Final> {
 }
 
 /** The stream itself, with `partialObjects()` and `finalParsed()` added. */
-export function withStructured<S extends EventStream<Event, Final, unknown>, Event, Final, T>(
+export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
   stream: S,
   plan: StructuredPlan<T>,
-  reader: StreamReader<Event, Final>,
+  reader: StreamReader<EventOf<S>, Final>,
 ): S & StructuredStream<T> {
   const added: StructuredStream<T> = {
     async *partialObjects() {
       let text = "";
       let last = "";
-      for await (const event of stream as AsyncIterable<Event>) {
+      for await (const event of stream as AsyncIterable<EventOf<S>>) {
         const delta = reader.delta(event);
         if (!delta) continue;
         text += delta;

@@ -4,7 +4,7 @@
  * arguments are parsed and validated by the tool's schema before `run` sees them.
  */
 import { ToolAbortError } from "./errors.js";
-import { type InferOutput, type JSONSchema, jsonSchemaOf, type StructuredSchema, validateOutput } from "./schema.js";
+import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
 import { dropNullOptionals, forFormat, type SchemaDialect } from "./strict.js";
 
 /** What `run` receives beside the arguments. */
@@ -27,33 +27,6 @@ export interface Tool<Args = any, Result = unknown> {
   readonly run: (args: Args, context: ToolContext) => Result | Promise<Result>;
   /** @internal The arguments' JSON Schema as the caller's converter wrote it. */
   readonly jsonSchema: JSONSchema;
-}
-
-/** What `defineTool` takes. */
-export interface ToolDefinition<S extends StructuredSchema, Result> {
-  /** The name the model calls it by (letters, digits, `_` and `-`, as every format allows). */
-  name: string;
-  /** What it does and when to use it: the model reads this. */
-  description?: string;
-  /** A zod 4 schema (classic or mini) or a Standard Schema validator of the arguments. */
-  parameters: S;
-  /** The arguments' JSON Schema, for a validator that cannot write its own. */
-  jsonSchema?: JSONSchema;
-  /** Runs the tool with validated arguments. A thrown error's message goes to the model as the result; a {@link ToolAbortError} ends the loop. */
-  run: (args: InferOutput<S>, context: ToolContext) => Result | Promise<Result>;
-}
-
-/** One tool definition for every format; its JSON Schema is written once, now (a ValidationError if it cannot be). */
-export function defineTool<S extends StructuredSchema, Result>(
-  definition: ToolDefinition<S, Result>,
-): Tool<InferOutput<S>, Result> {
-  return {
-    name: definition.name,
-    description: definition.description,
-    parameters: definition.parameters as StructuredSchema<InferOutput<S>>,
-    run: definition.run,
-    jsonSchema: jsonSchemaOf(definition.parameters, `defineTool(${definition.name})`, definition.jsonSchema),
-  };
 }
 
 /** The tool's parameters in a format's dialect (strict for OpenAI, object root for Anthropic ...). */
