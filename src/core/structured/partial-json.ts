@@ -77,15 +77,17 @@ function object(r: Reader): Record<string, unknown> {
       r.space();
       if (r.done) return out;
     } catch (error) {
-      if (error === END) return out;
-      throw error;
+      if (error !== END) throw error;
+      r.at = r.text.length;
+      return out;
     }
     try {
       const entry = value(r);
       if (key !== "__proto__") out[key] = entry;
     } catch (error) {
       if (error !== END) throw error;
-      // An unfinished string shows what it has; other unfinished values wait.
+      // An unfinished string shows what it has; other unfinished values wait (and end the text).
+      r.at = r.text.length;
       return out;
     }
   }
@@ -109,6 +111,7 @@ function array(r: Reader): unknown[] {
       out.push(value(r));
     } catch (error) {
       if (error !== END) throw error;
+      r.at = r.text.length;
       return out;
     }
   }

@@ -67,7 +67,8 @@ function walk(
   for (const keyword of UNSUPPORTED[dialect]) {
     if (keyword in node) refuse(`${at}.${keyword}`, `is not supported by this format's structured output`);
   }
-  if (dialect === "openai-strict" && isObject(node.properties)) strictObject(node, at, refuse);
+  if (dialect === "openai-strict" && (node.type === "object" || isObject(node.properties)))
+    strictObject(node, at, refuse);
   for (const key of ONE) if (isObject(node[key])) walk(node[key] as JSONSchema, `${at}.${key}`, dialect, refuse);
   for (const key of LIST) {
     const list = node[key];
@@ -85,11 +86,12 @@ function walk(
 
 /** OpenAI strict mode: every property required, optional ones nullable, no other properties. */
 function strictObject(node: JSONSchema, at: string, refuse: (path: string, message: string) => void): void {
-  const properties = node.properties as Record<string, JSONSchema>;
+  const properties = (isObject(node.properties) ? node.properties : {}) as Record<string, JSONSchema>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   for (const [name, property] of Object.entries(properties)) {
     if (!required.has(name) && !allowsNull(property)) properties[name] = { anyOf: [property, { type: "null" }] };
   }
+  node.properties = properties;
   node.required = Object.keys(properties);
   const extra = node.additionalProperties;
   if (extra !== undefined && extra !== false) {
