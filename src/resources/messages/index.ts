@@ -3,3 +3,16 @@ export { Messages } from "./messages.js";
 export type { MessagesModel } from "./models.js";
 export { MessageStream } from "./stream.js";
 export type * from "./types.js";
+export type {
+  MessageParsedStream,
+  MessageParseOptions,
+  MessageParseParams,
+  MessageParseParamsStreaming,
+  ParsedMessage,
+} from "./parse.js";
+export {
+  type MessageRunToolsParams,
+  type MessageStreamingToolRunner,
+  type MessageToolRunner,
+  messageTool,
+} from "./run-tools.js";

@@ -4,3 +4,10 @@ export type { NativeModel } from "./models.js";
 export { Native } from "./native.js";
 export { GenerateContentStream } from "./stream.js";
 export type * from "./types.js";
+export {
+  type GenerateContentParsedStream,
+  type NativeParseParams,
+  type NativeParseParamsStreaming,
+  nativeTools,
+  type ParsedGenerateContentResponse,
+} from "./parse.js";

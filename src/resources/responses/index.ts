@@ -4,3 +4,17 @@ export { outputText } from "./output-text.js";
 export { Responses } from "./responses.js";
 export { ResponseStream } from "./stream.js";
 export type * from "./types.js";
+export {
+  type ParsedResponse,
+  type ResponseParseableFormat,
+  type ResponseParsedStream,
+  type ResponseParseParams,
+  type ResponseParseParamsStreaming,
+  zodTextFormat,
+} from "./parse.js";
+export {
+  type ResponseRunToolsParams,
+  type ResponseStreamingToolRunner,
+  type ResponseToolRunner,
+  responseTool,
+} from "./run-tools.js";
