@@ -141,10 +141,10 @@ function string(r: Reader, partial: boolean): string {
 }
 
 function number(r: Reader): number {
-  const match = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(r.text.slice(r.at));
-  const end = r.at + (match?.[0].length ?? 0);
-  // A number at the very end may still grow ("12" of "123"): wait for the next character.
-  if (!match || end >= r.text.length) throw END;
-  r.at = end;
-  return Number(match[0]);
+  const run = /^[-+\d.eE]+/.exec(r.text.slice(r.at))?.[0] ?? "";
+  // A number at the very end may still grow ("12" of "123", "2." of "2.5"): wait for the next character.
+  if (r.at + run.length >= r.text.length) throw END;
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(run)) throw new SyntaxError(`Bad number "${run}" in JSON`);
+  r.at += run.length;
+  return Number(run);
 }

@@ -28,7 +28,9 @@ interface Part {
 
 interface NativeBody {
   contents: Array<{ role?: string; parts: Part[] }>;
-  tools?: Array<{ functionDeclarations?: Array<{ name: string; parameters?: unknown }> }>;
+  tools?: Array<{
+    functionDeclarations?: Array<{ name: string; parameters?: unknown; parametersJsonSchema?: unknown }>;
+  }>;
   toolConfig?: { functionCallingConfig?: { mode?: string } };
   generationConfig?: {
     responseMimeType?: string;
@@ -65,7 +67,7 @@ function answerParts(model: string, body: NativeBody, prompt: string, signature:
     const answer = structuredAnswer(schema, prompt);
     if (!answer.refusal) parts.push({ text: answer.text });
   } else if (call) {
-    parts.push({ functionCall: { name: call.name, args: sampleArguments(call.parameters) } });
+    parts.push({ functionCall: { name: call.name, args: sampleArguments(call.parameters ?? call.parametersJsonSchema) } });
   } else {
     const last = body.contents.at(-1)?.parts ?? [];
     const media = last.filter((part) => part.inlineData !== undefined || part.fileData !== undefined).length;
