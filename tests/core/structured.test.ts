@@ -12,7 +12,7 @@ import {
 
 describe("parsePartialJson", () => {
   it("reads every prefix of a JSON text without throwing, keeping half-written strings", () => {
-    const text = JSON.stringify({ a: "hé\"llo", b: [1, 2.5, { c: null, d: true }], e: -3e2, f: "\\u00e9" });
+    const text = JSON.stringify({ a: 'hé"llo', b: [1, 2.5, { c: null, d: true }], e: -3e2, f: "\\u00e9" });
     for (let i = 0; i <= text.length; i++) expect(() => parsePartialJson(text.slice(0, i))).not.toThrow();
     expect(parsePartialJson(text)).toEqual(JSON.parse(text));
     expect(parsePartialJson('{"a": "hé\\"ll')).toEqual({ a: 'hé"ll' });
@@ -35,9 +35,12 @@ describe("parsePartialJson", () => {
 });
 
 describe("forFormat and dropNullOptionals", () => {
-  const schema = z.toJSONSchema(z.object({ a: z.string(), b: z.number().optional(), c: z.string().nullable().optional() }), {
-    io: "input",
-  }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(
+    z.object({ a: z.string(), b: z.number().optional(), c: z.string().nullable().optional() }),
+    {
+      io: "input",
+    },
+  ) as Record<string, unknown>;
 
   it("makes every property required and optional ones nullable in strict mode, leaving others alone", () => {
     const strict = forFormat(schema, "openai-strict", "op") as any;
@@ -66,11 +69,21 @@ describe("runTool", () => {
     expect(await call('{"x": 1, "y": null}')).toMatchObject({ content: "1", isError: false });
     expect(await call({ x: "one" })).toMatchObject({ isError: true });
     expect((await call("{x")).content).toContain("not valid JSON");
-    expect((await runTool([tool], { id: "2", name: "nope", arguments: "{}" })).content).toContain('no tool named "nope"');
+    expect((await runTool([tool], { id: "2", name: "nope", arguments: "{}" })).content).toContain(
+      'no tool named "nope"',
+    );
   });
 
   it("lets only ToolAbortError escape", async () => {
-    const abort = defineTool({ name: "stop", parameters: z.object({}), run: () => { throw new ToolAbortError("enough"); } });
-    await expect(runTool([abort], { id: "1", name: "stop", arguments: "{}" })).rejects.toBeInstanceOf(ToolAbortError);
+    const abort = defineTool({
+      name: "stop",
+      parameters: z.object({}),
+      run: () => {
+        throw new ToolAbortError("enough");
+      },
+    });
+    await expect(runTool([abort], { id: "1", name: "stop", arguments: "{}" })).rejects.toBeInstanceOf(
+      ToolAbortError,
+    );
   });
 });

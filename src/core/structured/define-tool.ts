@@ -29,4 +29,3 @@ export function defineTool<S extends StructuredSchema, Result>(
     jsonSchema: jsonSchemaOf(definition.parameters, `defineTool(${definition.name})`, definition.jsonSchema),
   };
 }
-

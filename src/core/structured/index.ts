@@ -10,6 +10,6 @@ export * from "./outcome.js";
 export * from "./partial-json.js";
 export * from "./runner.js";
 export * from "./schema.js";
-export * from "./strict.js";
 export * from "./stream.js";
+export * from "./strict.js";
 export * from "./tools.js";

@@ -28,7 +28,11 @@ export function jsonSchemaOf(schema: StructuredSchema, operation: string, given?
     if (converter) return converter.input({ target: "draft-2020-12" });
   } catch (error) {
     throw new ValidationError(operation, [
-      { path: "schema", rule: "json-schema", message: `cannot be written as JSON Schema (${String((error as Error)?.message ?? error)})` },
+      {
+        path: "schema",
+        rule: "json-schema",
+        message: `cannot be written as JSON Schema (${String((error as Error)?.message ?? error)})`,
+      },
     ]);
   }
   throw new ValidationError(operation, [

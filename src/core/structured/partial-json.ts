@@ -130,8 +130,8 @@ function string(r: Reader, partial: boolean): string {
   if (!partial) throw END;
   // Cut before a half escape (`\`, `\u12`), then close the string.
   let body = r.text.slice(r.at + 1);
-  const escape = /\\(u[0-9a-fA-F]{0,3})?$/.exec(body);
-  if (escape) body = body.slice(0, escape.index);
+  const halfEscape = /\\(u[0-9a-fA-F]{0,3})?$/.exec(body);
+  if (halfEscape) body = body.slice(0, halfEscape.index);
   r.at = r.text.length;
   try {
     return JSON.parse(`"${body}"`) as string;
@@ -144,7 +144,8 @@ function number(r: Reader): number {
   const run = /^[-+\d.eE]+/.exec(r.text.slice(r.at))?.[0] ?? "";
   // A number at the very end may still grow ("12" of "123", "2." of "2.5"): wait for the next character.
   if (r.at + run.length >= r.text.length) throw END;
-  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(run)) throw new SyntaxError(`Bad number "${run}" in JSON`);
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(run))
+    throw new SyntaxError(`Bad number "${run}" in JSON`);
   r.at += run.length;
   return Number(run);
 }

@@ -125,7 +125,8 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
   #addUsage(usage: unknown): void {
     if (typeof usage !== "object" || usage === null) return;
     for (const [key, value] of Object.entries(usage)) {
-      if (typeof value === "number" && key !== "__proto__") this.totalUsage[key] = (this.totalUsage[key] ?? 0) + value;
+      if (typeof value === "number" && key !== "__proto__")
+        this.totalUsage[key] = (this.totalUsage[key] ?? 0) + value;
     }
   }
 

@@ -22,7 +22,10 @@ export interface StructuredSchema<Output = unknown> {
     ) =>
       | { readonly value: Output; readonly issues?: undefined }
       | { readonly issues: ReadonlyArray<OutputIssue> }
-      | Promise<{ readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<OutputIssue> }>;
+      | Promise<
+          | { readonly value: Output; readonly issues?: undefined }
+          | { readonly issues: ReadonlyArray<OutputIssue> }
+        >;
     readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
     /** Standard JSON Schema: how the validator writes itself as JSON Schema, where it can. */
     readonly jsonSchema?: { readonly input: (options: { target: string }) => Record<string, unknown> };

@@ -1,5 +1,5 @@
 /** `partialObjects()` and `finalParsed()` on a stream of any format: the same two methods for all four. */
-import { type StructuredAnswer, type StructuredPlan, readStructured } from "./outcome.js";
+import { readStructured, type StructuredAnswer, type StructuredPlan } from "./outcome.js";
 import { parsePartialJson } from "./partial-json.js";
 
 /** An object still arriving: every field may be missing, nested ones too. */

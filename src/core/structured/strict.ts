@@ -69,11 +69,14 @@ function walk(
   }
   if (dialect === "openai-strict" && (node.type === "object" || isObject(node.properties)))
     strictObject(node, at, refuse);
-  for (const key of ONE) if (isObject(node[key])) walk(node[key] as JSONSchema, `${at}.${key}`, dialect, refuse);
+  for (const key of ONE)
+    if (isObject(node[key])) walk(node[key] as JSONSchema, `${at}.${key}`, dialect, refuse);
   for (const key of LIST) {
     const list = node[key];
-    if (Array.isArray(list))
-      list.forEach((entry, i) => isObject(entry) && walk(entry, `${at}.${key}[${i}]`, dialect, refuse));
+    if (!Array.isArray(list)) continue;
+    for (const [i, entry] of list.entries()) {
+      if (isObject(entry)) walk(entry, `${at}.${key}[${i}]`, dialect, refuse);
+    }
   }
   for (const key of MAP) {
     const map = node[key];
@@ -89,13 +92,17 @@ function strictObject(node: JSONSchema, at: string, refuse: (path: string, messa
   const properties = (isObject(node.properties) ? node.properties : {}) as Record<string, JSONSchema>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   for (const [name, property] of Object.entries(properties)) {
-    if (!required.has(name) && !allowsNull(property)) properties[name] = { anyOf: [property, { type: "null" }] };
+    if (!required.has(name) && !allowsNull(property))
+      properties[name] = { anyOf: [property, { type: "null" }] };
   }
   node.properties = properties;
   node.required = Object.keys(properties);
   const extra = node.additionalProperties;
   if (extra !== undefined && extra !== false) {
-    refuse(`${at}.additionalProperties`, "must be false in strict mode (records and loose objects cannot be expressed)");
+    refuse(
+      `${at}.additionalProperties`,
+      "must be false in strict mode (records and loose objects cannot be expressed)",
+    );
   }
   node.additionalProperties = false;
 }
@@ -104,7 +111,8 @@ function allowsNull(schema: JSONSchema): boolean {
   const type = schema.type;
   if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
   return ["anyOf", "oneOf"].some(
-    (key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some((s) => isObject(s) && allowsNull(s)),
+    (key) =>
+      Array.isArray(schema[key]) && (schema[key] as unknown[]).some((s) => isObject(s) && allowsNull(s)),
   );
 }
 

@@ -55,7 +55,11 @@ export interface ToolResult {
  * Runs one call: unknown tools, unparsable or invalid arguments and thrown errors become error
  * results the model can react to; only a ToolAbortError (or the loop's abort) escapes.
  */
-export async function runTool(tools: readonly Tool[], call: ToolCall, signal?: AbortSignal): Promise<ToolResult> {
+export async function runTool(
+  tools: readonly Tool[],
+  call: ToolCall,
+  signal?: AbortSignal,
+): Promise<ToolResult> {
   const fail = (content: string): ToolResult => ({ call, content, isError: true });
   const tool = tools.find((candidate) => candidate.name === call.name);
   if (!tool) return fail(`Error: there is no tool named "${call.name}".`);
@@ -74,7 +78,11 @@ export async function runTool(tools: readonly Tool[], call: ToolCall, signal?: A
   }
   try {
     const result = await tool.run(checked.value, { callId: call.id, signal });
-    return { call, content: typeof result === "string" ? result : (JSON.stringify(result) ?? ""), isError: false };
+    return {
+      call,
+      content: typeof result === "string" ? result : (JSON.stringify(result) ?? ""),
+      isError: false,
+    };
   } catch (error) {
     if (error instanceof ToolAbortError || signal?.aborted) throw error;
     return fail(`Error: ${error instanceof Error ? error.message : String(error)}`);

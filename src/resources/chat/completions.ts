@@ -65,9 +65,15 @@ export class ChatCompletions {
   }
 
   /** Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md. */
-  parse<T>(params: ChatCompletionParseParamsStreaming<T>, options?: RequestOptions): Promise<ChatCompletionParsedStream<T>>;
+  parse<T>(
+    params: ChatCompletionParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<ChatCompletionParsedStream<T>>;
   parse<T>(params: ChatCompletionParseParams<T>, options?: RequestOptions): Promise<ParsedChatCompletion<T>>;
-  parse<T>(params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>, options?: RequestOptions) {
+  parse<T>(
+    params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ) {
     return parseChat(this, params, options);
   }
 

@@ -24,6 +24,11 @@ export {
   type ResponseFormatOptions,
   zodResponseFormat,
 } from "./parse.js";
-export { type ChatRunToolsParams, type ChatStreamingToolRunner, type ChatToolRunner, chatTool } from "./run-tools.js";
+export {
+  type ChatRunToolsParams,
+  type ChatStreamingToolRunner,
+  type ChatToolRunner,
+  chatTool,
+} from "./run-tools.js";
 export { ChatCompletionStream } from "./stream.js";
 export type * from "./types.js";

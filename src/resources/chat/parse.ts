@@ -3,6 +3,8 @@
  * is a json_schema response format in OpenAI's strict mode that also knows its validator; the
  * answer comes back with `choices[i].message.parsed`. Loaded only when `parse` is first called.
  */
+
+import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
 import {
   attachPlan,
@@ -15,10 +17,9 @@ import {
   type StructuredPlan,
   type StructuredSchema,
   type StructuredStream,
-  withStructured,
   type WithPlan,
+  withStructured,
 } from "../../core/structured/index.js";
-import { ValidationError } from "../../core/errors/index.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {
   ChatCompletion,
@@ -52,8 +53,18 @@ export function zodResponseFormat<S extends StructuredSchema>(
   name: string,
   options: ResponseFormatOptions = {},
 ): ChatParseableFormat<InferOutput<S>> {
-  const { wire, ...plan } = planFor(schema as StructuredSchema<InferOutput<S>>, "openai-strict", OPERATION, options.jsonSchema);
-  const json_schema = { name, strict: true, schema: wire, ...(options.description ? { description: options.description } : {}) };
+  const { wire, ...plan } = planFor(
+    schema as StructuredSchema<InferOutput<S>>,
+    "openai-strict",
+    OPERATION,
+    options.jsonSchema,
+  );
+  const json_schema = {
+    name,
+    strict: true,
+    schema: wire,
+    ...(options.description ? { description: options.description } : {}),
+  };
   return attachPlan({ type: "json_schema" as const, json_schema }, plan);
 }
 
@@ -73,12 +84,14 @@ export interface ParsedChatCompletion<T> extends ChatCompletion {
 }
 
 /** `parse` params: a chat request whose `response_format` came from {@link zodResponseFormat}. */
-export interface ChatCompletionParseParams<T> extends Omit<ChatCompletionCreateParamsNonStreaming, "response_format"> {
+export interface ChatCompletionParseParams<T>
+  extends Omit<ChatCompletionCreateParamsNonStreaming, "response_format"> {
   response_format: ChatParseableFormat<T>;
 }
 
 /** `parse` params, streamed: the stream adds `partialObjects()` and `finalParsed()`. */
-export interface ChatCompletionParseParamsStreaming<T> extends Omit<ChatCompletionCreateParamsStreaming, "response_format"> {
+export interface ChatCompletionParseParamsStreaming<T>
+  extends Omit<ChatCompletionCreateParamsStreaming, "response_format"> {
   response_format: ChatParseableFormat<T>;
 }
 
@@ -87,8 +100,14 @@ export type ChatCompletionParsedStream<T> = ChatCompletionStream & StructuredStr
 
 /** What parse needs of `gw.chat.completions` (kept structural, so this file imports no class). */
 export interface ChatCreate {
-  create(params: ChatCompletionCreateParamsNonStreaming, options?: RequestOptions): PromiseLike<ChatCompletion>;
-  create(params: ChatCompletionCreateParamsStreaming, options?: RequestOptions): PromiseLike<ChatCompletionStream>;
+  create(
+    params: ChatCompletionCreateParamsNonStreaming,
+    options?: RequestOptions,
+  ): PromiseLike<ChatCompletion>;
+  create(
+    params: ChatCompletionCreateParamsStreaming,
+    options?: RequestOptions,
+  ): PromiseLike<ChatCompletionStream>;
 }
 
 /** A choice as a structured answer: content, refusal, and whether it was cut off. */
@@ -125,7 +144,10 @@ export async function parseChat<T>(
       answer: (completion) => answerOf(completion.choices[0]),
     });
   }
-  const completion = (await completions.create(params as ChatCompletionCreateParamsNonStreaming, options)) as ParsedChatCompletion<T>;
+  const completion = (await completions.create(
+    params as ChatCompletionCreateParamsNonStreaming,
+    options,
+  )) as ParsedChatCompletion<T>;
   for (const choice of completion.choices) {
     const onlyTools = !choice.message.content && choice.message.tool_calls?.length && !choice.message.refusal;
     choice.message.parsed = onlyTools ? null : await readStructured(plan, answerOf(choice));

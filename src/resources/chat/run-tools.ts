@@ -24,7 +24,9 @@ import type {
 } from "./types.js";
 
 /** `runTools` params: a chat request whose `tools` are {@link defineTool} tools. */
-export interface ChatRunToolsParams extends Omit<ChatCompletionCreateParamsNonStreaming, "tools" | "stream">, RunnerOptions {
+export interface ChatRunToolsParams
+  extends Omit<ChatCompletionCreateParamsNonStreaming, "tools" | "stream">,
+    RunnerOptions {
   /** The tools the model may call (made by `defineTool`). */
   tools: Tool[];
   /** Stream each step: the runner then yields `{ request, stream }` as each step's stream opens. */
@@ -32,16 +34,19 @@ export interface ChatRunToolsParams extends Omit<ChatCompletionCreateParamsNonSt
 }
 
 /** A chat tool loop. Iterate its steps, or await `finalContent()`. */
-export type ChatToolRunner<Item = RunnerStep<ChatCompletionCreateParamsNonStreaming, ChatCompletion>> = ToolRunner<
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletion,
-  ChatMessage,
-  Item,
-  ChatCompletionMessage
->;
+export type ChatToolRunner<Item = RunnerStep<ChatCompletionCreateParamsNonStreaming, ChatCompletion>> =
+  ToolRunner<
+    ChatCompletionCreateParamsNonStreaming,
+    ChatCompletion,
+    ChatMessage,
+    Item,
+    ChatCompletionMessage
+  >;
 
 /** A chat tool loop that streams each step. */
-export type ChatStreamingToolRunner = ChatToolRunner<RunnerStreamStep<ChatCompletionCreateParamsNonStreaming, ChatCompletionStream>>;
+export type ChatStreamingToolRunner = ChatToolRunner<
+  RunnerStreamStep<ChatCompletionCreateParamsNonStreaming, ChatCompletionStream>
+>;
 
 /** A defineTool tool as a chat function tool (strict mode). */
 export function chatTool(tool: Tool): ChatFunctionTool {
@@ -66,7 +71,13 @@ export function runChatTools(
   const { tools, maxSteps, signal, stream, messages, ...rest } = params;
   const wireTools = tools.map(chatTool);
   const send = { ...options, signal: signal ?? options.signal };
-  const format: LoopFormat<ChatCompletionCreateParamsNonStreaming, ChatCompletion, ChatMessage, ChatCompletionStream, ChatCompletionMessage> = {
+  const format: LoopFormat<
+    ChatCompletionCreateParamsNonStreaming,
+    ChatCompletion,
+    ChatMessage,
+    ChatCompletionStream,
+    ChatCompletionMessage
+  > = {
     request: (conversation) => ({ ...rest, messages: [...conversation], tools: wireTools }),
     send: (request) => Promise.resolve(completions.create(request, send)),
     stream: (request) => Promise.resolve(completions.create({ ...request, stream: true }, send)),

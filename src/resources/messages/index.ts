@@ -1,8 +1,6 @@
 /** gw.messages namespace. */
 export { Messages } from "./messages.js";
 export type { MessagesModel } from "./models.js";
-export { MessageStream } from "./stream.js";
-export type * from "./types.js";
 export type {
   MessageParsedStream,
   MessageParseOptions,
@@ -16,3 +14,5 @@ export {
   type MessageToolRunner,
   messageTool,
 } from "./run-tools.js";
+export { MessageStream } from "./stream.js";
+export type * from "./types.js";

@@ -66,7 +66,10 @@ export class Messages {
   }
 
   /** The tool loop over `defineTool` tools; see docs/tools.md. */
-  runTools(params: MessageRunToolsParams & { stream: true }, options?: RequestOptions): MessageStreamingToolRunner;
+  runTools(
+    params: MessageRunToolsParams & { stream: true },
+    options?: RequestOptions,
+  ): MessageStreamingToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
     return runMessageTools(this, params, options);

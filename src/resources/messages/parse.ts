@@ -89,7 +89,11 @@ export async function parseMessage<T>(
     ...(schemaDescription ? { description: schemaDescription } : {}),
     input_schema: wire as CustomToolParam["input_schema"],
   };
-  const request = { ...rest, tools: [...(rest.tools ?? []), tool], tool_choice: { type: "tool" as const, name: schemaName } };
+  const request = {
+    ...rest,
+    tools: [...(rest.tools ?? []), tool],
+    tool_choice: { type: "tool" as const, name: schemaName },
+  };
   if (request.stream === true) {
     const stream = await messages.create(request as MessageCreateParamsStreaming, options);
     return withStructured(stream, plan, {
@@ -101,7 +105,10 @@ export async function parseMessage<T>(
       answer: (message) => answerOf(message, schemaName),
     });
   }
-  const message = (await messages.create(request as MessageCreateParamsNonStreaming, options)) as ParsedMessage<T>;
+  const message = (await messages.create(
+    request as MessageCreateParamsNonStreaming,
+    options,
+  )) as ParsedMessage<T>;
   message.parsed = await readStructured(plan, answerOf(message, schemaName));
   return message;
 }

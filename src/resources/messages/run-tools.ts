@@ -14,10 +14,18 @@ import {
 } from "../../core/structured/index.js";
 import type { MessagesCreate } from "./parse.js";
 import type { MessageStream } from "./stream.js";
-import type { CustomToolParam, Message, MessageCreateParamsNonStreaming, MessageParam, ToolUseBlock } from "./types.js";
+import type {
+  CustomToolParam,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  ToolUseBlock,
+} from "./types.js";
 
 /** `runTools` params: a Messages request whose `tools` are {@link defineTool} tools. */
-export interface MessageRunToolsParams extends Omit<MessageCreateParamsNonStreaming, "tools" | "stream">, RunnerOptions {
+export interface MessageRunToolsParams
+  extends Omit<MessageCreateParamsNonStreaming, "tools" | "stream">,
+    RunnerOptions {
   /** The tools the model may call (made by `defineTool`). */
   tools: Tool[];
   /** Stream each step: the runner then yields `{ request, stream }` as each step's stream opens. */
@@ -34,7 +42,9 @@ export type MessageToolRunner<Item = RunnerStep<MessageCreateParamsNonStreaming,
 >;
 
 /** A Messages tool loop that streams each step. */
-export type MessageStreamingToolRunner = MessageToolRunner<RunnerStreamStep<MessageCreateParamsNonStreaming, MessageStream>>;
+export type MessageStreamingToolRunner = MessageToolRunner<
+  RunnerStreamStep<MessageCreateParamsNonStreaming, MessageStream>
+>;
 
 /** A defineTool tool as a Messages custom tool. */
 export function messageTool(tool: Tool): CustomToolParam {
@@ -65,7 +75,8 @@ export function runMessageTools(
     send: (request) => Promise.resolve(messages.create(request, send)),
     stream: (request) => Promise.resolve(messages.create({ ...request, stream: true }, send)),
     finalOf: (messageStream) => messageStream.finalMessage(),
-    toolCalls: (message) => uses(message).map((use) => ({ id: use.id, name: use.name, arguments: use.input })),
+    toolCalls: (message) =>
+      uses(message).map((use) => ({ id: use.id, name: use.name, arguments: use.input })),
     // The assistant turn goes back as it came (thinking signatures included), then one user turn of results.
     turn: (message, results) => {
       const assistant: MessageParam = { role: "assistant", content: message.content };

@@ -2,8 +2,6 @@
 export { answerText, functionCalls, thoughtText } from "./helpers.js";
 export type { NativeModel } from "./models.js";
 export { Native } from "./native.js";
-export { GenerateContentStream } from "./stream.js";
-export type * from "./types.js";
 export {
   type GenerateContentParsedStream,
   type NativeParseParams,
@@ -11,3 +9,5 @@ export {
   nativeTools,
   type ParsedGenerateContentResponse,
 } from "./parse.js";
+export { GenerateContentStream } from "./stream.js";
+export type * from "./types.js";

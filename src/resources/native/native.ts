@@ -45,7 +45,10 @@ export class Native {
   }
 
   /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */
-  parse<T>(params: NativeParseParamsStreaming<T>, options?: RequestOptions): Promise<GenerateContentParsedStream<T>>;
+  parse<T>(
+    params: NativeParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<GenerateContentParsedStream<T>>;
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
   parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
     return parseNative(this, params, options);

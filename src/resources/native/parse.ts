@@ -4,6 +4,7 @@
  * comes back validated as `parsed`. `stream: true` reads `:streamGenerateContent`.
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import type { Tool } from "../../core/structured/index.js";
 import {
   type JSONSchema,
   planFor,
@@ -11,10 +12,9 @@ import {
   type StructuredAnswer,
   type StructuredSchema,
   type StructuredStream,
+  toolSchema,
   withStructured,
 } from "../../core/structured/index.js";
-import type { Tool } from "../../core/structured/index.js";
-import { toolSchema } from "../../core/structured/index.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse, NativeTool } from "./types.js";
@@ -49,8 +49,14 @@ export type GenerateContentParsedStream<T> = GenerateContentStream & StructuredS
 
 /** What parse needs of `gw.native` (structural, so this file imports no class). */
 export interface NativeGenerate {
-  generateContent(params: GenerateContentParams, options?: RequestOptions): PromiseLike<GenerateContentResponse>;
-  streamGenerateContent(params: GenerateContentParams, options?: RequestOptions): PromiseLike<GenerateContentStream>;
+  generateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): PromiseLike<GenerateContentResponse>;
+  streamGenerateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): PromiseLike<GenerateContentStream>;
 }
 
 /** A response as a structured answer: the text, a block or safety stop, a cut at MAX_TOKENS. */
@@ -74,7 +80,11 @@ export async function parseNative<T>(
   const { wire, ...plan } = planFor(schema, "gemini", OPERATION, jsonSchema);
   const request: GenerateContentParams = {
     ...rest,
-    generationConfig: { ...rest.generationConfig, responseMimeType: "application/json", responseJsonSchema: wire },
+    generationConfig: {
+      ...rest.generationConfig,
+      responseMimeType: "application/json",
+      responseJsonSchema: wire,
+    },
   };
   if (stream === true) {
     const opened = await native.streamGenerateContent(request, options);

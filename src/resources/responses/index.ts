@@ -1,9 +1,6 @@
 /** gw.responses namespace. */
 export type { ResponsesModel } from "./models.js";
 export { outputText } from "./output-text.js";
-export { Responses } from "./responses.js";
-export { ResponseStream } from "./stream.js";
-export type * from "./types.js";
 export {
   type ParsedResponse,
   type ResponseParseableFormat,
@@ -12,9 +9,12 @@ export {
   type ResponseParseParamsStreaming,
   zodTextFormat,
 } from "./parse.js";
+export { Responses } from "./responses.js";
 export {
   type ResponseRunToolsParams,
   type ResponseStreamingToolRunner,
   type ResponseToolRunner,
   responseTool,
 } from "./run-tools.js";
+export { ResponseStream } from "./stream.js";
+export type * from "./types.js";

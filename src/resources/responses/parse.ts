@@ -122,7 +122,10 @@ export async function parseResponse<T>(
       answer: answerOf,
     });
   }
-  const response = (await responses.create(params as ResponseCreateParamsNonStreaming, options)) as ParsedResponse<T>;
+  const response = (await responses.create(
+    params as ResponseCreateParamsNonStreaming,
+    options,
+  )) as ParsedResponse<T>;
   const onlyTools = !response.output_text && response.output.some((item) => item?.type === "function_call");
   response.output_parsed = onlyTools ? null : await readStructured(plan, answerOf(response));
   return response;

@@ -59,14 +59,20 @@ export class Responses {
   }
 
   /** Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md. */
-  parse<T>(params: ResponseParseParamsStreaming<T>, options?: RequestOptions): Promise<ResponseParsedStream<T>>;
+  parse<T>(
+    params: ResponseParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<ResponseParsedStream<T>>;
   parse<T>(params: ResponseParseParams<T>, options?: RequestOptions): Promise<ParsedResponse<T>>;
   parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
     return parseResponse(this, params, options);
   }
 
   /** The tool loop over `defineTool` tools; see docs/tools.md. */
-  runTools(params: ResponseRunToolsParams & { stream: true }, options?: RequestOptions): ResponseStreamingToolRunner;
+  runTools(
+    params: ResponseRunToolsParams & { stream: true },
+    options?: RequestOptions,
+  ): ResponseStreamingToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner<unknown> {
     return runResponseTools(this, params, options);

@@ -33,13 +33,8 @@ export interface ResponseRunToolsParams
 }
 
 /** A Responses tool loop; `finalMessage()` is the last response. */
-export type ResponseToolRunner<Item = RunnerStep<ResponseCreateParamsNonStreaming, ResponseObject>> = ToolRunner<
-  ResponseCreateParamsNonStreaming,
-  ResponseObject,
-  ResponseInputItem,
-  Item,
-  ResponseObject
->;
+export type ResponseToolRunner<Item = RunnerStep<ResponseCreateParamsNonStreaming, ResponseObject>> =
+  ToolRunner<ResponseCreateParamsNonStreaming, ResponseObject, ResponseInputItem, Item, ResponseObject>;
 
 /** A Responses tool loop that streams each step. */
 export type ResponseStreamingToolRunner = ResponseToolRunner<
@@ -95,6 +90,7 @@ export function runResponseTools(
     message: (response) => response,
     usage: (response) => response.usage,
   };
-  const conversation: ResponseInputItem[] = typeof input === "string" ? [{ role: "user", content: input }] : input;
+  const conversation: ResponseInputItem[] =
+    typeof input === "string" ? [{ role: "user", content: input }] : input;
   return new ToolRunner(format, tools, conversation, { maxSteps, signal: send.signal, stream });
 }

@@ -89,7 +89,12 @@ function reply(context: MockContext, body: MessagesBody, prompt: string): Block[
     if (answer.refusal) blocks.push({ type: "text", text: answer.refusal });
     else {
       const input = answer.truncated ? {} : (answer.value as Record<string, unknown>);
-      blocks.push({ type: "tool_use", id: context.state.nextId("toolu_mock"), name: String(tool.name), input });
+      blocks.push({
+        type: "tool_use",
+        id: context.state.nextId("toolu_mock"),
+        name: String(tool.name),
+        input,
+      });
     }
   } else if (tool) {
     blocks.push({ type: "text", text: `I'll call ${tool.name} for that.` });
@@ -119,13 +124,14 @@ function respond(context: MockContext, body: MessagesBody): Response {
     role: "assistant",
     model: body.model,
     content: blocks,
-    stop_reason: /\[refusal\]/i.test(prompt) && body.tool_choice?.type === "tool"
-      ? "refusal"
-      : /\[truncated\]/i.test(prompt) && body.tool_choice?.type === "tool"
-        ? "max_tokens"
-        : blocks.some((block) => block.type === "tool_use")
-          ? "tool_use"
-          : "end_turn",
+    stop_reason:
+      /\[refusal\]/i.test(prompt) && body.tool_choice?.type === "tool"
+        ? "refusal"
+        : /\[truncated\]/i.test(prompt) && body.tool_choice?.type === "tool"
+          ? "max_tokens"
+          : blocks.some((block) => block.type === "tool_use")
+            ? "tool_use"
+            : "end_turn",
     stop_sequence: null,
     usage: {
       input_tokens: inputTokens,

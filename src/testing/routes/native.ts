@@ -67,7 +67,9 @@ function answerParts(model: string, body: NativeBody, prompt: string, signature:
     const answer = structuredAnswer(schema, prompt);
     if (!answer.refusal) parts.push({ text: answer.text });
   } else if (call) {
-    parts.push({ functionCall: { name: call.name, args: sampleArguments(call.parameters ?? call.parametersJsonSchema) } });
+    parts.push({
+      functionCall: { name: call.name, args: sampleArguments(call.parameters ?? call.parametersJsonSchema) },
+    });
   } else {
     const last = body.contents.at(-1)?.parts ?? [];
     const media = last.filter((part) => part.inlineData !== undefined || part.fileData !== undefined).length;
@@ -182,9 +184,7 @@ function streamChunks(
     if (part.thoughtSignature) pieces.push({ text: "", thoughtSignature: part.thoughtSignature });
   }
   const chunk = (part: Part, last: boolean, sent: number) => ({
-    candidates: [
-      { content: { parts: [part], role: "model" }, ...(last ? { finishReason } : {}), index: 0 },
-    ],
+    candidates: [{ content: { parts: [part], role: "model" }, ...(last ? { finishReason } : {}), index: 0 }],
     usageMetadata: last
       ? usage
       : {

@@ -60,7 +60,9 @@ type Item =
 function structuredOf(body: ResponsesBody, prompt: string) {
   const format = (body.text as { format?: { type?: string; schema?: unknown } } | undefined)?.format;
   const answeredTool = Array.isArray(body.input) && body.input.at(-1)?.type === "function_call_output";
-  return format?.type === "json_schema" && !answeredTool ? structuredAnswer(format.schema, prompt) : undefined;
+  return format?.type === "json_schema" && !answeredTool
+    ? structuredAnswer(format.schema, prompt)
+    : undefined;
 }
 
 function promptOf(body: ResponsesBody): string {

@@ -18,7 +18,8 @@ export function sampleArguments(parameters: unknown): Record<string, unknown> {
  */
 export function sampleValue(schema: unknown, name = "value", root: unknown = schema, depth = 0): unknown {
   if (!isSchema(schema) || depth > 8) return null;
-  if (typeof schema.$ref === "string") return sampleValue(resolveRef(schema.$ref, root), name, root, depth + 1);
+  if (typeof schema.$ref === "string")
+    return sampleValue(resolveRef(schema.$ref, root), name, root, depth + 1);
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const branches = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
@@ -32,7 +33,8 @@ export function sampleValue(schema: unknown, name = "value", root: unknown = sch
     case "object": {
       const out: Record<string, unknown> = {};
       const properties = isSchema(schema.properties) ? schema.properties : {};
-      for (const [key, property] of Object.entries(properties)) out[key] = sampleValue(property, key, root, depth + 1);
+      for (const [key, property] of Object.entries(properties))
+        out[key] = sampleValue(property, key, root, depth + 1);
       return out;
     }
     case "array": {
@@ -80,7 +82,8 @@ function sampleString(schema: Schema, name: string): string {
 
 function resolveRef(ref: string, root: unknown): unknown {
   let node = root;
-  for (const part of ref.replace(/^#\/?/, "").split("/").filter(Boolean)) node = isSchema(node) ? node[part] : undefined;
+  for (const part of ref.replace(/^#\/?/, "").split("/").filter(Boolean))
+    node = isSchema(node) ? node[part] : undefined;
   return node;
 }
 
@@ -89,16 +92,21 @@ function resolveRef(ref: string, root: unknown): unknown {
  * model declines), `[truncated]` (the JSON stops halfway, at the output limit), `[invalid]` (JSON
  * that breaks the schema: an object with none of its properties). Otherwise JSON that satisfies it.
  */
-export function structuredAnswer(schema: unknown, prompt: string): {
+export function structuredAnswer(
+  schema: unknown,
+  prompt: string,
+): {
   text: string;
   value: unknown;
   refusal?: string;
   truncated?: boolean;
 } {
-  if (/\[refusal\]/i.test(prompt)) return { text: "", value: undefined, refusal: "I'm sorry, I can't help with that." };
+  if (/\[refusal\]/i.test(prompt))
+    return { text: "", value: undefined, refusal: "I'm sorry, I can't help with that." };
   const value = /\[invalid\]/i.test(prompt) ? {} : sampleValue(schema);
   const text = JSON.stringify(value);
-  if (/\[truncated\]/i.test(prompt)) return { text: text.slice(0, Math.ceil(text.length / 2)), value, truncated: true };
+  if (/\[truncated\]/i.test(prompt))
+    return { text: text.slice(0, Math.ceil(text.length / 2)), value, truncated: true };
   return { text, value };
 }
 

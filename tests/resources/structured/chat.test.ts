@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { z } from "zod";
 import {
   defineTool,
   OutputParseError,
@@ -8,7 +9,6 @@ import {
   ValidationError,
   zodResponseFormat,
 } from "../../../src/index.js";
-import { z } from "zod";
 import { loopback, thrown } from "../../helpers.js";
 import { Recipe, RecipeMini, sampleRecipe, Weather } from "./schema.js";
 
@@ -67,7 +67,9 @@ describe("chat.completions.parse", () => {
   });
 
   it("refuses, before sending, a schema strict mode cannot express", async () => {
-    const error = await thrown(() => zodResponseFormat(z.object({ tags: z.record(z.string(), z.string()) }), "x"));
+    const error = await thrown(() =>
+      zodResponseFormat(z.object({ tags: z.record(z.string(), z.string()) }), "x"),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toContain("schema.properties.tags.additionalProperties");
     expect((await thrown(() => zodResponseFormat(z.string(), "x"))).message).toContain("object at its root");
@@ -89,33 +91,40 @@ describe("chat.completions.parse", () => {
     expect(mock.requests).toHaveLength(0);
   });
 
-  it.each([false, true])("turns a refusal, a cut and a broken answer into typed errors (stream: %s)", async (stream) => {
-    const { gw, mock } = await loopback();
-    const call = async (prompt: string) => {
-      const params = { model: "gpt-4o", messages: ask(prompt), response_format: zodResponseFormat(Recipe, "recipe") };
-      return stream
-        ? (await gw.chat.completions.parse({ ...params, stream: true })).finalParsed()
-        : gw.chat.completions.parse(params);
-    };
-    const refusal = await thrown(() => call("[refusal] a recipe"));
-    expect(refusal).toBeInstanceOf(RefusalError);
-    expect(refusal.refusal).toBe("I'm sorry, I can't help with that.");
-    const cut = await thrown(() => call("[truncated] a recipe"));
-    expect(cut).toBeInstanceOf(OutputTruncatedError);
-    expect(cut.reason).toBe("length");
-    expect(cut.raw.startsWith('{"title":')).toBe(true);
-    const broken = await thrown(() => call("[invalid] a recipe"));
-    expect(broken).toBeInstanceOf(OutputParseError);
-    expect(broken.raw).toBe("{}");
-    expect(broken.issues.map((issue: { path: string[] }) => issue.path[0])).toEqual([
-      "title",
-      "servings",
-      "vegetarian",
-      "steps",
-    ]);
-    // None retried: one request each.
-    expect(mock.requests).toHaveLength(3);
-  });
+  it.each([false, true])(
+    "turns a refusal, a cut and a broken answer into typed errors (stream: %s)",
+    async (stream) => {
+      const { gw, mock } = await loopback();
+      const call = async (prompt: string) => {
+        const params = {
+          model: "gpt-4o",
+          messages: ask(prompt),
+          response_format: zodResponseFormat(Recipe, "recipe"),
+        };
+        return stream
+          ? (await gw.chat.completions.parse({ ...params, stream: true })).finalParsed()
+          : gw.chat.completions.parse(params);
+      };
+      const refusal = await thrown(() => call("[refusal] a recipe"));
+      expect(refusal).toBeInstanceOf(RefusalError);
+      expect(refusal.refusal).toBe("I'm sorry, I can't help with that.");
+      const cut = await thrown(() => call("[truncated] a recipe"));
+      expect(cut).toBeInstanceOf(OutputTruncatedError);
+      expect(cut.reason).toBe("length");
+      expect(cut.raw.startsWith('{"title":')).toBe(true);
+      const broken = await thrown(() => call("[invalid] a recipe"));
+      expect(broken).toBeInstanceOf(OutputParseError);
+      expect(broken.raw).toBe("{}");
+      expect(broken.issues.map((issue: { path: string[] }) => issue.path[0])).toEqual([
+        "title",
+        "servings",
+        "vegetarian",
+        "steps",
+      ]);
+      // None retried: one request each.
+      expect(mock.requests).toHaveLength(3);
+    },
+  );
 });
 
 describe("chat.completions.runTools", () => {
@@ -137,13 +146,18 @@ describe("chat.completions.runTools", () => {
     for await (const step of runner) steps.push(step);
     expect(steps).toHaveLength(2);
     expect(steps[0]!.toolResults[0]!.content).toBe('{"city":"sample city","unit":"c","temperature":21}');
-    expect(await runner.finalContent()).toBe('The tool answered: {"city":"sample city","unit":"c","temperature":21}');
+    expect(await runner.finalContent()).toBe(
+      'The tool answered: {"city":"sample city","unit":"c","temperature":21}',
+    );
     expect(runner.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(runner.totalUsage.total_tokens).toBe(
       steps.reduce((sum, step) => sum + step.response.usage!.total_tokens, 0),
     );
     const first = mock.requests[0]!.body as any;
-    expect(first.tools[0]).toMatchObject({ type: "function", function: { name: "get_weather", strict: true } });
+    expect(first.tools[0]).toMatchObject({
+      type: "function",
+      function: { name: "get_weather", strict: true },
+    });
     expect((mock.requests[1]!.body as any).messages.at(-1)).toMatchObject({ role: "tool" });
   });
 
@@ -156,7 +170,11 @@ describe("chat.completions.runTools", () => {
         throw new Error("station offline");
       },
     });
-    const runner = gw.chat.completions.runTools({ model: "gpt-4o", messages: ask("Weather?"), tools: [failing] });
+    const runner = gw.chat.completions.runTools({
+      model: "gpt-4o",
+      messages: ask("Weather?"),
+      tools: [failing],
+    });
     expect(await runner.finalContent()).toBe("The tool answered: Error: station offline");
     const aborting = defineTool({
       name: "get_weather",
@@ -166,14 +184,21 @@ describe("chat.completions.runTools", () => {
       },
     });
     const error = await thrown(() =>
-      gw.chat.completions.runTools({ model: "gpt-4o", messages: ask("Weather?"), tools: [aborting] }).finalContent(),
+      gw.chat.completions
+        .runTools({ model: "gpt-4o", messages: ask("Weather?"), tools: [aborting] })
+        .finalContent(),
     );
     expect(error).toBeInstanceOf(ToolAbortError);
   });
 
   it("stops at maxSteps and aborts with the signal", async () => {
     const { gw, mock } = await loopback();
-    const runner = gw.chat.completions.runTools({ model: "gpt-4o", messages: ask("Weather?"), tools: [weather], maxSteps: 1 });
+    const runner = gw.chat.completions.runTools({
+      model: "gpt-4o",
+      messages: ask("Weather?"),
+      tools: [weather],
+      maxSteps: 1,
+    });
     expect(await runner.finalContent()).toBeNull();
     expect(mock.requests).toHaveLength(1);
     expect(runner.messages.at(-1)).toMatchObject({ role: "tool" });

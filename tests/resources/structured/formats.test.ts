@@ -1,5 +1,6 @@
 /** One schema, four formats: the same validated object, partially and finally, and the same typed errors. */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   type Genway,
   OutputParseError,
@@ -9,7 +10,6 @@ import {
   zodResponseFormat,
   zodTextFormat,
 } from "../../../src/index.js";
-import { z } from "zod";
 import { loopback, thrown } from "../../helpers.js";
 import { Recipe, RecipeMini, sampleRecipe } from "./schema.js";
 
@@ -18,7 +18,11 @@ type Schema = typeof Recipe | typeof RecipeMini;
 interface Format {
   name: string;
   parse(gw: Genway, prompt: string, schema: Schema): Promise<unknown>;
-  stream(gw: Genway, prompt: string, schema: Schema): Promise<{ partialObjects(): AsyncIterable<unknown>; finalParsed(): Promise<unknown> }>;
+  stream(
+    gw: Genway,
+    prompt: string,
+    schema: Schema,
+  ): Promise<{ partialObjects(): AsyncIterable<unknown>; finalParsed(): Promise<unknown> }>;
   truncated: string;
   wire(body: any): unknown;
 }
@@ -29,28 +33,62 @@ const formats: Format[] = [
   {
     name: "chat",
     parse: async (gw, prompt, schema) =>
-      (await gw.chat.completions.parse({ model: "gpt-4o", messages: user(prompt), response_format: zodResponseFormat(schema, "recipe") }))
-        .choices[0]!.message.parsed,
+      (
+        await gw.chat.completions.parse({
+          model: "gpt-4o",
+          messages: user(prompt),
+          response_format: zodResponseFormat(schema, "recipe"),
+        })
+      ).choices[0]!.message.parsed,
     stream: (gw, prompt, schema) =>
-      gw.chat.completions.parse({ model: "gpt-4o", messages: user(prompt), response_format: zodResponseFormat(schema, "recipe"), stream: true }),
+      gw.chat.completions.parse({
+        model: "gpt-4o",
+        messages: user(prompt),
+        response_format: zodResponseFormat(schema, "recipe"),
+        stream: true,
+      }),
     truncated: "length",
     wire: (body) => body.response_format.json_schema.schema,
   },
   {
     name: "responses",
     parse: async (gw, prompt, schema) =>
-      (await gw.responses.parse({ model: "gpt-5", input: prompt, text: { format: zodTextFormat(schema, "recipe") } })).output_parsed,
+      (
+        await gw.responses.parse({
+          model: "gpt-5",
+          input: prompt,
+          text: { format: zodTextFormat(schema, "recipe") },
+        })
+      ).output_parsed,
     stream: (gw, prompt, schema) =>
-      gw.responses.parse({ model: "gpt-5", input: prompt, text: { format: zodTextFormat(schema, "recipe") }, stream: true }),
+      gw.responses.parse({
+        model: "gpt-5",
+        input: prompt,
+        text: { format: zodTextFormat(schema, "recipe") },
+        stream: true,
+      }),
     truncated: "max_output_tokens",
     wire: (body) => body.text.format.schema,
   },
   {
     name: "messages",
     parse: async (gw, prompt, schema) =>
-      (await gw.messages.parse({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: user(prompt), schema })).parsed,
+      (
+        await gw.messages.parse({
+          model: "claude-sonnet-4-5",
+          max_tokens: 1024,
+          messages: user(prompt),
+          schema,
+        })
+      ).parsed,
     stream: (gw, prompt, schema) =>
-      gw.messages.parse({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: user(prompt), schema, stream: true }),
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1024,
+        messages: user(prompt),
+        schema,
+        stream: true,
+      }),
     truncated: "max_tokens",
     wire: (body) => {
       expect(body.tool_choice).toEqual({ type: "tool", name: "json_output" });
@@ -60,9 +98,20 @@ const formats: Format[] = [
   {
     name: "native",
     parse: async (gw, prompt, schema) =>
-      (await gw.native.parse({ model: "gemini-2.5-flash", contents: [{ role: "user", parts: [{ text: prompt }] }], schema })).parsed,
+      (
+        await gw.native.parse({
+          model: "gemini-2.5-flash",
+          contents: [{ role: "user", parts: [{ text: prompt }] }],
+          schema,
+        })
+      ).parsed,
     stream: (gw, prompt, schema) =>
-      gw.native.parse({ model: "gemini-2.5-flash", contents: [{ role: "user", parts: [{ text: prompt }] }], schema, stream: true }),
+      gw.native.parse({
+        model: "gemini-2.5-flash",
+        contents: [{ role: "user", parts: [{ text: prompt }] }],
+        schema,
+        stream: true,
+      }),
     truncated: "MAX_TOKENS",
     wire: (body) => {
       expect(body.generationConfig.responseMimeType).toBe("application/json");
@@ -75,13 +124,16 @@ describe.each(formats)("$name parse", (format) => {
   it.each([
     ["zod", Recipe],
     ["zod/mini", RecipeMini],
-  ] as const)("yields the validated object from a %s schema, and sends its JSON Schema", async (_, schema) => {
-    const { gw, mock } = await loopback();
-    expect(await format.parse(gw, "A recipe", schema)).toEqual(sampleRecipe);
-    const sent = format.wire(mock.requests.at(-1)!.body) as any;
-    expect(sent.type).toBe("object");
-    expect(Object.keys(sent.properties)).toEqual(["title", "servings", "vegetarian", "steps", "note"]);
-  });
+  ] as const)(
+    "yields the validated object from a %s schema, and sends its JSON Schema",
+    async (_, schema) => {
+      const { gw, mock } = await loopback();
+      expect(await format.parse(gw, "A recipe", schema)).toEqual(sampleRecipe);
+      const sent = format.wire(mock.requests.at(-1)!.body) as any;
+      expect(sent.type).toBe("object");
+      expect(Object.keys(sent.properties)).toEqual(["title", "servings", "vegetarian", "steps", "note"]);
+    },
+  );
 
   it("streams partial objects that grow into the validated one", async () => {
     const { gw } = await loopback();
@@ -97,29 +149,37 @@ describe.each(formats)("$name parse", (format) => {
     expect(await stream.finalParsed()).toEqual(sampleRecipe);
   });
 
-  it.each([false, true])("gives RefusalError, OutputTruncatedError and OutputParseError (stream: %s)", async (streamed) => {
-    const { gw, mock } = await loopback();
-    const run = async (prompt: string) =>
-      streamed ? (await format.stream(gw, prompt, Recipe)).finalParsed() : format.parse(gw, prompt, Recipe);
-    const refusal = await thrown(() => run("[refusal] A recipe"));
-    expect(refusal).toBeInstanceOf(RefusalError);
-    expect(refusal.refusal).toBeTruthy();
-    const cut = await thrown(() => run("[truncated] A recipe"));
-    expect(cut).toBeInstanceOf(OutputTruncatedError);
-    expect(cut.reason).toBe(format.truncated);
-    const broken = await thrown(() => run("[invalid] A recipe"));
-    expect(broken).toBeInstanceOf(OutputParseError);
-    expect(broken.raw).toBe("{}");
-    expect(broken.issues.length).toBe(4);
-    expect(mock.requests).toHaveLength(3);
-  });
+  it.each([false, true])(
+    "gives RefusalError, OutputTruncatedError and OutputParseError (stream: %s)",
+    async (streamed) => {
+      const { gw, mock } = await loopback();
+      const run = async (prompt: string) =>
+        streamed ? (await format.stream(gw, prompt, Recipe)).finalParsed() : format.parse(gw, prompt, Recipe);
+      const refusal = await thrown(() => run("[refusal] A recipe"));
+      expect(refusal).toBeInstanceOf(RefusalError);
+      expect(refusal.refusal).toBeTruthy();
+      const cut = await thrown(() => run("[truncated] A recipe"));
+      expect(cut).toBeInstanceOf(OutputTruncatedError);
+      expect(cut.reason).toBe(format.truncated);
+      const broken = await thrown(() => run("[invalid] A recipe"));
+      expect(broken).toBeInstanceOf(OutputParseError);
+      expect(broken.raw).toBe("{}");
+      expect(broken.issues.length).toBe(4);
+      expect(mock.requests).toHaveLength(3);
+    },
+  );
 });
 
 describe("schemas a format cannot express", () => {
   it("are refused before sending, naming the keyword", async () => {
     const { gw, mock } = await loopback();
     const error = await thrown(() =>
-      gw.messages.parse({ model: "claude-sonnet-4-5", max_tokens: 100, messages: user("hi"), schema: z.array(z.string()) }),
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 100,
+        messages: user("hi"),
+        schema: z.array(z.string()),
+      }),
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toContain("object at its root");

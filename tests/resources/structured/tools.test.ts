@@ -26,20 +26,28 @@ const loops: Array<{
 }> = [
   {
     name: "chat",
-    run: (gw, stream) => gw.chat.completions.runTools({ model: "gpt-4o", messages: question, tools: [weather], stream }),
+    run: (gw, stream) =>
+      gw.chat.completions.runTools({ model: "gpt-4o", messages: question, tools: [weather], stream }),
     tools: (body) => body.tools[0].function.parameters,
     answer: `The tool answered: ${result}`,
   },
   {
     name: "messages",
     run: (gw, stream) =>
-      gw.messages.runTools({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: question, tools: [weather], stream }),
+      gw.messages.runTools({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1024,
+        messages: question,
+        tools: [weather],
+        stream,
+      }),
     tools: (body) => body.tools[0].input_schema,
     answer: `The tool answered: ${JSON.stringify(result)}`,
   },
   {
     name: "responses",
-    run: (gw, stream) => gw.responses.runTools({ model: "gpt-5", input: "Weather in Paris?", tools: [weather], stream }),
+    run: (gw, stream) =>
+      gw.responses.runTools({ model: "gpt-5", input: "Weather in Paris?", tools: [weather], stream }),
     tools: (body) => body.tools[0].parameters,
     answer: "Thanks, the tool answered.",
   },
@@ -60,7 +68,10 @@ describe.each(loops)("$name runTools", (loop) => {
     expect(calls).toEqual([{ city: "sample city", unit: "c" }]);
     expect(await runner.finalContent()).toBe(loop.answer);
     expect(mock.requests).toHaveLength(2);
-    expect(loop.tools(mock.requests[0]!.body)).toMatchObject({ type: "object", properties: { city: { type: "string" } } });
+    expect(loop.tools(mock.requests[0]!.body)).toMatchObject({
+      type: "object",
+      properties: { city: { type: "string" } },
+    });
     // The conversation is ready to continue: the second request held the first turn and the result.
     expect(runner.messages.length).toBeGreaterThan(2);
     expect(runner.totalUsage).toBeDefined();
@@ -93,6 +104,9 @@ describe("defineTool in the native format", () => {
       description: "The weather in a city",
       parametersJsonSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
     });
-    expect(response.candidates?.[0]?.content?.parts?.[0]?.functionCall?.args).toEqual({ city: "sample city", unit: "c" });
+    expect(response.candidates?.[0]?.content?.parts?.[0]?.functionCall?.args).toEqual({
+      city: "sample city",
+      unit: "c",
+    });
   });
 });
