@@ -6,7 +6,7 @@
 import type { RequestOptions } from "../../core/http/index.js";
 import {
   type JSONSchema,
-  planFor,
+  loadJsonSchema,
   readStructured,
   type StructuredAnswer,
   type StructuredSchema,
@@ -83,6 +83,7 @@ export async function parseMessage<T>(
   options?: RequestOptions,
 ): Promise<ParsedMessage<T> | MessageParsedStream<T>> {
   const { schema, schemaName = DEFAULT_NAME, schemaDescription, jsonSchema, ...rest } = params;
+  const { planFor } = await loadJsonSchema();
   const { wire, ...plan } = planFor(schema, "anthropic-tool", OPERATION, jsonSchema);
   const tool: CustomToolParam = {
     name: schemaName,

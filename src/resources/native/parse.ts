@@ -7,7 +7,7 @@ import type { RequestOptions } from "../../core/http/index.js";
 import type { Tool } from "../../core/structured/index.js";
 import {
   type JSONSchema,
-  planFor,
+  loadJsonSchema,
   readStructured,
   type StructuredAnswer,
   type StructuredSchema,
@@ -77,6 +77,7 @@ export async function parseNative<T>(
   options?: RequestOptions,
 ): Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>> {
   const { schema, jsonSchema, stream, ...rest } = params;
+  const { planFor } = await loadJsonSchema();
   const { wire, ...plan } = planFor(schema, "gemini", OPERATION, jsonSchema);
   const request: GenerateContentParams = {
     ...rest,
