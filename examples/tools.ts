@@ -41,9 +41,8 @@ const messages = gw.messages.runTools({
   messages: [{ role: "user", content: question }],
   tools: [getWeather],
 });
-console.log(
-  `messages: ${(await messages.finalContent()) && messages.steps.length} steps, answer: ${await messages.finalContent()}`,
-);
+const reply = await messages.finalContent();
+console.log(`messages: ${messages.steps.length} steps, answer: ${reply}`);
 
 const responses = gw.responses.runTools({ model: "gpt-5", input: question, tools: [getWeather] });
 for await (const step of responses) {
