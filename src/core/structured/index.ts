@@ -6,7 +6,6 @@
 export * from "./define-tool.js";
 export * from "./errors.js";
 export * from "./json-schema.js";
-export * from "./lazy.js";
 export * from "./outcome.js";
 export * from "./partial-json.js";
 export * from "./runner.js";

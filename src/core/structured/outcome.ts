@@ -1,7 +1,7 @@
 /** From a format's answer to the validated object: the one place the three errors are decided. */
 import { OutputParseError, OutputTruncatedError, RefusalError } from "./errors.js";
 import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
-import { dropNullOptionals } from "./strict.js";
+import { dropNullOptionals, forFormat, type SchemaDialect } from "./strict.js";
 
 /** What a format's answer says, read by the family. */
 export interface StructuredAnswer {
@@ -53,4 +53,14 @@ export function attachPlan<Wire extends object, T>(wire: Wire, plan: StructuredP
 /** The plan a wire value carries, if it was made by a format helper. */
 export function planOf<T>(wire: unknown): StructuredPlan<T> | undefined {
   return typeof wire === "object" && wire !== null ? (wire as Partial<WithPlan<object, T>>)[PLAN] : undefined;
+}
+
+/** The plan for a schema whose JSON Schema is known: the validator, that schema, and its rewriting for the format. */
+export function planOver<T>(
+  schema: StructuredSchema<T>,
+  jsonSchema: JSONSchema,
+  dialect: SchemaDialect,
+  operation: string,
+): StructuredPlan<T> & { wire: JSONSchema } {
+  return { schema, jsonSchema, operation, wire: forFormat(jsonSchema, dialect, operation) };
 }

@@ -6,8 +6,9 @@
 import type { RequestOptions } from "../../core/http/index.js";
 import {
   type JSONSchema,
-  loadJsonSchema,
+  planOver,
   readStructured,
+  requireJsonSchema,
   type StructuredAnswer,
   type StructuredSchema,
   type StructuredStream,
@@ -29,13 +30,16 @@ const DEFAULT_NAME = "json_output";
 
 /** What `parse` adds to a Messages request (it sets `tool_choice` itself). */
 export interface MessageParseOptions<T> {
-  /** A zod 4 schema (classic or mini) or a Standard Schema validator of the answer (an object). */
+  /**
+   * A zod 4 schema or a Standard Schema validator of the answer (an object). A zod/mini schema (which
+   * carries no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
+   */
   schema: StructuredSchema<T>;
   /** The forced tool's name (default `"json_output"`). */
   schemaName?: string;
   /** The forced tool's description: what the output is for (the model reads it). */
   schemaDescription?: string;
-  /** The JSON Schema to send, for a validator that cannot write its own. */
+  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
   jsonSchema?: JSONSchema;
 }
 
@@ -83,8 +87,8 @@ export async function parseMessage<T>(
   options?: RequestOptions,
 ): Promise<ParsedMessage<T> | MessageParsedStream<T>> {
   const { schema, schemaName = DEFAULT_NAME, schemaDescription, jsonSchema, ...rest } = params;
-  const { planFor } = await loadJsonSchema();
-  const { wire, ...plan } = planFor(schema, "anthropic-tool", OPERATION, jsonSchema);
+  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
+  const { wire, ...plan } = planOver(schema, json, "anthropic-tool", OPERATION);
   const tool: CustomToolParam = {
     name: schemaName,
     ...(schemaDescription ? { description: schemaDescription } : {}),

@@ -7,8 +7,9 @@ import type { RequestOptions } from "../../core/http/index.js";
 import type { Tool } from "../../core/structured/index.js";
 import {
   type JSONSchema,
-  loadJsonSchema,
+  planOver,
   readStructured,
+  requireJsonSchema,
   type StructuredAnswer,
   type StructuredSchema,
   type StructuredStream,
@@ -26,9 +27,12 @@ const REFUSALS = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTE
 
 /** `parse` params: a native request plus the schema (it sets responseMimeType and responseJsonSchema). */
 export interface NativeParseParams<T> extends GenerateContentParams {
-  /** A zod 4 schema (classic or mini) or a Standard Schema validator of the answer. */
+  /**
+   * A zod 4 schema or a Standard Schema validator of the answer. A zod/mini schema (which carries
+   * no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
+   */
   schema: StructuredSchema<T>;
-  /** The JSON Schema to send, for a validator that cannot write its own. */
+  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
   jsonSchema?: JSONSchema;
   /** Stream the answer (`:streamGenerateContent?alt=sse`). */
   stream?: false;
@@ -77,8 +81,8 @@ export async function parseNative<T>(
   options?: RequestOptions,
 ): Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>> {
   const { schema, jsonSchema, stream, ...rest } = params;
-  const { planFor } = await loadJsonSchema();
-  const { wire, ...plan } = planFor(schema, "gemini", OPERATION, jsonSchema);
+  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
+  const { wire, ...plan } = planOver(schema, json, "gemini", OPERATION);
   const request: GenerateContentParams = {
     ...rest,
     generationConfig: {

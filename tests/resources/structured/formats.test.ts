@@ -29,6 +29,12 @@ interface Format {
 
 const user = (content: string) => [{ role: "user" as const, content }];
 
+/** messages.parse and native.parse load no converter: a zod/mini schema brings its JSON Schema. */
+const own = (schema: Schema) =>
+  schema === RecipeMini
+    ? { jsonSchema: z.toJSONSchema(RecipeMini, { io: "input" }) as Record<string, unknown> }
+    : {};
+
 const formats: Format[] = [
   {
     name: "chat",
@@ -79,6 +85,7 @@ const formats: Format[] = [
           max_tokens: 1024,
           messages: user(prompt),
           schema,
+          ...own(schema),
         })
       ).parsed,
     stream: (gw, prompt, schema) =>
@@ -87,6 +94,7 @@ const formats: Format[] = [
         max_tokens: 1024,
         messages: user(prompt),
         schema,
+        ...own(schema),
         stream: true,
       }),
     truncated: "max_tokens",
@@ -103,6 +111,7 @@ const formats: Format[] = [
           model: "gemini-2.5-flash",
           contents: [{ role: "user", parts: [{ text: prompt }] }],
           schema,
+          ...own(schema),
         })
       ).parsed,
     stream: (gw, prompt, schema) =>
@@ -110,6 +119,7 @@ const formats: Format[] = [
         model: "gemini-2.5-flash",
         contents: [{ role: "user", parts: [{ text: prompt }] }],
         schema,
+        ...own(schema),
         stream: true,
       }),
     truncated: "MAX_TOKENS",
@@ -192,6 +202,21 @@ describe("schemas a format cannot express", () => {
       }),
     );
     expect(not.message).toContain("schema.not: is not supported");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("asks for the JSON Schema of a zod/mini schema given to messages.parse or native.parse", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() =>
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 100,
+        messages: user("hi"),
+        schema: RecipeMini,
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain("pass jsonSchema: z.toJSONSchema(schema)");
     expect(mock.requests).toHaveLength(0);
   });
 
