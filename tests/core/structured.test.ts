@@ -8,6 +8,7 @@ import {
   parsePartialJson,
   runTool,
   ToolAbortError,
+  ToolRunner,
 } from "../../src/core/structured/index.js";
 
 describe("parsePartialJson", () => {
@@ -85,5 +86,50 @@ describe("runTool", () => {
     await expect(runTool([abort], { id: "1", name: "stop", arguments: "{}" })).rejects.toBeInstanceOf(
       ToolAbortError,
     );
+  });
+});
+
+describe("ToolRunner", () => {
+  it("runs the calls of one step in parallel, and sums usage over the steps", async () => {
+    let started = 0;
+    let release!: () => void;
+    const bothStarted = new Promise<void>((resolve) => (release = resolve));
+    const slow = defineTool({
+      name: "slow",
+      parameters: z.object({ n: z.number() }),
+      run: async ({ n }) => {
+        if (++started === 2) release();
+        // Each waits for the other to start: run one after the other, this would never end.
+        await bothStarted;
+        return `done ${n}`;
+      },
+    });
+    type Reply = { calls: number[]; usage: { tokens: number } };
+    const replies: Reply[] = [
+      { calls: [1, 2], usage: { tokens: 3 } },
+      { calls: [], usage: { tokens: 4 } },
+    ];
+    const sent: unknown[][] = [];
+    const runner = new ToolRunner<unknown[], Reply, unknown, unknown, Reply>(
+      {
+        request: (messages) => {
+          sent.push(messages);
+          return messages;
+        },
+        send: async () => replies.shift()!,
+        toolCalls: (reply) => reply.calls.map((n) => ({ id: `c${n}`, name: "slow", arguments: { n } })),
+        turn: (_, results) => results.map((result) => result.content),
+        content: (reply) => (reply.calls.length ? null : "answer"),
+        message: (reply) => reply,
+        usage: (reply) => reply.usage,
+      },
+      [slow],
+      ["question"],
+      {},
+    );
+    expect(await runner.finalContent()).toBe("answer");
+    expect(runner.messages).toEqual(["question", "done 1", "done 2"]);
+    expect(sent[1]).toEqual(["question", "done 1", "done 2"]);
+    expect(runner.totalUsage).toEqual({ tokens: 7 });
   });
 });
