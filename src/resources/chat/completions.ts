@@ -4,6 +4,19 @@ import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, type RequestOptions } from "../../core/http/index.js";
 import { validate } from "../../core/validation/index.js";
+import {
+  type ChatCompletionParsedStream,
+  type ChatCompletionParseParams,
+  type ChatCompletionParseParamsStreaming,
+  type ParsedChatCompletion,
+  parseChat,
+} from "./parse.js";
+import {
+  type ChatRunToolsParams,
+  type ChatStreamingToolRunner,
+  type ChatToolRunner,
+  runChatTools,
+} from "./run-tools.js";
 import { chatCompletionParams } from "./schema.js";
 import { ChatCompletionStream } from "./stream.js";
 import type {
@@ -49,6 +62,26 @@ export class ChatCompletions {
     };
     if (params.stream !== true) return this.client.transport.json<ChatCompletion>(spec, options);
     return this.client.transport.connect(spec, options, ChatCompletionStream.open);
+  }
+
+  /** Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md. */
+  parse<T>(
+    params: ChatCompletionParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<ChatCompletionParsedStream<T>>;
+  parse<T>(params: ChatCompletionParseParams<T>, options?: RequestOptions): Promise<ParsedChatCompletion<T>>;
+  parse<T>(
+    params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ) {
+    return parseChat(this, params, options);
+  }
+
+  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  runTools(params: ChatRunToolsParams & { stream: true }, options?: RequestOptions): ChatStreamingToolRunner;
+  runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner;
+  runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner<unknown> {
+    return runChatTools(this, params, options);
   }
 }
 

@@ -13,5 +13,22 @@ export class Chat {
 export { ChatCompletions } from "./completions.js";
 export { chatImageUrls } from "./images.js";
 export type { ChatModel } from "./models.js";
+export {
+  type ChatCompletionParsedStream,
+  type ChatCompletionParseParams,
+  type ChatCompletionParseParamsStreaming,
+  type ChatParseableFormat,
+  type ParsedChatCompletion,
+  type ParsedChatCompletionChoice,
+  type ParsedChatCompletionMessage,
+  type ResponseFormatOptions,
+  zodResponseFormat,
+} from "./parse.js";
+export {
+  type ChatRunToolsParams,
+  type ChatStreamingToolRunner,
+  type ChatToolRunner,
+  chatTool,
+} from "./run-tools.js";
 export { ChatCompletionStream } from "./stream.js";
 export type * from "./types.js";

@@ -2,6 +2,19 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, type RequestOptions } from "../../core/http/index.js";
 import { validate } from "../../core/validation/index.js";
+import {
+  type MessageParsedStream,
+  type MessageParseParams,
+  type MessageParseParamsStreaming,
+  type ParsedMessage,
+  parseMessage,
+} from "./parse.js";
+import {
+  type MessageRunToolsParams,
+  type MessageStreamingToolRunner,
+  type MessageToolRunner,
+  runMessageTools,
+} from "./run-tools.js";
 import { messageCreateParams } from "./schema.js";
 import { MessageStream } from "./stream.js";
 import type {
@@ -43,6 +56,23 @@ export class Messages {
     const withVersion = { ...options, headers: versioned(options?.headers) };
     if (params.stream !== true) return this.client.transport.json<Message>(spec, withVersion);
     return this.client.transport.connect(spec, withVersion, MessageStream.open);
+  }
+
+  /** Structured output through a forced tool: `{ ...params, schema }`; see docs/structured-output.md. */
+  parse<T>(params: MessageParseParamsStreaming<T>, options?: RequestOptions): Promise<MessageParsedStream<T>>;
+  parse<T>(params: MessageParseParams<T>, options?: RequestOptions): Promise<ParsedMessage<T>>;
+  parse<T>(params: MessageParseParams<T> | MessageParseParamsStreaming<T>, options?: RequestOptions) {
+    return parseMessage(this, params, options);
+  }
+
+  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  runTools(
+    params: MessageRunToolsParams & { stream: true },
+    options?: RequestOptions,
+  ): MessageStreamingToolRunner;
+  runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner;
+  runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
+    return runMessageTools(this, params, options);
   }
 }
 

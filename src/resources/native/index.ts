@@ -2,5 +2,12 @@
 export { answerText, functionCalls, thoughtText } from "./helpers.js";
 export type { NativeModel } from "./models.js";
 export { Native } from "./native.js";
+export {
+  type GenerateContentParsedStream,
+  type NativeParseParams,
+  type NativeParseParamsStreaming,
+  nativeTools,
+  type ParsedGenerateContentResponse,
+} from "./parse.js";
 export { GenerateContentStream } from "./stream.js";
 export type * from "./types.js";

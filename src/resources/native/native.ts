@@ -2,6 +2,13 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, path, type RequestOptions } from "../../core/http/index.js";
 import { validate } from "../../core/validation/index.js";
+import {
+  type GenerateContentParsedStream,
+  type NativeParseParams,
+  type NativeParseParamsStreaming,
+  type ParsedGenerateContentResponse,
+  parseNative,
+} from "./parse.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
@@ -35,6 +42,16 @@ export class Native {
       options,
       GenerateContentStream.open,
     );
+  }
+
+  /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */
+  parse<T>(
+    params: NativeParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<GenerateContentParsedStream<T>>;
+  parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
+  parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
+    return parseNative(this, params, options);
   }
 
   #spec(params: GenerateContentParams, method: string, operation: string) {

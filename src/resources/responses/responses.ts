@@ -4,6 +4,19 @@ import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, mapData, type RequestOptions } from "../../core/http/index.js";
 import { validate } from "../../core/validation/index.js";
 import { withOutputText } from "./output-text.js";
+import {
+  type ParsedResponse,
+  parseResponse,
+  type ResponseParsedStream,
+  type ResponseParseParams,
+  type ResponseParseParamsStreaming,
+} from "./parse.js";
+import {
+  type ResponseRunToolsParams,
+  type ResponseStreamingToolRunner,
+  type ResponseToolRunner,
+  runResponseTools,
+} from "./run-tools.js";
 import { responseCreateParams } from "./schema.js";
 import { ResponseStream } from "./stream.js";
 import type {
@@ -43,5 +56,25 @@ export class Responses {
       return this.client.transport.connect(spec, options, ResponseStream.open);
     }
     return mapData(this.client.transport.json<ResponseObject>(spec, options), withOutputText);
+  }
+
+  /** Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md. */
+  parse<T>(
+    params: ResponseParseParamsStreaming<T>,
+    options?: RequestOptions,
+  ): Promise<ResponseParsedStream<T>>;
+  parse<T>(params: ResponseParseParams<T>, options?: RequestOptions): Promise<ParsedResponse<T>>;
+  parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
+    return parseResponse(this, params, options);
+  }
+
+  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  runTools(
+    params: ResponseRunToolsParams & { stream: true },
+    options?: RequestOptions,
+  ): ResponseStreamingToolRunner;
+  runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner;
+  runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner<unknown> {
+    return runResponseTools(this, params, options);
   }
 }

@@ -10,7 +10,7 @@ import {
   openaiErrorChunk,
   requestedFailure,
 } from "./failures.js";
-import { describeMedia, isImageModel, sampleArguments, slices } from "./tool-samples.js";
+import { describeMedia, isImageModel, sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
   function?: { name?: string; parameters?: unknown };
@@ -29,6 +29,7 @@ interface ChatBody {
   tools?: Tool[];
   tool_choice?: string | { function?: { name?: string } };
   n?: number;
+  response_format?: { type?: string; json_schema?: { schema?: unknown } };
 }
 
 /** The tool the model calls: none when told not to, or when the last message is a tool's result. */
@@ -64,9 +65,16 @@ function completion(context: MockContext, body: ChatBody): Response {
   const failure = requestedFailure(lastUserText(body.messages));
   if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
   const id = context.state.nextId("chatcmpl-mock");
-  const text = answer(body, id);
+  // Structured output: JSON from the schema (or a refusal, a cut, a broken answer, on a marker).
+  const structured =
+    body.response_format?.type === "json_schema" && body.messages.at(-1)?.role !== "tool"
+      ? structuredAnswer(body.response_format.json_schema?.schema, lastUserText(body.messages))
+      : undefined;
+  const text = structured ? structured.text : answer(body, id);
+  const refusal = structured?.refusal ?? null;
+  const finish = structured?.truncated ? "length" : "stop";
   // A failing call fails while writing its text, so it calls no tools.
-  const tool = failure ? undefined : chooseTool(body);
+  const tool = failure || structured ? undefined : chooseTool(body);
   const args = tool ? JSON.stringify(sampleArguments(tool.function?.parameters)) : "";
   const promptTokens = countTokens(JSON.stringify(body.messages));
   const completionTokens = countTokens(tool ? args : text);
@@ -92,17 +100,17 @@ function completion(context: MockContext, body: ChatBody): Response {
           content: null,
           tool_calls: [{ id: call.id, type: call.type, function: { name: call.name, arguments: args } }],
         }
-      : { role: "assistant", content: text, refusal: null };
+      : { role: "assistant", content: refusal ? null : text, refusal };
     const choices = Array.from({ length: body.n ?? 1 }, (_, index) => ({
       index,
       message,
       logprobs: null,
-      finish_reason: tool ? "tool_calls" : "stop",
+      finish_reason: tool ? "tool_calls" : finish,
     }));
     return json({ ...base, object: "chat.completion", choices, usage });
   }
   return sse(
-    streamFrames(body, base, tool ? { ...call, args } : undefined, text, usage, failure),
+    streamFrames(body, base, tool ? { ...call, args } : undefined, { text, refusal, finish }, usage, failure),
     context.frames(),
   );
 }
@@ -111,7 +119,7 @@ function streamFrames(
   body: ChatBody,
   base: Record<string, unknown>,
   call: { id: string; type: string; name: string | undefined; args: string } | undefined,
-  text: string,
+  { text, refusal, finish }: { text: string; refusal: string | null; finish: string },
   usage: unknown,
   failure: MockFailure | undefined,
 ): string[] {
@@ -133,13 +141,15 @@ function streamFrames(
     frames.push(chunk({}, "tool_calls"));
   } else {
     frames.push(chunk({ role: "assistant", content: "", refusal: null }));
-    const pieces = deltas(text);
+    // A refusal streams as refusal deltas; JSON in small slices, as structured output streams.
+    if (refusal) for (const piece of deltas(refusal)) frames.push(chunk({ refusal: piece }));
+    const pieces = refusal ? [] : text.startsWith("{") ? slices(text) : deltas(text);
     for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
       frames.push(chunk({ content: piece }));
     }
     // A failure upstream mid-stream: OpenAI sends an error object as a data event, then stops.
     if (failure) return [...frames, dataFrame(openaiErrorChunk(failure))];
-    frames.push(chunk({}, "stop"));
+    frames.push(chunk({}, finish));
   }
   if (body.stream_options?.include_usage) {
     frames.push(dataFrame({ ...base, object: "chat.completion.chunk", choices: [], usage }));

@@ -14,7 +14,7 @@ import {
   requestedFailure,
 } from "./failures.js";
 import { checkMessages } from "./messages-rules.js";
-import { describeMedia, sampleArguments, slices } from "./tool-samples.js";
+import { describeMedia, sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
   type?: string | null;
@@ -42,7 +42,7 @@ interface MockMessage {
   role: "assistant";
   model: string;
   content: Block[];
-  stop_reason: "tool_use" | "end_turn" | null;
+  stop_reason: "tool_use" | "end_turn" | "refusal" | "max_tokens" | null;
   stop_sequence: null;
   usage: {
     input_tokens: number;
@@ -83,6 +83,19 @@ function reply(context: MockContext, body: MessagesBody, prompt: string): Block[
   const tool = chooseTool(body);
   if (result) {
     blocks.push({ type: "text", text: `The tool answered: ${JSON.stringify(result.content ?? "")}` });
+  } else if (tool && body.tool_choice?.type === "tool") {
+    // A forced tool is how this format asks for JSON: the markers steer it as they steer the others.
+    const answer = structuredAnswer(tool.input_schema, prompt);
+    if (answer.refusal) blocks.push({ type: "text", text: answer.refusal });
+    else {
+      const input = answer.truncated ? {} : (answer.value as Record<string, unknown>);
+      blocks.push({
+        type: "tool_use",
+        id: context.state.nextId("toolu_mock"),
+        name: String(tool.name),
+        input,
+      });
+    }
   } else if (tool) {
     blocks.push({ type: "text", text: `I'll call ${tool.name} for that.` });
     blocks.push({
@@ -111,7 +124,14 @@ function respond(context: MockContext, body: MessagesBody): Response {
     role: "assistant",
     model: body.model,
     content: blocks,
-    stop_reason: blocks.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn",
+    stop_reason:
+      /\[refusal\]/i.test(prompt) && body.tool_choice?.type === "tool"
+        ? "refusal"
+        : /\[truncated\]/i.test(prompt) && body.tool_choice?.type === "tool"
+          ? "max_tokens"
+          : blocks.some((block) => block.type === "tool_use")
+            ? "tool_use"
+            : "end_turn",
     stop_sequence: null,
     usage: {
       input_tokens: inputTokens,

@@ -16,7 +16,7 @@ import {
   requestedFailure,
 } from "./failures.js";
 import { checkNative } from "./native-rules.js";
-import { describeMedia, sampleArguments } from "./tool-samples.js";
+import { describeMedia, sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Part {
   text?: string;
@@ -28,9 +28,14 @@ interface Part {
 
 interface NativeBody {
   contents: Array<{ role?: string; parts: Part[] }>;
-  tools?: Array<{ functionDeclarations?: Array<{ name: string; parameters?: unknown }> }>;
+  tools?: Array<{
+    functionDeclarations?: Array<{ name: string; parameters?: unknown; parametersJsonSchema?: unknown }>;
+  }>;
   toolConfig?: { functionCallingConfig?: { mode?: string } };
   generationConfig?: {
+    responseMimeType?: string;
+    responseJsonSchema?: unknown;
+    responseSchema?: unknown;
     thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean; thinkingLevel?: string };
   };
 }
@@ -55,15 +60,23 @@ function answerParts(model: string, body: NativeBody, prompt: string, signature:
     });
   }
   const call = functionToCall(body);
-  if (call) {
-    parts.push({ functionCall: { name: call.name, args: sampleArguments(call.parameters) } });
+  const config = body.generationConfig;
+  const schema = config?.responseJsonSchema ?? config?.responseSchema;
+  if (!call && config?.responseMimeType === "application/json" && schema) {
+    // Structured output: JSON from the schema; a refusal is a safety stop with no text.
+    const answer = structuredAnswer(schema, prompt);
+    if (!answer.refusal) parts.push({ text: answer.text });
+  } else if (call) {
+    parts.push({
+      functionCall: { name: call.name, args: sampleArguments(call.parameters ?? call.parametersJsonSchema) },
+    });
   } else {
     const last = body.contents.at(-1)?.parts ?? [];
     const media = last.filter((part) => part.inlineData !== undefined || part.fileData !== undefined).length;
     parts.push({ text: replyTo(prompt) + describeMedia(media, 0) });
   }
   // Gemini 3 signs its turn: on the function call, else on the answer text.
-  if (/gemini-3/.test(model)) parts.at(-1)!.thoughtSignature = signature;
+  if (/gemini-3/.test(model) && parts.length) parts.at(-1)!.thoughtSignature = signature;
   return parts;
 }
 
@@ -100,20 +113,28 @@ function respond(context: MockContext, body: NativeBody): Response {
   }
   const signature = `sig_${context.state.nextId("")}`;
   const parts = failure ? [{ text: replyTo(prompt) }] : answerParts(model, body, prompt, signature);
+  const finishReason = structuredFinish(body, prompt);
   const usageMetadata = usageOf(body, parts);
   if (!stream) {
     return json({
-      candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }],
+      candidates: [{ content: { parts, role: "model" }, finishReason, index: 0 }],
       usageMetadata,
       ...base,
     });
   }
-  const chunks = streamChunks(parts, usageMetadata, base, failure);
+  const chunks = streamChunks(parts, usageMetadata, base, failure, finishReason);
   if (context.url.searchParams.get("alt") !== "sse") return json(chunks);
   return sse(
     chunks.map((chunk) => dataFrame(chunk, "\r\n")),
     context.frames(),
   );
+}
+
+/** How a structured answer ends: SAFETY on `[refusal]`, MAX_TOKENS on `[truncated]`, else STOP. */
+function structuredFinish(body: NativeBody, prompt: string): string {
+  if (body.generationConfig?.responseMimeType !== "application/json") return "STOP";
+  if (/\[refusal\]/i.test(prompt)) return "SAFETY";
+  return /\[truncated\]/i.test(prompt) ? "MAX_TOKENS" : "STOP";
 }
 
 /**
@@ -142,6 +163,7 @@ function streamChunks(
   usage: ReturnType<typeof usageOf>,
   base: Record<string, unknown>,
   failure: MockFailure | undefined,
+  finishReason: string,
 ): unknown[] {
   const pieces: Part[] = [];
   for (const part of parts) {
@@ -150,17 +172,19 @@ function streamChunks(
       pieces.push(part);
       continue;
     }
-    const words = deltas(part.text);
-    for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
-      pieces.push({ text: words.slice(i, i + WORDS_PER_CHUNK).join("") });
+    // JSON (structured output) arrives in small slices, prose a few words at a time.
+    if (part.text.startsWith("{")) for (const text of slices(part.text)) pieces.push({ text });
+    else {
+      const words = deltas(part.text);
+      for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
+        pieces.push({ text: words.slice(i, i + WORDS_PER_CHUNK).join("") });
+      }
     }
     // Gemini 3 streams a signed answer's text first, then the signature on an empty final part.
     if (part.thoughtSignature) pieces.push({ text: "", thoughtSignature: part.thoughtSignature });
   }
   const chunk = (part: Part, last: boolean, sent: number) => ({
-    candidates: [
-      { content: { parts: [part], role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 },
-    ],
+    candidates: [{ content: { parts: [part], role: "model" }, ...(last ? { finishReason } : {}), index: 0 }],
     usageMetadata: last
       ? usage
       : {
@@ -172,6 +196,8 @@ function streamChunks(
   });
   let sent = 0;
   const chunks: unknown[] = [];
+  // A safety stop with no text still ends with a finish reason.
+  if (pieces.length === 0) pieces.push({ text: "" });
   for (const [i, part] of pieces.entries()) {
     // Fail after as many words as the other formats send before failing.
     if (failure && i * WORDS_PER_CHUNK >= DELTAS_BEFORE_FAILURE)

@@ -14,7 +14,7 @@ import {
   responsesErrorEvent,
 } from "./failures.js";
 import { checkResponses } from "./responses-rules.js";
-import { sampleArguments, slices } from "./tool-samples.js";
+import { sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
   type: string;
@@ -50,8 +50,20 @@ type Item =
       id: string;
       status: string;
       role: "assistant";
-      content: Array<{ type: "output_text"; text: string; annotations: Citation[]; logprobs: unknown[] }>;
+      content: Array<
+        | { type: "output_text"; text: string; annotations: Citation[]; logprobs: unknown[] }
+        | { type: "refusal"; refusal: string }
+      >;
     };
+
+/** A structured-output request (`text.format` json_schema): its answer, else undefined. */
+function structuredOf(body: ResponsesBody, prompt: string) {
+  const format = (body.text as { format?: { type?: string; schema?: unknown } } | undefined)?.format;
+  const answeredTool = Array.isArray(body.input) && body.input.at(-1)?.type === "function_call_output";
+  return format?.type === "json_schema" && !answeredTool
+    ? structuredAnswer(format.schema, prompt)
+    : undefined;
+}
 
 function promptOf(body: ResponsesBody): string {
   return typeof body.input === "string" ? body.input : lastUserText(body.input);
@@ -81,7 +93,12 @@ function outputFor(context: MockContext, body: ResponsesBody, prompt: string): I
     ];
   }
   const items: Item[] = [];
-  let text = answeredTool ? "Thanks, the tool answered." : replyTo(prompt);
+  const structured = structuredOf(body, prompt);
+  if (structured?.refusal) {
+    const content = [{ type: "refusal" as const, refusal: structured.refusal }];
+    return [{ type: "message", id: id("msg_mock"), status: "completed", role: "assistant", content }];
+  }
+  let text = structured ? structured.text : answeredTool ? "Thanks, the tool answered." : replyTo(prompt);
   const annotations: Citation[] = [];
   if (allowed && body.tools?.some((tool) => WEB_SEARCH.test(tool.type))) {
     items.push({
@@ -117,16 +134,18 @@ function respond(context: MockContext, body: ResponsesBody): Response {
   if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
   // A failing call fails while writing its message, so it calls no tools.
   const output = outputFor(context, failure ? { ...body, tools: [] } : body, prompt);
+  // A structured answer cut at the output limit ends the response incomplete.
+  const truncated = !failure && structuredOf(body, prompt)?.truncated;
   const inputTokens = countTokens(JSON.stringify(body.input));
   const outputTokens = countTokens(JSON.stringify(output));
   const response = {
     id: context.state.nextId("resp_mock"),
     object: "response",
     created_at: Math.floor(Date.now() / 1000),
-    status: "completed",
+    status: truncated ? "incomplete" : "completed",
     background: false,
     error: null,
-    incomplete_details: null,
+    incomplete_details: truncated ? { reason: "max_output_tokens" } : null,
     instructions: body.instructions ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
     model: body.model,
@@ -156,7 +175,7 @@ function respond(context: MockContext, body: ResponsesBody): Response {
 }
 
 function streamFrames(
-  response: { output: Item[]; [key: string]: unknown },
+  response: { output: Item[]; status: string; [key: string]: unknown },
   failure: MockFailure | undefined,
 ): string[] {
   let sequence = 0;
@@ -189,12 +208,20 @@ function streamFrames(
       });
       const part = item.content[0]!;
       const inPart = { ...at, content_index: 0 };
+      if (part.type === "refusal") {
+        emit({ type: "response.content_part.added", ...inPart, part: { type: "refusal", refusal: "" } });
+        for (const delta of deltas(part.refusal)) emit({ type: "response.refusal.delta", ...inPart, delta });
+        emit({ type: "response.refusal.done", ...inPart, refusal: part.refusal });
+        emit({ type: "response.content_part.done", ...inPart, part });
+        emit({ type: "response.output_item.done", output_index, item });
+        continue;
+      }
       emit({
         type: "response.content_part.added",
         ...inPart,
         part: { type: "output_text", text: "", annotations: [] },
       });
-      const pieces = deltas(part.text);
+      const pieces = part.text.startsWith("{") ? slices(part.text) : deltas(part.text);
       for (const delta of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
         emit({ type: "response.output_text.delta", ...inPart, delta, logprobs: [] });
       }
@@ -222,7 +249,7 @@ function streamFrames(
     }
     emit({ type: "response.output_item.done", output_index, item });
   }
-  emit({ type: "response.completed", response });
+  emit({ type: response.status === "incomplete" ? "response.incomplete" : "response.completed", response });
   return frames;
 }
 

@@ -1,0 +1,31 @@
+/** `defineTool`: one tool definition for every format, its JSON Schema written once, at definition. */
+import { jsonSchemaOf } from "./json-schema.js";
+import type { InferOutput, JSONSchema, StructuredSchema } from "./schema.js";
+import type { Tool, ToolContext } from "./tools.js";
+
+/** What `defineTool` takes. */
+export interface ToolDefinition<S extends StructuredSchema, Result> {
+  /** The name the model calls it by (letters, digits, `_` and `-`, as every format allows). */
+  name: string;
+  /** What it does and when to use it: the model reads this. */
+  description?: string;
+  /** A zod 4 schema (classic or mini) or a Standard Schema validator of the arguments. */
+  parameters: S;
+  /** The arguments' JSON Schema, for a validator that cannot write its own. */
+  jsonSchema?: JSONSchema;
+  /** Runs the tool with validated arguments. A thrown error's message goes to the model as the result; a {@link ToolAbortError} ends the loop. */
+  run: (args: InferOutput<S>, context: ToolContext) => Result | Promise<Result>;
+}
+
+/** One tool definition for every format; its JSON Schema is written once, now (a ValidationError if it cannot be). */
+export function defineTool<S extends StructuredSchema, Result>(
+  definition: ToolDefinition<S, Result>,
+): Tool<InferOutput<S>, Result> {
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters: definition.parameters as StructuredSchema<InferOutput<S>>,
+    run: definition.run,
+    jsonSchema: jsonSchemaOf(definition.parameters, `defineTool(${definition.name})`, definition.jsonSchema),
+  };
+}

@@ -1,0 +1,97 @@
+import { ValidationError } from "../errors/errors.js";
+
+/**
+ * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator;
+ * the model's answer is checked by the validator itself. (Its JSON Schema: json-schema.ts.)
+ */
+
+/** A validator's issue, as Standard Schema reports it. */
+export interface OutputIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+/**
+ * A Standard Schema validator (https://standardschema.dev; zod 4 classic and mini, valibot, arktype
+ * ...). Copied from the spec, as it asks, so genway depends on no package for it.
+ */
+export interface StructuredSchema<Output = unknown> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: Output; readonly issues?: undefined }
+      | { readonly issues: ReadonlyArray<OutputIssue> }
+      | Promise<
+          | { readonly value: Output; readonly issues?: undefined }
+          | { readonly issues: ReadonlyArray<OutputIssue> }
+        >;
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
+    /** Standard JSON Schema: how the validator writes itself as JSON Schema, where it can. */
+    readonly jsonSchema?: { readonly input: (options: { target: string }) => Record<string, unknown> };
+  };
+}
+
+/** The type a schema's validator yields. */
+export type InferOutput<S> = S extends StructuredSchema<infer Output> ? Output : never;
+
+/** A JSON Schema, as plain JSON. */
+export type JSONSchema = Record<string, unknown>;
+
+/** A ValidationError about the schema (nothing is sent). */
+function schemaProblem(operation: string, message: string): ValidationError {
+  return new ValidationError(operation, [{ path: "schema", rule: "json-schema", message }]);
+}
+
+/**
+ * The JSON Schema of what the model must write, without loading any converter: the one the caller
+ * gives, else the validator's own Standard JSON Schema side (zod classic, valibot, arktype carry one).
+ * undefined when neither exists (a zod/mini schema: see json-schema.ts).
+ */
+export function ownJsonSchema(
+  schema: StructuredSchema,
+  operation: string,
+  given?: JSONSchema,
+): JSONSchema | undefined {
+  if (given) return structuredClone(given);
+  const converter = schema["~standard"].jsonSchema;
+  if (!converter) return undefined;
+  try {
+    return converter.input({ target: "draft-2020-12" });
+  } catch (error) {
+    throw schemaProblem(
+      operation,
+      `cannot be written as JSON Schema (${(error as Error)?.message ?? String(error)})`,
+    );
+  }
+}
+
+/**
+ * {@link ownJsonSchema}, or a ValidationError for a validator that has none: the calls that take a
+ * schema directly (`messages.parse`, `native.parse`) do not load zod's converter, so a zod/mini
+ * schema there comes with `jsonSchema: z.toJSONSchema(schema)`.
+ */
+export function requireJsonSchema(
+  schema: StructuredSchema,
+  operation: string,
+  given?: JSONSchema,
+): JSONSchema {
+  const own = ownJsonSchema(schema, operation, given);
+  if (own) return own;
+  throw schemaProblem(
+    operation,
+    "carries no JSON Schema of its own (zod/mini schemas do not): pass jsonSchema: z.toJSONSchema(schema), or a zod classic schema",
+  );
+}
+
+/** Checks a value with the schema's own validator: the typed value, or the validator's issues. */
+export async function validateOutput<T>(
+  schema: StructuredSchema<T>,
+  value: unknown,
+): Promise<{ value: T; issues?: undefined } | { issues: readonly OutputIssue[] }> {
+  const result = await schema["~standard"].validate(value);
+  if (result.issues) return { issues: result.issues };
+  return { value: result.value };
+}

@@ -1,0 +1,119 @@
+/**
+ * `gw.messages.parse`: structured output in the Messages format, through its own JSON mechanism: a
+ * tool whose input schema is the schema, and `tool_choice` forcing it. The tool's input is the answer;
+ * it comes back validated as `parsed`.
+ */
+import type { RequestOptions } from "../../core/http/index.js";
+import {
+  type JSONSchema,
+  planOver,
+  readStructured,
+  requireJsonSchema,
+  type StructuredAnswer,
+  type StructuredSchema,
+  type StructuredStream,
+  withStructured,
+} from "../../core/structured/index.js";
+import type { MessageStream } from "./stream.js";
+import type {
+  CustomToolParam,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+  ToolUseBlock,
+} from "./types.js";
+
+const OPERATION = "messages.parse";
+
+/** The tool's name when none is given. */
+const DEFAULT_NAME = "json_output";
+
+/** What `parse` adds to a Messages request (it sets `tool_choice` itself). */
+export interface MessageParseOptions<T> {
+  /**
+   * A zod 4 schema or a Standard Schema validator of the answer (an object). A zod/mini schema (which
+   * carries no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
+   */
+  schema: StructuredSchema<T>;
+  /** The forced tool's name (default `"json_output"`). */
+  schemaName?: string;
+  /** The forced tool's description: what the output is for (the model reads it). */
+  schemaDescription?: string;
+  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
+  jsonSchema?: JSONSchema;
+}
+
+/** `parse` params: a Messages request plus the schema. */
+export interface MessageParseParams<T>
+  extends Omit<MessageCreateParamsNonStreaming, "tool_choice">,
+    MessageParseOptions<T> {}
+
+/** `parse` params, streamed: the stream adds `partialObjects()` and `finalParsed()`. */
+export interface MessageParseParamsStreaming<T>
+  extends Omit<MessageCreateParamsStreaming, "tool_choice">,
+    MessageParseOptions<T> {}
+
+/** A message with the validated object. */
+export interface ParsedMessage<T> extends Message {
+  parsed: T;
+}
+
+/** A Messages stream with `partialObjects()` and `finalParsed()`. */
+export type MessageParsedStream<T> = MessageStream & StructuredStream<T>;
+
+/** What parse needs of `gw.messages` (structural, so this file imports no class). */
+export interface MessagesCreate {
+  create(params: MessageCreateParamsNonStreaming, options?: RequestOptions): PromiseLike<Message>;
+  create(params: MessageCreateParamsStreaming, options?: RequestOptions): PromiseLike<MessageStream>;
+}
+
+/** A message as a structured answer: the forced tool's input, a refusal, a cut at max_tokens. */
+function answerOf(message: Message, name: string): StructuredAnswer {
+  const block = message.content.find(
+    (entry): entry is ToolUseBlock => entry?.type === "tool_use" && entry.name === name,
+  );
+  const text = message.content.map((entry) => (entry?.type === "text" ? entry.text : "")).join("");
+  return {
+    raw: block ? { parsed: block.input } : text,
+    refusal: message.stop_reason === "refusal" ? text || "refusal" : undefined,
+    truncated: message.stop_reason === "max_tokens" ? "max_tokens" : undefined,
+  };
+}
+
+/** `gw.messages.parse`, not streamed or streamed. */
+export async function parseMessage<T>(
+  messages: MessagesCreate,
+  params: MessageParseParams<T> | MessageParseParamsStreaming<T>,
+  options?: RequestOptions,
+): Promise<ParsedMessage<T> | MessageParsedStream<T>> {
+  const { schema, schemaName = DEFAULT_NAME, schemaDescription, jsonSchema, ...rest } = params;
+  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
+  const { wire, ...plan } = planOver(schema, json, "anthropic-tool", OPERATION);
+  const tool: CustomToolParam = {
+    name: schemaName,
+    ...(schemaDescription ? { description: schemaDescription } : {}),
+    input_schema: wire as CustomToolParam["input_schema"],
+  };
+  const request = {
+    ...rest,
+    tools: [...(rest.tools ?? []), tool],
+    tool_choice: { type: "tool" as const, name: schemaName },
+  };
+  if (request.stream === true) {
+    const stream = await messages.create(request as MessageCreateParamsStreaming, options);
+    return withStructured(stream, plan, {
+      delta: (event) =>
+        event.type === "content_block_delta" && event.delta?.type === "input_json_delta"
+          ? event.delta.partial_json
+          : undefined,
+      final: () => stream.finalMessage(),
+      answer: (message) => answerOf(message, schemaName),
+    });
+  }
+  const message = (await messages.create(
+    request as MessageCreateParamsNonStreaming,
+    options,
+  )) as ParsedMessage<T>;
+  message.parsed = await readStructured(plan, answerOf(message, schemaName));
+  return message;
+}

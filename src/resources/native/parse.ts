@@ -1,0 +1,116 @@
+/**
+ * `gw.native.parse`: structured output in the native format, through its own JSON mechanism:
+ * `generationConfig.responseMimeType: "application/json"` and `responseJsonSchema`. The answer text
+ * comes back validated as `parsed`. `stream: true` reads `:streamGenerateContent`.
+ */
+import type { RequestOptions } from "../../core/http/index.js";
+import type { Tool } from "../../core/structured/index.js";
+import {
+  type JSONSchema,
+  planOver,
+  readStructured,
+  requireJsonSchema,
+  type StructuredAnswer,
+  type StructuredSchema,
+  type StructuredStream,
+  toolSchema,
+  withStructured,
+} from "../../core/structured/index.js";
+import { answerText } from "./helpers.js";
+import type { GenerateContentStream } from "./stream.js";
+import type { GenerateContentParams, GenerateContentResponse, NativeTool } from "./types.js";
+
+const OPERATION = "native.parse";
+
+/** Finish reasons that mean the model declined (upstream's safety and policy stops). */
+const REFUSALS = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY"]);
+
+/** `parse` params: a native request plus the schema (it sets responseMimeType and responseJsonSchema). */
+export interface NativeParseParams<T> extends GenerateContentParams {
+  /**
+   * A zod 4 schema or a Standard Schema validator of the answer. A zod/mini schema (which carries
+   * no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
+   */
+  schema: StructuredSchema<T>;
+  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
+  jsonSchema?: JSONSchema;
+  /** Stream the answer (`:streamGenerateContent?alt=sse`). */
+  stream?: false;
+}
+
+/** `parse` params, streamed. */
+export interface NativeParseParamsStreaming<T> extends Omit<NativeParseParams<T>, "stream"> {
+  stream: true;
+}
+
+/** A native response with the validated object. */
+export interface ParsedGenerateContentResponse<T> extends GenerateContentResponse {
+  parsed: T;
+}
+
+/** A native stream with `partialObjects()` and `finalParsed()`. */
+export type GenerateContentParsedStream<T> = GenerateContentStream & StructuredStream<T>;
+
+/** What parse needs of `gw.native` (structural, so this file imports no class). */
+export interface NativeGenerate {
+  generateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): PromiseLike<GenerateContentResponse>;
+  streamGenerateContent(
+    params: GenerateContentParams,
+    options?: RequestOptions,
+  ): PromiseLike<GenerateContentStream>;
+}
+
+/** A response as a structured answer: the text, a block or safety stop, a cut at MAX_TOKENS. */
+function answerOf(response: GenerateContentResponse): StructuredAnswer {
+  const blocked = response.promptFeedback?.blockReason;
+  const reason = response.candidates?.[0]?.finishReason;
+  return {
+    raw: answerText(response),
+    refusal: blocked ? `prompt blocked: ${blocked}` : reason && REFUSALS.has(reason) ? reason : undefined,
+    truncated: reason === "MAX_TOKENS" ? reason : undefined,
+  };
+}
+
+/** `gw.native.parse`, not streamed or streamed. */
+export async function parseNative<T>(
+  native: NativeGenerate,
+  params: NativeParseParams<T> | NativeParseParamsStreaming<T>,
+  options?: RequestOptions,
+): Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>> {
+  const { schema, jsonSchema, stream, ...rest } = params;
+  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
+  const { wire, ...plan } = planOver(schema, json, "gemini", OPERATION);
+  const request: GenerateContentParams = {
+    ...rest,
+    generationConfig: {
+      ...rest.generationConfig,
+      responseMimeType: "application/json",
+      responseJsonSchema: wire,
+    },
+  };
+  if (stream === true) {
+    const opened = await native.streamGenerateContent(request, options);
+    return withStructured(opened, plan, {
+      delta: (chunk) => answerText(chunk) || undefined,
+      final: () => opened.finalResponse(),
+      answer: answerOf,
+    });
+  }
+  const response = (await native.generateContent(request, options)) as ParsedGenerateContentResponse<T>;
+  response.parsed = await readStructured(plan, answerOf(response));
+  return response;
+}
+
+/** defineTool tools as a native tool of function declarations (arguments as `parametersJsonSchema`). */
+export function nativeTools(tools: readonly Tool[]): NativeTool {
+  return {
+    functionDeclarations: tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {}),
+      parametersJsonSchema: toolSchema(tool, "gemini"),
+    })),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * `gw.responses.parse`: structured output in the Responses format. `zodTextFormat(schema, name)` is a
+ * json_schema text format in OpenAI's strict mode that also knows its validator; the answer comes
+ * back with `output_parsed`.
+ */
+import { ValidationError } from "../../core/errors/index.js";
+import type { RequestOptions } from "../../core/http/index.js";
+import {
+  attachPlan,
+  type InferOutput,
+  type JSONSchema,
+  planFor,
+  planOf,
+  readStructured,
+  type StructuredAnswer,
+  type StructuredPlan,
+  type StructuredSchema,
+  type StructuredStream,
+  type WithPlan,
+  withStructured,
+} from "../../core/structured/index.js";
+import type { ResponseStream } from "./stream.js";
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseCreateParamsStreaming,
+  ResponseObject,
+  ResponseTextConfig,
+  ResponseTextFormat,
+} from "./types.js";
+
+const OPERATION = "responses.parse";
+
+/** A json_schema text format that carries its validator (made by {@link zodTextFormat}). */
+export type ResponseParseableFormat<T> = WithPlan<Extract<ResponseTextFormat, { type: "json_schema" }>, T>;
+
+/**
+ * A `text.format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode.
+ * Throws ValidationError for what strict mode cannot express.
+ */
+export function zodTextFormat<S extends StructuredSchema>(
+  schema: S,
+  name: string,
+  options: { description?: string; jsonSchema?: JSONSchema } = {},
+): ResponseParseableFormat<InferOutput<S>> {
+  const { wire, ...plan } = planFor(
+    schema as StructuredSchema<InferOutput<S>>,
+    "openai-strict",
+    OPERATION,
+    options.jsonSchema,
+  );
+  const format = {
+    type: "json_schema" as const,
+    name,
+    strict: true,
+    schema: wire,
+    ...(options.description ? { description: options.description } : {}),
+  };
+  return attachPlan(format, plan);
+}
+
+/** A response with the validated object (null when the model called tools instead of answering). */
+export interface ParsedResponse<T> extends ResponseObject {
+  output_parsed: T | null;
+}
+
+interface ParseableText<T> extends Omit<ResponseTextConfig, "format"> {
+  format: ResponseParseableFormat<T>;
+}
+
+/** `parse` params: a Responses request whose `text.format` came from {@link zodTextFormat}. */
+export interface ResponseParseParams<T> extends Omit<ResponseCreateParamsNonStreaming, "text"> {
+  text: ParseableText<T>;
+}
+
+/** `parse` params, streamed: the stream adds `partialObjects()` and `finalParsed()`. */
+export interface ResponseParseParamsStreaming<T> extends Omit<ResponseCreateParamsStreaming, "text"> {
+  text: ParseableText<T>;
+}
+
+/** A Responses stream with `partialObjects()` and `finalParsed()`. */
+export type ResponseParsedStream<T> = ResponseStream & StructuredStream<T>;
+
+/** What parse needs of `gw.responses` (structural, so this file imports no class). */
+export interface ResponsesCreate {
+  create(params: ResponseCreateParamsNonStreaming, options?: RequestOptions): PromiseLike<ResponseObject>;
+  create(params: ResponseCreateParamsStreaming, options?: RequestOptions): PromiseLike<ResponseStream>;
+}
+
+/** A response as a structured answer: output_text, a refusal part, an incomplete status. */
+function answerOf(response: ResponseObject): StructuredAnswer {
+  const refusal = response.output
+    .flatMap((item) => (item?.type === "message" ? item.content : []))
+    .find((part) => part?.type === "refusal");
+  const reason = response.incomplete_details?.reason;
+  return {
+    raw: response.output_text,
+    refusal: refusal?.type === "refusal" ? refusal.refusal : reason === "content_filter" ? reason : undefined,
+    truncated: response.status === "incomplete" ? (reason ?? "incomplete") : undefined,
+  };
+}
+
+function planIn<T>(format: unknown): StructuredPlan<T> {
+  const plan = planOf<T>(format);
+  if (plan) return plan;
+  throw new ValidationError(OPERATION, [
+    { path: "text.format", rule: "parseable", message: "must come from zodTextFormat(schema, name)" },
+  ]);
+}
+
+/** `gw.responses.parse`, not streamed or streamed. */
+export async function parseResponse<T>(
+  responses: ResponsesCreate,
+  params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>,
+  options?: RequestOptions,
+): Promise<ParsedResponse<T> | ResponseParsedStream<T>> {
+  const plan = planIn<T>(params.text?.format);
+  if (params.stream === true) {
+    const stream = await responses.create(params, options);
+    return withStructured(stream, plan, {
+      delta: (event) => (event.type === "response.output_text.delta" ? event.delta : undefined),
+      final: () => stream.finalResponse(),
+      answer: answerOf,
+    });
+  }
+  const response = (await responses.create(
+    params as ResponseCreateParamsNonStreaming,
+    options,
+  )) as ParsedResponse<T>;
+  const onlyTools = !response.output_text && response.output.some((item) => item?.type === "function_call");
+  response.output_parsed = onlyTools ? null : await readStructured(plan, answerOf(response));
+  return response;
+}

@@ -1,0 +1,96 @@
+/**
+ * `gw.responses.runTools`: the tool loop in the Responses format. Tools go out as strict functions;
+ * calls come back as `function_call` items, results go back as `function_call_output` items.
+ */
+import type { RequestOptions } from "../../core/http/index.js";
+import {
+  type LoopFormat,
+  type RunnerOptions,
+  type RunnerStep,
+  type RunnerStreamStep,
+  type Tool,
+  ToolRunner,
+  toolSchema,
+} from "../../core/structured/index.js";
+import type { ResponsesCreate } from "./parse.js";
+import type { ResponseStream } from "./stream.js";
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseFunctionCall,
+  ResponseFunctionTool,
+  ResponseInputItem,
+  ResponseObject,
+} from "./types.js";
+
+/** `runTools` params: a Responses request whose `tools` are {@link defineTool} tools. */
+export interface ResponseRunToolsParams
+  extends Omit<ResponseCreateParamsNonStreaming, "tools" | "stream">,
+    RunnerOptions {
+  /** The tools the model may call (made by `defineTool`). */
+  tools: Tool[];
+  /** Stream each step: the runner then yields `{ request, stream }` as each step's stream opens. */
+  stream?: boolean;
+}
+
+/** A Responses tool loop; `finalMessage()` is the last response. */
+export type ResponseToolRunner<Item = RunnerStep<ResponseCreateParamsNonStreaming, ResponseObject>> =
+  ToolRunner<ResponseCreateParamsNonStreaming, ResponseObject, ResponseInputItem, Item, ResponseObject>;
+
+/** A Responses tool loop that streams each step. */
+export type ResponseStreamingToolRunner = ResponseToolRunner<
+  RunnerStreamStep<ResponseCreateParamsNonStreaming, ResponseStream>
+>;
+
+/** A defineTool tool as a Responses function tool (strict mode). */
+export function responseTool(tool: Tool): ResponseFunctionTool {
+  return {
+    type: "function",
+    name: tool.name,
+    ...(tool.description ? { description: tool.description } : {}),
+    parameters: toolSchema(tool, "openai-strict"),
+    strict: true,
+  };
+}
+
+const calls = (response: ResponseObject) =>
+  response.output.filter((item): item is ResponseFunctionCall => item?.type === "function_call");
+
+/** `gw.responses.runTools`. */
+export function runResponseTools(
+  responses: ResponsesCreate,
+  params: ResponseRunToolsParams,
+  options: RequestOptions = {},
+): ResponseToolRunner<never> {
+  const { tools, maxSteps, signal, stream, input, ...rest } = params;
+  const wireTools = tools.map(responseTool);
+  const send = { ...options, signal: signal ?? options.signal };
+  const format: LoopFormat<
+    ResponseCreateParamsNonStreaming,
+    ResponseObject,
+    ResponseInputItem,
+    ResponseStream,
+    ResponseObject
+  > = {
+    request: (conversation) => ({ ...rest, input: [...conversation], tools: wireTools }),
+    send: (request) => Promise.resolve(responses.create(request, send)),
+    stream: (request) => Promise.resolve(responses.create({ ...request, stream: true }, send)),
+    finalOf: (responseStream) => responseStream.finalResponse(),
+    toolCalls: (response) =>
+      calls(response).map((call) => ({ id: call.call_id, name: call.name, arguments: call.arguments })),
+    // The model's output items go back as they came, then one output per call.
+    turn: (response, results) => [
+      ...response.output,
+      ...results.map((result) => ({
+        type: "function_call_output" as const,
+        call_id: result.call.id,
+        output: result.content,
+      })),
+    ],
+    content: (response) => (calls(response).length ? null : response.output_text),
+    message: (response) => response,
+    usage: (response) => response.usage,
+  };
+  const conversation: ResponseInputItem[] =
+    typeof input === "string" ? [{ role: "user", content: input }] : input;
+  return new ToolRunner(format, tools, conversation, { maxSteps, signal: send.signal, stream });
+}

@@ -1,0 +1,243 @@
+/** One schema, four formats: the same validated object, partially and finally, and the same typed errors. */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  type Genway,
+  OutputParseError,
+  OutputTruncatedError,
+  RefusalError,
+  ValidationError,
+  zodResponseFormat,
+  zodTextFormat,
+} from "../../../src/index.js";
+import { loopback, thrown } from "../../helpers.js";
+import { Recipe, RecipeMini, sampleRecipe } from "./schema.js";
+
+type Schema = typeof Recipe | typeof RecipeMini;
+
+interface Format {
+  name: string;
+  parse(gw: Genway, prompt: string, schema: Schema): Promise<unknown>;
+  stream(
+    gw: Genway,
+    prompt: string,
+    schema: Schema,
+  ): Promise<{ partialObjects(): AsyncIterable<unknown>; finalParsed(): Promise<unknown> }>;
+  truncated: string;
+  wire(body: any): unknown;
+}
+
+const user = (content: string) => [{ role: "user" as const, content }];
+
+/** messages.parse and native.parse load no converter: a zod/mini schema brings its JSON Schema. */
+const own = (schema: Schema) =>
+  schema === RecipeMini
+    ? { jsonSchema: z.toJSONSchema(RecipeMini, { io: "input" }) as Record<string, unknown> }
+    : {};
+
+const formats: Format[] = [
+  {
+    name: "chat",
+    parse: async (gw, prompt, schema) =>
+      (
+        await gw.chat.completions.parse({
+          model: "gpt-4o",
+          messages: user(prompt),
+          response_format: zodResponseFormat(schema, "recipe"),
+        })
+      ).choices[0]!.message.parsed,
+    stream: (gw, prompt, schema) =>
+      gw.chat.completions.parse({
+        model: "gpt-4o",
+        messages: user(prompt),
+        response_format: zodResponseFormat(schema, "recipe"),
+        stream: true,
+      }),
+    truncated: "length",
+    wire: (body) => body.response_format.json_schema.schema,
+  },
+  {
+    name: "responses",
+    parse: async (gw, prompt, schema) =>
+      (
+        await gw.responses.parse({
+          model: "gpt-5",
+          input: prompt,
+          text: { format: zodTextFormat(schema, "recipe") },
+        })
+      ).output_parsed,
+    stream: (gw, prompt, schema) =>
+      gw.responses.parse({
+        model: "gpt-5",
+        input: prompt,
+        text: { format: zodTextFormat(schema, "recipe") },
+        stream: true,
+      }),
+    truncated: "max_output_tokens",
+    wire: (body) => body.text.format.schema,
+  },
+  {
+    name: "messages",
+    parse: async (gw, prompt, schema) =>
+      (
+        await gw.messages.parse({
+          model: "claude-sonnet-4-5",
+          max_tokens: 1024,
+          messages: user(prompt),
+          schema,
+          ...own(schema),
+        })
+      ).parsed,
+    stream: (gw, prompt, schema) =>
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1024,
+        messages: user(prompt),
+        schema,
+        ...own(schema),
+        stream: true,
+      }),
+    truncated: "max_tokens",
+    wire: (body) => {
+      expect(body.tool_choice).toEqual({ type: "tool", name: "json_output" });
+      return body.tools[0].input_schema;
+    },
+  },
+  {
+    name: "native",
+    parse: async (gw, prompt, schema) =>
+      (
+        await gw.native.parse({
+          model: "gemini-2.5-flash",
+          contents: [{ role: "user", parts: [{ text: prompt }] }],
+          schema,
+          ...own(schema),
+        })
+      ).parsed,
+    stream: (gw, prompt, schema) =>
+      gw.native.parse({
+        model: "gemini-2.5-flash",
+        contents: [{ role: "user", parts: [{ text: prompt }] }],
+        schema,
+        ...own(schema),
+        stream: true,
+      }),
+    truncated: "MAX_TOKENS",
+    wire: (body) => {
+      expect(body.generationConfig.responseMimeType).toBe("application/json");
+      return body.generationConfig.responseJsonSchema;
+    },
+  },
+];
+
+describe.each(formats)("$name parse", (format) => {
+  it.each([
+    ["zod", Recipe],
+    ["zod/mini", RecipeMini],
+  ] as const)(
+    "yields the validated object from a %s schema, and sends its JSON Schema",
+    async (_, schema) => {
+      const { gw, mock } = await loopback();
+      expect(await format.parse(gw, "A recipe", schema)).toEqual(sampleRecipe);
+      const sent = format.wire(mock.requests.at(-1)!.body) as any;
+      expect(sent.type).toBe("object");
+      expect(Object.keys(sent.properties)).toEqual(["title", "servings", "vegetarian", "steps", "note"]);
+    },
+  );
+
+  it("streams partial objects that grow into the validated one", async () => {
+    const { gw } = await loopback();
+    const stream = await format.stream(gw, "A recipe", Recipe);
+    const partials: any[] = [];
+    for await (const partial of stream.partialObjects()) partials.push(partial);
+    expect(partials.length).toBeGreaterThan(3);
+    expect(partials.at(-1)).toEqual(sampleRecipe);
+    // Each snapshot is a prefix of the next: keys only ever appear.
+    for (const [i, partial] of partials.slice(1).entries()) {
+      expect(Object.keys(partial).length).toBeGreaterThanOrEqual(Object.keys(partials[i]).length);
+    }
+    expect(await stream.finalParsed()).toEqual(sampleRecipe);
+  });
+
+  it.each([false, true])(
+    "gives RefusalError, OutputTruncatedError and OutputParseError (stream: %s)",
+    async (streamed) => {
+      const { gw, mock } = await loopback();
+      const run = async (prompt: string) =>
+        streamed ? (await format.stream(gw, prompt, Recipe)).finalParsed() : format.parse(gw, prompt, Recipe);
+      const refusal = await thrown(() => run("[refusal] A recipe"));
+      expect(refusal).toBeInstanceOf(RefusalError);
+      expect(refusal.refusal).toBeTruthy();
+      const cut = await thrown(() => run("[truncated] A recipe"));
+      expect(cut).toBeInstanceOf(OutputTruncatedError);
+      expect(cut.reason).toBe(format.truncated);
+      const broken = await thrown(() => run("[invalid] A recipe"));
+      expect(broken).toBeInstanceOf(OutputParseError);
+      expect(broken.raw).toBe("{}");
+      expect(broken.issues.length).toBe(4);
+      expect(mock.requests).toHaveLength(3);
+    },
+  );
+});
+
+describe("schemas a format cannot express", () => {
+  it("are refused before sending, naming the keyword", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() =>
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 100,
+        messages: user("hi"),
+        schema: z.array(z.string()),
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain("object at its root");
+    const not = await thrown(() =>
+      gw.native.parse({
+        model: "gemini-2.5-flash",
+        contents: [{ parts: [{ text: "hi" }] }],
+        schema: z.object({ a: z.string() }),
+        jsonSchema: { type: "object", not: { required: ["a"] } },
+      }),
+    );
+    expect(not.message).toContain("schema.not: is not supported");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("asks for the JSON Schema of a zod/mini schema given to messages.parse or native.parse", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() =>
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 100,
+        messages: user("hi"),
+        schema: RecipeMini,
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain("pass jsonSchema: z.toJSONSchema(schema)");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("accepts a Standard Schema validator with a JSON Schema given beside it", async () => {
+    const { gw } = await loopback();
+    const isCity = {
+      "~standard": {
+        version: 1 as const,
+        vendor: "hand-written",
+        validate: (value: unknown) =>
+          typeof (value as { city?: unknown })?.city === "string"
+            ? { value: value as { city: string } }
+            : { issues: [{ message: "city must be a string", path: ["city"] }] },
+      },
+    };
+    const response = await gw.native.parse({
+      model: "gemini-2.5-flash",
+      contents: [{ parts: [{ text: "a city" }] }],
+      schema: isCity,
+      jsonSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    });
+    expect(response.parsed).toEqual({ city: "sample city" });
+  });
+});
