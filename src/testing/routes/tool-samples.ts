@@ -16,7 +16,7 @@ export function sampleArguments(parameters: unknown): Record<string, unknown> {
  * filled, the first enum value or non-null branch, `sample <name>` strings, 42 within the bounds,
  * true, one array item (or minItems). What the mock answers to structured-output requests.
  */
-export function sampleValue(schema: unknown, name = "value", root: unknown = schema, depth = 0): unknown {
+function sampleValue(schema: unknown, name = "value", root: unknown = schema, depth = 0): unknown {
   if (!isSchema(schema) || depth > 8) return null;
   if (typeof schema.$ref === "string")
     return sampleValue(resolveRef(schema.$ref, root), name, root, depth + 1);
