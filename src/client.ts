@@ -12,7 +12,7 @@ import {
   readEnv,
   Transport,
 } from "./core/http/index.js";
-import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks/index.js";
+import { type Task, TaskRegistry, type TaskSnapshot, type WaitOptions } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 import { Audio } from "./resources/audio/index.js";
@@ -72,6 +72,8 @@ export class Genway implements ClientContext {
   /** @internal The HTTP path every namespace sends through. */
   readonly transport: Transport;
   readonly validation: ValidationMode;
+  /** @internal The task kinds the namespaces register, so that any task can be waited on from its handle. */
+  readonly taskRegistry: TaskRegistry;
   readonly baseURL: string;
 
   readonly chat: Chat;
@@ -120,6 +122,7 @@ export class Genway implements ClientContext {
       defaultQuery: options.defaultQuery,
       log: createLog(options.logLevel, options.logger),
     });
+    this.taskRegistry = new TaskRegistry(this.transport);
     this.chat = new Chat(this);
     this.images = new Images(this);
     this.audio = new Audio(this);

@@ -7,7 +7,6 @@
 
 import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
 import { APIPromise, mapData } from "../http/api-promise.js";
-import type { ClientContext } from "../http/client-context.js";
 import type { RequestOptions, RequestSpec, Transport } from "../http/transport.js";
 import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
@@ -69,7 +68,11 @@ export class Task<R = unknown> implements TaskRef {
   }
 }
 
-/** The kinds one client knows, and the waiting and retrieving they share. */
+/**
+ * The kinds one client knows (kind -> how to query, normalize and batch-read it), and the waiting
+ * and retrieving they share. The client creates one with its transport; families register their
+ * kinds on it through `ClientContext.taskRegistry`.
+ */
 export class TaskRegistry {
   readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
 
@@ -170,13 +173,4 @@ export class TaskRegistry {
       this.transport.log,
     );
   }
-}
-
-const registries = new WeakMap<Transport, TaskRegistry>();
-
-/** The task registry of the client `resource` belongs to (one per transport). */
-export function tasksOf(resource: ClientContext): TaskRegistry {
-  let registry = registries.get(resource.transport);
-  if (!registry) registries.set(resource.transport, (registry = new TaskRegistry(resource.transport)));
-  return registry;
 }

@@ -11,7 +11,7 @@
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { type APIPromise, mapData, path, unusableBody } from "../../core/http/index.js";
 import { isObject } from "../../core/streams/index.js";
-import { normalizeStatus, type TaskSnapshot, type TaskStatus, tasksOf } from "../../core/tasks/index.js";
+import { normalizeStatus, type TaskSnapshot, type TaskStatus } from "../../core/tasks/index.js";
 import type { MusicAction } from "./params.js";
 import { payload } from "./request.js";
 import type { MusicClip, MusicLyrics } from "./types.js";
@@ -118,7 +118,7 @@ const get = (client: ClientContext, build: () => string, options?: RequestOption
   client.transport.json<unknown>(() => ({ method: "GET", path: build(), policy: "idempotent" }), options);
 
 export function registerMusicKinds(client: ClientContext): void {
-  const registry = tasksOf(client);
+  const registry = client.taskRegistry;
   const batch = (action: MusicAction) => ({
     max: BATCH_MAX,
     fetch: async (ids: string[], signal?: AbortSignal) =>

@@ -2,7 +2,7 @@
 
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise, mapData } from "../../core/http/index.js";
-import { snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 import { validate } from "../../core/validation/index.js";
 import { MusicClips } from "./clips.js";
 import {
@@ -96,7 +96,7 @@ export class Musicgen {
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
   wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
     const { kind = MUSIC_KIND, ...wait } = options;
-    return tasksOf(this.client).wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
+    return this.client.taskRegistry.wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

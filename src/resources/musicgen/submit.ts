@@ -4,7 +4,6 @@
  * as given: the variant of a song is inferred from its fields for the checks only.
  */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { tasksOf } from "../../core/tasks/index.js";
 import { validate } from "../../core/validation/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
 import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
@@ -48,6 +47,6 @@ export class MusicSubmit {
         body: validate(schema, params, `musicgen.submit.${what}`, this.client.validation),
         policy: "paid",
       }) as const;
-    return tasksOf(this.client).submit<R>(kind, build, options, taskIdOf);
+    return this.client.taskRegistry.submit<R>(kind, build, options, taskIdOf);
   }
 }

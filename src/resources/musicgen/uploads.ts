@@ -10,7 +10,7 @@
 import { MalformedResponseError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { type APIPromise, mapData, path, underClock } from "../../core/http/index.js";
-import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import {
   extensionForMime,
   type ForeignInit,
@@ -152,12 +152,12 @@ export class MusicUploads {
    * fetch cannot send a body on GET, so none is sent.
    */
   status(id: string, options?: RequestOptions): APIPromise<TaskSnapshot> {
-    return tasksOf(this.client).retrieve({ kind: UPLOAD_KIND, id }, options);
+    return this.client.taskRegistry.retrieve({ kind: UPLOAD_KIND, id }, options);
   }
 
   /** Polls step 4 until processing completes (TaskFailedError when the gateway rejects the audio). */
   wait(id: string, options?: WaitOptions): Promise<TaskSnapshot> {
-    return tasksOf(this.client).wait({ kind: UPLOAD_KIND, id }, options);
+    return this.client.taskRegistry.wait({ kind: UPLOAD_KIND, id }, options);
   }
 
   /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */

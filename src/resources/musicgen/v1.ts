@@ -9,7 +9,7 @@
 
 import type { ClientContext, RequestOptions, RequestSpec } from "../../core/http/index.js";
 import { type APIPromise, mapData, path } from "../../core/http/index.js";
-import { type Task, tasksOf } from "../../core/tasks/index.js";
+import type { Task } from "../../core/tasks/index.js";
 import { validate } from "../../core/validation/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
 import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
@@ -40,7 +40,7 @@ export function submitGeneration(
   build: () => RequestSpec,
   options: RequestOptions | undefined,
 ): APIPromise<MusicFeedTask> {
-  return tasksOf(client).submit<MusicClip[]>(FEED_KIND, build, options, clipIdsOf);
+  return client.taskRegistry.submit<MusicClip[]>(FEED_KIND, build, options, clipIdsOf);
 }
 
 /** `gw.musicgen.v1`: the spec's "v1 version" operations. */
@@ -63,7 +63,7 @@ export class MusicV1 {
   generateLyrics(params: MusicV1LyricsParams, options?: RequestOptions): APIPromise<MusicV1LyricsTask> {
     const build = this.#post("/musicgen/generate/lyrics/", v1LyricsParams, params, "generateLyrics");
     const idOf = (body: unknown) => (payload(body) as { id?: unknown } | null)?.id;
-    return tasksOf(this.client).submit<MusicLyrics>(V1_LYRICS_KIND, build, options, idOf);
+    return this.client.taskRegistry.submit<MusicLyrics>(V1_LYRICS_KIND, build, options, idOf);
   }
 
   /** POST /musicgen/generate/concat: the whole song from an extended clip; the Task follows the new clip. */

@@ -1,7 +1,7 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { path } from "../../core/http/index.js";
-import { type Task, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import type { Task, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
 import { validate } from "../../core/validation/index.js";
 import { findModelFamily } from "../../pricing/models.js";
@@ -31,7 +31,7 @@ function familySchema(model: unknown) {
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
 export class Videos {
   constructor(private readonly client: ClientContext) {
-    tasksOf(client).register({
+    client.taskRegistry.register({
       name: VIDEO_KIND,
       retrieve: (id, options) =>
         client.transport.json(
@@ -51,7 +51,7 @@ export class Videos {
   ): APIPromise<VideoTask> {
     const build = async () =>
       ({ method: "POST", path: PATH, body: await this.#toWire(params), policy: "paid" }) as const;
-    return tasksOf(this.client).submit<VideoResult>(
+    return this.client.taskRegistry.submit<VideoResult>(
       VIDEO_KIND,
       build,
       options,
@@ -61,7 +61,7 @@ export class Videos {
 
   /** The task's current state; `result.output` / `result.outputs` hold the video URLs once done. */
   retrieve(taskId: string, options?: RequestOptions): APIPromise<VideoSnapshot> {
-    return tasksOf(this.client).retrieve<VideoResult>(
+    return this.client.taskRegistry.retrieve<VideoResult>(
       { kind: VIDEO_KIND, id: taskId },
       options,
     ) as APIPromise<VideoSnapshot>;
@@ -69,7 +69,7 @@ export class Videos {
 
   /** Polls until the video is done (TaskFailedError if it fails, TaskTimeoutError if time runs out). */
   wait(taskId: string, options?: VideoWaitOptions): Promise<VideoSnapshot> {
-    const waiting = tasksOf(this.client).wait<VideoResult>(
+    const waiting = this.client.taskRegistry.wait<VideoResult>(
       { kind: VIDEO_KIND, id: taskId },
       options as WaitOptions<VideoResult>, // every video snapshot's raw is the query's flat record
     );

@@ -1,6 +1,5 @@
 /** The one submission path of every vidgen operation: check, encode image fields, send, hand back the Task. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { tasksOf } from "../../core/tasks/index.js";
 import { encodeImageField, type ImageRules, isUploadable } from "../../core/uploads/index.js";
 import { validate } from "../../core/validation/index.js";
 import type { Operation } from "./operations.js";
@@ -14,7 +13,7 @@ export class VidgenSubmitter {
       ({ method: "POST", path: op.path, body: await this.#toWire(op, params), policy: "paid" }) as const;
     // The vidgen envelope: {code, message, request_id, data: {task_id, task_status, ...}}; a non-zero
     // code never gets here (the transport turns it into its typed error).
-    const task = tasksOf(this.client).submit<VidgenResult>(
+    const task = this.client.taskRegistry.submit<VidgenResult>(
       op.kind,
       build,
       options,

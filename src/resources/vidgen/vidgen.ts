@@ -3,7 +3,7 @@
 import { APIError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise, type WithResponse } from "../../core/http/index.js";
-import { tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import type { WaitOptions } from "../../core/tasks/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
@@ -26,7 +26,7 @@ export class Vidgen {
   readonly audio: VidgenAudio;
 
   constructor(private readonly client: ClientContext) {
-    const registry = tasksOf(client);
+    const registry = client.taskRegistry;
     for (const op of Object.values(OPERATIONS)) {
       registry.register({ name: op.kind, retrieve: querier(client, op.queries) });
     }
@@ -41,7 +41,7 @@ export class Vidgen {
    * gateway's task id or the `external_task_id` you gave at submission.
    */
   retrieve(taskId: string, kind: VidgenKindName, options?: RequestOptions): APIPromise<VidgenSnapshot> {
-    const snapshot = tasksOf(this.client).retrieve<VidgenResult>(
+    const snapshot = this.client.taskRegistry.retrieve<VidgenResult>(
       { kind: fullKind(kind), id: taskId },
       options,
     );
@@ -51,7 +51,7 @@ export class Vidgen {
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
     const { kind, ...wait } = options;
-    return tasksOf(this.client).wait<VidgenResult>(
+    return this.client.taskRegistry.wait<VidgenResult>(
       { kind: fullKind(kind), id: taskId },
       wait,
     ) as Promise<VidgenSnapshot>;
