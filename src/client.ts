@@ -121,6 +121,7 @@ export class Genway implements ClientContext {
       defaultHeaders: options.defaultHeaders,
       defaultQuery: options.defaultQuery,
       log: createLog(options.logLevel, options.logger),
+      validation: this.validation,
     });
     this.taskRegistry = new TaskRegistry(this.transport);
     this.chat = new Chat(this);
