@@ -11,7 +11,7 @@ import Genway, {
   type VidgenMultiImageToImageParams,
   type VidgenTextToVideoParams,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { loopback, thrown } from "../support/index.js";
 
 const capture = (name: string): any =>
   JSON.parse(readFileSync(new URL(`../resources/vidgen/fixtures/${name}`, import.meta.url), "utf8"));

@@ -7,7 +7,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { APITimeoutError, APIUserAbortError } from "../../src/index.js";
-import { openStream, serving } from "./hostile.js";
+import { serving } from "../support/index.js";
+import { openStream } from "./hostile.js";
 
 const never = () => new Promise<string>(() => {});
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };

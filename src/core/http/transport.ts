@@ -17,7 +17,7 @@ import { isJson, readJson, rejectJson } from "./json-body.js";
 import type { Logger } from "./log.js";
 import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
 import { clip, registerSecret, releaseSecret } from "./redact.js";
-import { type RetryPolicy, withRetries } from "./retry.js";
+import { withRetries } from "./retry.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
 /** Headers as a `Headers` or a plain object; an `undefined` value removes a default header. */

@@ -8,7 +8,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "./harness.js";
+import { collect, fixture, type Harness, rejection, replay, startMock } from "../../support/index.js";
 
 const PATH = "/v1/chat/completions";
 let h: Harness;

@@ -1,7 +1,7 @@
 /** Every chat bound is rejected before any request is sent, with the field and the rule named. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatCompletionCreateParamsNonStreaming } from "../../../src/index.js";
-import { type Harness, invalid, startMock } from "./harness.js";
+import { type Harness, invalid, startMock } from "../../support/index.js";
 
 let h: Harness;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import Genway, {
   chatImageUrls,
   RateLimitError,
 } from "../../../src/index.js";
-import { type Harness, rejection, startMock } from "./harness.js";
+import { type Harness, rejection, startMock } from "../../support/index.js";
 
 const PATH = "/v1/chat/completions";
 let h: Harness;

@@ -7,7 +7,7 @@ import Genway, {
   ServiceUnavailableError,
   type ToolUseBlock,
 } from "../../../src/index.js";
-import { type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { type Harness, invalid, rejection, startMock } from "../../support/index.js";
 
 const PATH = "/v1/messages";
 let h: Harness;

@@ -1,7 +1,7 @@
 /** The mock's /v1/messages route speaks the Anthropic framing and envelope. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "../chat/harness.js";
+import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
 const messages = [{ role: "user", content: "hi" }];

@@ -10,7 +10,7 @@ import {
   ServiceUnavailableError,
   type ToolUseBlock,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "../chat/harness.js";
+import { collect, fixture, type Harness, rejection, replay, startMock } from "../../support/index.js";
 
 let h: Harness;
 let slow: Harness;

@@ -10,7 +10,7 @@ import Genway, {
   thoughtText,
   type UsageMetadata,
 } from "../../../src/index.js";
-import { fixture, type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { fixture, type Harness, invalid, rejection, startMock } from "../../support/index.js";
 
 let h: Harness;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   ServiceUnavailableError,
   thoughtText,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "../chat/harness.js";
+import { collect, fixture, type Harness, rejection, replay, startMock } from "../../support/index.js";
 
 let h: Harness;
 let slow: Harness;

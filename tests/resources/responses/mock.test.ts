@@ -1,7 +1,7 @@
 /** The mock's /v1/responses route speaks the Responses framing. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "../chat/harness.js";
+import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
 const frames = (text: string) =>

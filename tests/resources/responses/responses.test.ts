@@ -11,7 +11,7 @@ import Genway, {
   type ResponsesModel,
   type ResponseTool,
 } from "../../../src/index.js";
-import { type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { type Harness, invalid, rejection, startMock } from "../../support/index.js";
 
 const PATH = "/v1/responses";
 let h: Harness;
