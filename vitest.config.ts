@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    setupFiles: ["tests/support/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Worker threads start faster than forked processes, and a worker runs its files one after
