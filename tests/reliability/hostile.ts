@@ -18,7 +18,6 @@ export function sse(events: unknown[], named = false): Response {
 }
 
 export type Format = "chat" | "messages" | "responses" | "native";
-export const FORMATS: Format[] = ["chat", "messages", "responses", "native"];
 
 /** Opens a stream of `format` on `gw` (the body is whatever the client's fetch answers). */
 export function openStream(gw: Genway, format: Format) {
