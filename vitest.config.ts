@@ -11,6 +11,9 @@ export default defineConfig({
     // Tests that change shared state (models.register, process.env) undo it in a finally.
     pool: "threads",
     isolate: false,
+    // maxWorkers stays vitest's default (cores - 1: one worker on a 2-core machine). Two workers
+    // overlap the CLI's child processes with the rest (about 8 s less), but the fault matrix's 300 ms
+    // clocks then fail under the CPU the children take.
     // Type tests (tests/types/*.test-d.ts) run tsc beside the behaviour tests: a call the compiler
     // must refuse is an `@ts-expect-error` line, and one that stops being refused fails the run.
     typecheck: {
