@@ -1,9 +1,9 @@
 /**
  * The one loopback harness: the mock gateway on a real loopback port and a client pointed at it.
- * `loopback()` belongs to one test (closed when it finishes); `startMock()` to a whole file (its
- * `close()` goes in an afterAll).
+ * `loopback()` belongs to one test (closed when it finishes), `mockForFile()` to a whole file;
+ * `startMock()` is the caller's to close.
  */
-import { onTestFinished } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import Genway, { type GenwayOptions, ValidationError } from "../../src/index.js";
 import type { MockServer } from "../../src/testing/index.js";
 import { createMockGateway, type MockGateway, type MockGatewayOptions } from "../../src/testing/index.js";
@@ -34,6 +34,19 @@ export async function startMock(
     close: () => server.close(),
     sent: (path) => mock.requests.filter((request) => request.path === path),
   };
+}
+
+/** A mock for the whole file: started before its first test, closed after its last. */
+export function mockForFile(
+  mockOptions: MockGatewayOptions = {},
+  clientOptions: GenwayOptions = {},
+): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startMock(mockOptions, clientOptions));
+  });
+  afterAll(() => harness.close());
+  return harness;
 }
 
 /** A mock on loopback for the running test (closed when it ends), and a quiet client with retries off. */
