@@ -115,6 +115,17 @@ export async function rawBody(
   };
 }
 
+/** The frames of a named-event SSE body (`event: x\ndata: {...}`), each data parsed. */
+export function namedEvents(text: string): Array<{ event: string; data: any }> {
+  return text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((frame) => {
+      const [event, data] = frame.split("\n");
+      return { event: event!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) };
+    });
+}
+
 /** Collects an async iterable. */
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
