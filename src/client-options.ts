@@ -6,6 +6,7 @@
 
 import { GenwayError } from "./core/errors/index.js";
 import {
+  type ClientContext,
   checkKey,
   createLog,
   type HeadersLike,
@@ -15,6 +16,7 @@ import {
   readEnv,
   Transport,
 } from "./core/http/index.js";
+import { TaskRegistry } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 
@@ -57,9 +59,7 @@ export interface GenwayOptions {
 }
 
 /** What a client holds once its options are checked: the ClientContext the namespaces see, and the base URL. */
-export interface OpenedClient {
-  transport: Transport;
-  validation: ValidationMode;
+export interface OpenedClient extends ClientContext {
   baseURL: string;
 }
 
@@ -84,6 +84,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
       "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
     );
   }
+  const validation = options.validation ?? "strict";
   const transport = new Transport({
     apiKey,
     baseURL,
@@ -96,8 +97,9 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
     log: createLog(options.logLevel, options.logger),
+    validation,
   });
-  return { transport, validation: options.validation ?? "strict", baseURL };
+  return { transport, validation, baseURL, taskRegistry: new TaskRegistry(transport) };
 }
 
 /** Workers, Deno and Bun have no `document`; only a real page does. */

@@ -2,7 +2,7 @@
 
 import { type GenwayOptions, openClient } from "./client-options.js";
 import type { ClientContext, Transport } from "./core/http/index.js";
-import type { Task, TaskSnapshot, WaitOptions } from "./core/tasks/index.js";
+import type { Task, TaskRegistry, TaskSnapshot, WaitOptions } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { Audio } from "./resources/audio/index.js";
 import { Chat } from "./resources/chat/index.js";
@@ -25,6 +25,8 @@ export class Genway implements ClientContext {
   /** @internal The HTTP path every namespace sends through. */
   readonly transport: Transport;
   readonly validation: ValidationMode;
+  /** @internal The task kinds the namespaces register, so that any task can be waited on from its handle. */
+  readonly taskRegistry: TaskRegistry;
   readonly baseURL: string;
 
   readonly chat: Chat;
@@ -39,8 +41,9 @@ export class Genway implements ClientContext {
   readonly tasks: Tasks;
 
   constructor(options: GenwayOptions = {}) {
-    const { transport, validation, baseURL } = openClient("Genway", options);
+    const { transport, validation, baseURL, taskRegistry } = openClient("Genway", options);
     this.transport = transport;
+    this.taskRegistry = taskRegistry;
     this.validation = validation;
     this.baseURL = baseURL;
     this.chat = new Chat(this);

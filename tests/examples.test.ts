@@ -26,7 +26,8 @@ describe("examples", () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
-  it.each(scripts)("%s runs against the mock gateway", async (name) => {
+  // Each script waits on its own child process (and its own mock): they run side by side.
+  it.concurrent.each(scripts)("%s runs against the mock gateway", async (name) => {
     const source = readFileSync(join(EXAMPLES, name), "utf8");
     const expected = [...source.matchAll(/^\/\/ expect: (.+)$/gm)].map((m) => m[1]!.trim());
     const { code, stdout, stderr } = await runExample(join(EXAMPLES, name));

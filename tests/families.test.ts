@@ -8,7 +8,7 @@ import VideosClient from "../src/families/videos.js";
 import VidgenClient from "../src/families/vidgen.js";
 import { GenwayError } from "../src/index.js";
 import { createMockGateway } from "../src/testing/index.js";
-import { hello, loopback, thrown } from "./helpers.js";
+import { hello, loopback, thrown } from "./support/index.js";
 
 describe("family clients", () => {
   it("chat: the four chat formats over the same transport options", async () => {
@@ -22,6 +22,7 @@ describe("family clients", () => {
       "messages",
       "native",
       "responses",
+      "taskRegistry",
       "transport",
       "validation",
     ]);

@@ -1,17 +1,19 @@
-/** The built CLI as a user runs it: a subprocess against the mock gateway on loopback. */
+/**
+ * The built CLI as a user runs it: a subprocess against the mock gateway on loopback. Every test has
+ * its own mock (the `cli` fixture), so the tests run concurrently: each spends its time waiting on
+ * a child process, and counting one mock's requests stays exact.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
 const VERSION = JSON.parse(await readFile(join(import.meta.dirname, "../../package.json"), "utf8")).version;
-let mock: MockGateway;
-let server: MockServer;
 /** Every file the tests write lives under this folder, removed at the end. */
 let root: string;
 let dirs = 0;
@@ -24,12 +26,9 @@ async function folder(): Promise<string> {
 
 beforeAll(async () => {
   if (!existsSync(CLI)) throw new Error("dist/cli/main.js is missing: npm test builds it first (pretest)");
-  mock = createMockGateway({ taskSteps: 2 });
-  server = await mock.listen();
   root = await mkdtemp(join(tmpdir(), "genway-cli-"));
 });
 afterAll(async () => {
-  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -39,75 +38,120 @@ interface Run {
   stderr: string;
 }
 
-function start(
-  args: string[],
-  env: Record<string, string> = {},
-  cwd: string = root,
-): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd,
-    env: {
-      ...process.env,
-      GENWAY_BASE_URL: server.url,
-      GENWAY_API_KEY: mock.apiKey,
-      GENWAY_LOG: "off",
-      ...env,
+/** The CLI pointed at one mock gateway. */
+function against(mock: MockGateway, server: MockServer) {
+  const env = () => ({ GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" });
+  function start(
+    args: string[],
+    extra: Record<string, string> = {},
+    cwd: string = root,
+  ): { child: ChildProcess; done: Promise<Run> } {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, ...env(), ...extra },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (d) => (stdout += d));
+    child.stderr?.on("data", (d) => (stderr += d));
+    const done = new Promise<Run>((resolve) =>
+      child.on("close", (code) => resolve({ code, stdout, stderr })),
+    );
+    return { child, done };
+  }
+  const run = (args: string[], extra?: Record<string, string>, cwd?: string) => start(args, extra, cwd).done;
+  return {
+    mock,
+    server,
+    start,
+    run,
+    /** Runs the CLI and checks that not one request reached the mock gateway. */
+    async refused(args: string[], cwd?: string): Promise<Run> {
+      const before = mock.requests.length;
+      const r = await run(args, {}, cwd);
+      expect(mock.requests.slice(before)).toEqual([]);
+      return r;
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (d) => (stdout += d));
-  child.stderr?.on("data", (d) => (stderr += d));
-  const done = new Promise<Run>((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-  return { child, done };
+    /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
+    onTerminal(args: string[], answer: string, setup = ""): Promise<Run> {
+      const command = setup + [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
+      const child = spawn("script", ["-qec", command, "/dev/null"], {
+        cwd: root,
+        env: { ...process.env, ...env() },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let stdout = "";
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        if (String(d).includes("submit? [y/N]")) child.stdin.end(answer);
+      });
+      if (!answer) child.stdin.end();
+      return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr: "" })));
+    },
+  };
 }
 
-const run = (args: string[], env?: Record<string, string>, cwd?: string) => start(args, env, cwd).done;
+const it = base.extend<{ cli: ReturnType<typeof against> }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  cli: async ({}, use) => {
+    const mock = createMockGateway({ taskSteps: 2 });
+    const server = await mock.listen();
+    await use(against(mock, server));
+    await server.close();
+  },
+});
 
-describe("genway chat", () => {
-  it("streams the answer to stdout (non-TTY: plain text)", async () => {
-    const r = await run(["chat", "hello", "there"]);
+describe.concurrent("genway chat", () => {
+  it("streams the answer to stdout (non-TTY: plain text)", async ({ cli }) => {
+    const r = await cli.run(["chat", "hello", "there"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Hello from the genway mock gateway! You said: "hello there".\n');
   });
 
-  it.each(["messages", "responses", "native"])("--format %s uses that wire format", async (format) => {
-    const before = mock.requests.length;
-    const r = await run(["chat", "--format", format, "hi"]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('You said: "hi"');
-    const path = mock.requests[before]?.path ?? "";
-    expect(path).toMatch(
-      format === "messages" ? /^\/v1\/messages/ : format === "responses" ? /^\/v1\/responses/ : /^\/v1beta\//,
-    );
-  });
+  it.for(["messages", "responses", "native"])(
+    "--format %s uses that wire format",
+    async (format, { cli }) => {
+      const before = cli.mock.requests.length;
+      const r = await cli.run(["chat", "--format", format, "hi"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('You said: "hi"');
+      const path = cli.mock.requests[before]?.path ?? "";
+      expect(path).toMatch(
+        format === "messages"
+          ? /^\/v1\/messages/
+          : format === "responses"
+            ? /^\/v1\/responses/
+            : /^\/v1beta\//,
+      );
+    },
+  );
 
-  it("--json prints the whole result as JSON", async () => {
-    const r = await run(["chat", "--json", "hi"]);
+  it("--json prints the whole result as JSON", async ({ cli }) => {
+    const r = await cli.run(["chat", "--json", "hi"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).choices[0].message.content).toContain("hi");
   });
 
-  it("an API error is one line with the code and request id, exit 1", async () => {
-    const r = await run(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
+  it("an API error is one line with the code and request id, exit 1", async ({ cli }) => {
+    const r = await cli.run(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/AuthenticationError.*code 10001.*request id mock-req-/);
     expect(r.stderr).not.toContain("sk-wrong-key-123");
   });
 
-  it("a bad flag is one line naming it, exit 2, nothing sent", async () => {
-    const before = mock.requests.length;
-    const r = await run(["chat", "--format", "messages", "--max-tokens=-5", "hi"]);
+  it("a bad flag is one line naming it, exit 2, nothing sent", async ({ cli }) => {
+    const before = cli.mock.requests.length;
+    const r = await cli.run(["chat", "--format", "messages", "--max-tokens=-5", "hi"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('genway chat: --max-tokens must be an integer >= 1 (got "-5")\n');
-    expect(mock.requests.length).toBe(before);
+    expect(cli.mock.requests.length).toBe(before);
   });
 
-  it("Ctrl-C (SIGINT) aborts a stalled stream cleanly with exit 130", async () => {
-    mock.inject({ match: "/v1/chat", stallAfter: 3 });
-    const { child, done } = start(["chat", "hi"]);
+  it("Ctrl-C (SIGINT) aborts a stalled stream cleanly with exit 130", async ({ cli }) => {
+    cli.mock.inject({ match: "/v1/chat", stallAfter: 3 });
+    const { child, done } = cli.start(["chat", "hi"]);
     await new Promise<void>((resolve) => {
       child.stdout?.on("data", () => resolve());
     });
@@ -119,10 +163,10 @@ describe("genway chat", () => {
   });
 });
 
-describe("media and task commands", () => {
-  it("image saves files", async () => {
+describe.concurrent("media and task commands", () => {
+  it("image saves files", async ({ cli }) => {
     const dir = await folder();
-    const r = await run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
+    const r = await cli.run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
     expect(r.code).toBe(0);
     const path = r.stdout.trim();
     expect(path.startsWith(dir)).toBe(true);
@@ -130,17 +174,17 @@ describe("media and task commands", () => {
     expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
   });
 
-  it("speech saves the audio", async () => {
+  it("speech saves the audio", async ({ cli }) => {
     const dir = await folder();
     const out = join(dir, "hi.mp3");
-    const r = await run(["speech", "--voice", "nova", "--out", out, "Hello", "world"]);
+    const r = await cli.run(["speech", "--voice", "nova", "--out", out, "Hello", "world"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(out);
     expect((await stat(out)).size).toBeGreaterThan(1000);
   });
 
-  it("video --wait prints progress lines (non-TTY) and the result URL", async () => {
-    const r = await run(["video", "--model", "vidA-2.5", "--wait", "a paper boat"]);
+  it("video --wait prints progress lines (non-TTY) and the result URL", async ({ cli }) => {
+    const r = await cli.run(["video", "--model", "vidA-2.5", "--wait", "a paper boat"]);
     expect(r.code).toBe(0);
     // Plain progress lines, not a redrawn bar: stderr is not a TTY here.
     expect(r.stderr).toMatch(/^video \S+: queued 0% \[0:\d\d\]$/m);
@@ -150,41 +194,41 @@ describe("media and task commands", () => {
     expect(r.stdout).toMatch(/^https?:\/\/\S+\.mp4$/m);
   });
 
-  it("vidgen text2video --json gives the task handle; task resumes it", async () => {
-    const submitted = await run(["vidgen", "text2video", "--prompt", "a cat surfing", "--json"]);
+  it("vidgen text2video --json gives the task handle; task resumes it", async ({ cli }) => {
+    const submitted = await cli.run(["vidgen", "text2video", "--prompt", "a cat surfing", "--json"]);
     expect(submitted.code).toBe(0);
     const handle = JSON.parse(submitted.stdout);
     expect(handle.kind).toBe("vidgen.text2video");
-    const resumed = await run(["task", "wait", handle.kind, handle.id, "--json"]);
+    const resumed = await cli.run(["task", "wait", handle.kind, handle.id, "--json"]);
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout).status).toBe("succeeded");
   });
 
-  it("music --wait follows the song to the end", async () => {
-    const r = await run(["music", "--title", "Test", "--wait", "[Verse] la la"]);
+  it("music --wait follows the song to the end", async ({ cli }) => {
+    const r = await cli.run(["music", "--title", "Test", "--wait", "[Verse] la la"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/music \S+: succeeded/);
   });
 
-  it("a failed task exits 1 with the gateway's reason", async () => {
-    const r = await run(["video", "--model", "vidA-2.5", "--wait", "[fail] boat"]);
+  it("a failed task exits 1 with the gateway's reason", async ({ cli }) => {
+    const r = await cli.run(["video", "--model", "vidA-2.5", "--wait", "[fail] boat"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/TaskFailedError/);
   });
 
-  it("cost prints the estimate (and --json)", async () => {
-    const r = await run(["cost", "--model", "tts-1", "--characters", "20000", "--json"]);
+  it("cost prints the estimate (and --json)", async ({ cli }) => {
+    const r = await cli.run(["cost", "--model", "tts-1", "--characters", "20000", "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 7, currency: "CNY", family: "speech" });
-    const bad = await run(["cost", "--family", "speech", "--group", "vip", "--characters", "1"]);
+    const bad = await cli.run(["cost", "--family", "speech", "--group", "vip", "--characters", "1"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^genway cost: .*no group "vip"/);
   });
 });
 
-describe("help, usage and the rest", () => {
-  it("--help works for the program and every command", async () => {
-    const top = await run(["--help"]);
+describe.concurrent("help, usage and the rest", () => {
+  it("--help works for the program and every command", async ({ cli }) => {
+    const top = await cli.run(["--help"]);
     expect(top.code).toBe(0);
     const names = [...top.stdout.matchAll(/^ {2}(\w+) {2,}/gm)].map((m) => m[1]!);
     expect(names).toEqual([
@@ -199,20 +243,20 @@ describe("help, usage and the rest", () => {
       "mock",
       "demo",
     ]);
-    for (const name of names) {
-      const r = await run([name, "--help"]);
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain(`usage: genway ${name}`);
-    }
+    const helps = await Promise.all(names.map((name) => cli.run([name, "--help"])));
+    names.forEach((name, i) => {
+      expect(helps[i]!.code).toBe(0);
+      expect(helps[i]!.stdout).toContain(`usage: genway ${name}`);
+    });
   });
 
-  it("an unknown command or flag exits 2", async () => {
-    expect((await run(["nope"])).code).toBe(2);
-    expect((await run(["chat", "--bogus", "x"])).code).toBe(2);
+  it("an unknown command or flag exits 2", async ({ cli }) => {
+    expect((await cli.run(["nope"])).code).toBe(2);
+    expect((await cli.run(["chat", "--bogus", "x"])).code).toBe(2);
   });
 
-  it("mock prints its URL and key, and stops on SIGTERM", async () => {
-    const { child, done } = start(["mock", "--json"]);
+  it("mock prints its URL and key, and stops on SIGTERM", async ({ cli }) => {
+    const { child, done } = cli.start(["mock", "--json"]);
     const line = await new Promise<string>((resolve) =>
       child.stdout?.once("data", (d) => resolve(String(d))),
     );
@@ -227,9 +271,9 @@ describe("help, usage and the rest", () => {
     expect((await done).code).toBe(0);
   });
 
-  it("demo tours every family end to end and exits 0", async () => {
+  it("demo tours every family end to end and exits 0", async ({ cli }) => {
     const dir = join(await folder(), "created-by-demo");
-    const r = await run(["demo", "--out", dir], { GENWAY_BASE_URL: "", GENWAY_API_KEY: "" });
+    const r = await cli.run(["demo", "--out", dir], { GENWAY_BASE_URL: "", GENWAY_API_KEY: "" });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     for (const step of ["1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9.", "10."])
@@ -241,15 +285,7 @@ describe("help, usage and the rest", () => {
   }, 60_000);
 });
 
-/** Runs the CLI and checks that not one request reached the mock gateway. */
-async function refused(args: string[], cwd?: string): Promise<Run> {
-  const before = mock.requests.length;
-  const r = await run(args, {}, cwd);
-  expect(mock.requests.slice(before)).toEqual([]);
-  return r;
-}
-
-describe("every input is checked before any request", () => {
+describe.concurrent("every input is checked before any request", () => {
   const long = "x".repeat(4097);
   // [args, the one line on stderr]: exit 2, nothing sent, the flag named, never "NaN".
   const badFlags: Array<[string[], string]> = [
@@ -274,15 +310,16 @@ describe("every input is checked before any request", () => {
     [["mock", "--port", "70000"], '--port must be an integer from 0 to 65535 (got "70000")'],
     [["image", "--model", "nano-banana", "--group", "vip", "a cat"], 'no group "vip"'],
   ];
-  it.concurrent.each(
-    badFlags.map(([args, message]) => [args.join(" ").slice(0, 60), args, message] as const),
-  )("%s -> one line naming the flag, exit 2", async (_, args, message) => {
-    const r = await refused(args);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split("\n").at(-1)).toContain(message);
-    expect(r.stderr).toMatch(new RegExp(`^(estimated cost: .*\\n)?genway ${args[0]}: `));
-    expect(r.stderr).not.toMatch(/NaN|ValidationError|at .*\.js:\d+/);
-  });
+  it.for(badFlags.map(([args, message]) => [args.join(" ").slice(0, 60), args, message] as const))(
+    "%s -> one line naming the flag, exit 2",
+    async ([_, args, message], { cli }) => {
+      const r = await cli.refused(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split("\n").at(-1)).toContain(message);
+      expect(r.stderr).toMatch(new RegExp(`^(estimated cost: .*\\n)?genway ${args[0]}: `));
+      expect(r.stderr).not.toMatch(/NaN|ValidationError|at .*\.js:\d+/);
+    },
+  );
 
   // A missing required argument prints the command's usage, exit 2.
   const missing: Array<[string[], string]> = [
@@ -300,62 +337,73 @@ describe("every input is checked before any request", () => {
     [["task", "wait", "video"], "missing <id>"],
     [["cost", "--seconds", "5"], "missing --model or --family"],
   ];
-  it.concurrent.each(missing.map(([args, message]) => [args.join(" "), args, message] as const))(
+  it.for(missing.map(([args, message]) => [args.join(" "), args, message] as const))(
     "%s -> the usage, exit 2",
-    async (_, args, message) => {
-      const r = await refused(args);
+    async ([_, args, message], { cli }) => {
+      const r = await cli.refused(args);
       expect(r.code).toBe(2);
       expect(r.stderr.split("\n")[0]).toContain(`genway ${args[0]}: ${message}`);
       expect(r.stderr).toContain(`usage: genway ${args[0]}`);
     },
   );
 
-  it("a ValidationError from the library speaks of the flag that set the field", async () => {
+  it("a ValidationError from the library speaks of the flag that set the field", async ({ cli }) => {
     // No --model: the spec's generic variant, whose sizes and prompt length the library checks.
-    const size = await refused(["image", "--size", "300x300", "a cat"]);
+    const size = await cli.refused(["image", "--size", "300x300", "a cat"]);
     expect(size.code).toBe(2);
     expect(size.stderr).toMatch(/^genway image: --size: must be one of "256x256"/m);
-    const body = await refused(["vidgen", "text2video", "--prompt", "a cat", "--body", '{"cfg_scale":5}']);
+    const body = await cli.refused([
+      "vidgen",
+      "text2video",
+      "--prompt",
+      "a cat",
+      "--body",
+      '{"cfg_scale":5}',
+    ]);
     expect(body.code).toBe(2);
     expect(body.stderr).toMatch(/^genway vidgen: --body field cfg_scale: /m);
-    const prompt = await refused(["image", "x".repeat(1001)]);
+    const prompt = await cli.refused(["image", "x".repeat(1001)]);
     expect(prompt.stderr).toMatch(/^genway image: <prompt>: /m);
     for (const r of [size, body, prompt]) expect(r.stderr).not.toContain("invalid request");
   });
 
-  it("--out: a file where a folder is expected, or an existing file, is refused before submitting", async () => {
+  it("--out: a file where a folder is expected, or an existing file, is refused before submitting", async ({
+    cli,
+  }) => {
     const dir = await folder();
     const file = join(dir, "taken.mp3");
     await writeFile(file, "keep me");
-    const image = await refused(["image", "--out", file, "a cat"]);
+    const image = await cli.refused(["image", "--out", file, "a cat"]);
     expect(image.code).toBe(2);
     expect(image.stderr).toBe(`genway image: --out ${file}: is not a folder\n`);
-    const speech = await refused(["speech", "--out", file, "hi"]);
+    const speech = await cli.refused(["speech", "--out", file, "hi"]);
     expect(speech.code).toBe(2);
     expect(speech.stderr).toMatch(/--out .*taken\.mp3: already exists/);
     expect(await readFile(file, "utf8")).toBe("keep me");
   });
 
-  it("--out: a missing folder is created before submitting", async () => {
+  it("--out: a missing folder is created before submitting", async ({ cli }) => {
     const dir = join(await folder(), "missing", "dir");
-    const r = await run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
+    const r = await cli.run(["image", "--model", "nano-banana", "--out", dir, "a red fox"]);
     expect(r.code).toBe(0);
     expect(await readdir(dir)).toHaveLength(1);
     const audio = join(await folder(), "new", "hi.mp3");
-    expect((await run(["speech", "--out", audio, "hi"])).code).toBe(0);
+    expect((await cli.run(["speech", "--out", audio, "hi"])).code).toBe(0);
     expect((await stat(audio)).size).toBeGreaterThan(1000);
   });
 
-  it("a failed request leaves no empty placeholder file behind", async () => {
+  it("a failed request leaves no empty placeholder file behind", async ({ cli }) => {
     const dir = await folder();
-    const r = await run(["speech", "--out", join(dir, "hi.mp3"), "hi"], { GENWAY_API_KEY: "sk-wrong-key-1" });
+    const r = await cli.run(["speech", "--out", join(dir, "hi.mp3"), "hi"], {
+      GENWAY_API_KEY: "sk-wrong-key-1",
+    });
     expect(r.code).toBe(1);
     expect(await readdir(dir)).toEqual([]);
   });
 });
 
-describe("paid commands show the estimated cost first", () => {
-  it.each(
+describe.concurrent("paid commands show the estimated cost first", () => {
+  it.for(
     [
       [
         ["image", "--model", "nano-banana", "a cat"],
@@ -375,9 +423,9 @@ describe("paid commands show the estimated cost first", () => {
       ([args, estimate]) =>
         [(args as string[]).join(" ").slice(0, 60), args as string[], estimate as string] as const,
     ),
-  )("%s", async (_, args, estimate) => {
+  )("%s", async ([_, args, estimate], { cli }) => {
     const dir = await folder();
-    const r = await run(
+    const r = await cli.run(
       args.map((a) => (a === "-" ? join(dir, "out.mp3") : a)),
       {},
       dir,
@@ -387,39 +435,24 @@ describe("paid commands show the estimated cost first", () => {
     expect(r.stderr.split("\n")[0]).toContain(estimate);
   });
 
-  /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
-  function onTerminal(args: string[], answer: string, setup = ""): Promise<Run> {
-    const command = setup + [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], {
-      cwd: root,
-      env: { ...process.env, GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      if (String(d).includes("submit? [y/N]")) child.stdin.end(answer);
-    });
-    if (!answer) child.stdin.end();
-    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr: "" })));
-  }
-
-  it("on a terminal it asks; anything but y submits nothing", async () => {
-    const before = mock.requests.length;
-    const no = await onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "n\n");
+  it("on a terminal it asks; anything but y submits nothing", async ({ cli }) => {
+    const before = cli.mock.requests.length;
+    const no = await cli.onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "n\n");
     expect(no.stdout).toContain("estimated cost: 0.0001 CNY");
     expect(no.stdout).toContain("submit? [y/N]");
     expect(no.stdout).toContain("not submitted");
     expect(no.code).toBe(2);
-    expect(mock.requests.length).toBe(before);
-    const yes = await onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "y\n");
+    expect(cli.mock.requests.length).toBe(before);
+    const yes = await cli.onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "y\n");
     expect(yes.code).toBe(0);
     expect(yes.stdout).toMatch(/submitted vidgen.text2video task/);
-    expect(mock.requests.length).toBe(before + 1);
+    expect(cli.mock.requests.length).toBe(before + 1);
   });
 
-  it("on a 50-column terminal the progress bar fits and shows percent, status, elapsed time and the id", async () => {
-    const r = await onTerminal(["video", "--yes", "--wait", "a boat"], "", "stty cols 50; ");
+  it("on a 50-column terminal the progress bar fits and shows percent, status, elapsed time and the id", async ({
+    cli,
+  }) => {
+    const r = await cli.onTerminal(["video", "--yes", "--wait", "a boat"], "", "stty cols 50; ");
     expect(r.code).toBe(0);
     const id = /waiting on video task (\S+)/.exec(r.stdout)![1]!;
     const frames = r.stdout
@@ -431,25 +464,25 @@ describe("paid commands show the estimated cost first", () => {
     expect(frames.at(-1)).toMatch(/\] 100% succeeded 0:\d\d$/);
   });
 
-  it("--yes skips the question on a terminal; without a terminal nothing is asked", async () => {
-    const yes = await onTerminal(["vidgen", "text2video", "--yes", "--prompt", "a cat"], "");
+  it("--yes skips the question on a terminal; without a terminal nothing is asked", async ({ cli }) => {
+    const yes = await cli.onTerminal(["vidgen", "text2video", "--yes", "--prompt", "a cat"], "");
     expect(yes.code).toBe(0);
     expect(yes.stdout).toContain("estimated cost:");
     expect(yes.stdout).not.toContain("submit?");
-    const piped = await run(["vidgen", "text2video", "--prompt", "a cat"]);
+    const piped = await cli.run(["vidgen", "text2video", "--prompt", "a cat"]);
     expect(piped.code).toBe(0);
     expect(piped.stderr).not.toContain("submit?");
   });
 });
 
-describe("output", () => {
-  it("image files never collide: two runs in the same second, existing files kept", async () => {
+describe.concurrent("output", () => {
+  it("image files never collide: two runs in the same second, existing files kept", async ({ cli }) => {
     const dir = await folder();
     // Files already named for the next few seconds stay as they are.
     const now = Math.floor(Date.now() / 1000);
     for (let t = now; t < now + 5; t++) await writeFile(join(dir, `image-${t}-1.png`), "keep");
     const runs = await Promise.all(
-      [1, 2].map(() => run(["image", "--model", "nano-banana", "--n", "2", "--out", dir, "a cat"])),
+      [1, 2].map(() => cli.run(["image", "--model", "nano-banana", "--n", "2", "--out", dir, "a cat"])),
     );
     const paths = runs.flatMap((r) => r.stdout.trim().split("\n"));
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
@@ -459,16 +492,16 @@ describe("output", () => {
       expect(await readFile(join(dir, `image-${t}-1.png`), "utf8")).toBe("keep");
   });
 
-  it("speech without --out picks a free name in the current folder", async () => {
+  it("speech without --out picks a free name in the current folder", async ({ cli }) => {
     const dir = await folder();
     await writeFile(join(dir, "speech.mp3"), "keep");
-    const r = await run(["speech", "hi"], {}, dir);
+    const r = await cli.run(["speech", "hi"], {}, dir);
     expect(r.stdout).toMatch(/^speech-2\.mp3 \(\d+ bytes\)$/m);
     expect(await readFile(join(dir, "speech.mp3"), "utf8")).toBe("keep");
   });
 
-  it("music --wait prints each song's title, URLs and lyrics", async () => {
-    const r = await run([
+  it("music --wait prints each song's title, URLs and lyrics", async ({ cli }) => {
+    const r = await cli.run([
       "music",
       "--title",
       "Streams",
@@ -483,19 +516,19 @@ describe("output", () => {
     expect(r.stdout).toMatch(/^ {2}lyrics:\n {4}\[Verse\] code that streams$/m);
   });
 
-  it("vidgen --wait reports no percentage (none is given), not a fake 0 %", async () => {
-    const r = await run(["vidgen", "text2video", "--prompt", "a cat", "--wait"]);
+  it("vidgen --wait reports no percentage (none is given), not a fake 0 %", async ({ cli }) => {
+    const r = await cli.run(["vidgen", "text2video", "--prompt", "a cat", "--wait"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^vidgen\.text2video \S+: queued \[0:\d\d\]$/m);
     expect(r.stderr).not.toMatch(/\d%/);
   });
 
-  it("Ctrl-C during a wait prints the resume line, exits 130 and cancels nothing", async () => {
+  it("Ctrl-C during a wait prints the resume line, exits 130 and cancels nothing", async ({ cli }) => {
     const slow = createMockGateway({ taskSteps: 50 });
     const slowServer = await slow.listen();
     try {
       const env = { GENWAY_BASE_URL: slowServer.url };
-      const { child, done } = start(["video", "--model", "vidA-2.5", "--wait", "a slow boat"], env);
+      const { child, done } = cli.start(["video", "--model", "vidA-2.5", "--wait", "a slow boat"], env);
       await new Promise<void>((resolve) =>
         child.stderr?.on("data", (d) => String(d).includes("queued") && resolve()),
       );
@@ -506,19 +539,21 @@ describe("output", () => {
       expect(r.stderr).toContain(`resume with: genway task wait video ${id}\n`);
       expect(slow.requests.filter((q) => q.method !== "GET" && q.method !== "POST")).toEqual([]);
       expect(slow.requests.filter((q) => q.method === "POST")).toHaveLength(1);
-      const status = await run(["task", "status", "video", id, "--json"], env);
+      const status = await cli.run(["task", "status", "video", id, "--json"], env);
       expect(JSON.parse(status.stdout).status).not.toMatch(/failed|cancel/);
     } finally {
       await slowServer.close();
     }
   });
 
-  it("Ctrl-C while a paid task is being submitted waits for its id, so the task is never lost", async () => {
+  it("Ctrl-C while a paid task is being submitted waits for its id, so the task is never lost", async ({
+    cli,
+  }) => {
     const slow = createMockGateway({ taskSteps: 50 });
     const slowServer = await slow.listen();
     try {
       slow.inject({ match: "/v2/videos/generations", delayMs: 1500 });
-      const { child, done } = start(["video", "--wait", "a boat"], { GENWAY_BASE_URL: slowServer.url });
+      const { child, done } = cli.start(["video", "--wait", "a boat"], { GENWAY_BASE_URL: slowServer.url });
       await new Promise<void>((resolve) =>
         child.stderr?.on("data", (d) => String(d).includes("estimated cost") && resolve()),
       );
@@ -535,12 +570,12 @@ describe("output", () => {
     }
   });
 
-  it("--version prints the package's version", async () => {
-    const r = await run(["--version"]);
+  it("--version prints the package's version", async ({ cli }) => {
+    const r = await cli.run(["--version"]);
     expect([r.code, r.stdout]).toEqual([0, `genway ${VERSION}\n`]);
   });
 
-  it("--json works on every command", async () => {
+  it("--json works on every command", async ({ cli }) => {
     const dir = await folder();
     const cases: string[][] = [
       ["chat", "hi"],
@@ -552,13 +587,16 @@ describe("output", () => {
       ["cost", "--model", "vidA-2.5", "--seconds", "5"],
       ["demo", "--out", join(dir, "demo")],
     ];
-    for (const args of cases) {
-      const r = await run([...args, "--json"]);
-      expect(r.code, args.join(" ")).toBe(0);
-      expect(() => JSON.parse(r.stdout), args.join(" ")).not.toThrow();
-    }
-    const task = JSON.parse((await run(["video", "a boat", "--json"])).stdout);
-    const status = await run(["task", "status", task.kind, task.id, "--json"]);
+    const [runs, submitted] = await Promise.all([
+      Promise.all(cases.map((args) => cli.run([...args, "--json"]))),
+      cli.run(["video", "a boat", "--json"]),
+    ]);
+    cases.forEach((args, i) => {
+      expect(runs[i]!.code, args.join(" ")).toBe(0);
+      expect(() => JSON.parse(runs[i]!.stdout), args.join(" ")).not.toThrow();
+    });
+    const task = JSON.parse(submitted.stdout);
+    const status = await cli.run(["task", "status", task.kind, task.id, "--json"]);
     expect(JSON.parse(status.stdout)).toMatchObject({ kind: "video", id: task.id });
   }, 60_000);
 });
@@ -572,8 +610,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe("genway mock", () => {
-  it("--print-env: eval returns, the mock keeps serving in the background, kill stops it", async () => {
+describe.concurrent("genway mock", () => {
+  it("--print-env: eval returns, the mock keeps serving in the background, kill stops it", async ({
+    cli,
+  }) => {
     const shell = spawn(
       "sh",
       [
@@ -588,7 +628,7 @@ describe("genway mock", () => {
     const [url, key, pid] = out.trim().split(" ");
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     try {
-      const r = await run(["chat", "ping"], { GENWAY_BASE_URL: url!, GENWAY_API_KEY: key! });
+      const r = await cli.run(["chat", "ping"], { GENWAY_BASE_URL: url!, GENWAY_API_KEY: key! });
       expect(r.stdout).toContain('You said: "ping"');
     } finally {
       process.kill(Number(pid), "SIGTERM");
@@ -605,14 +645,14 @@ describe("genway mock", () => {
       .toBe("down");
   });
 
-  it("--port N listens on exactly that port; a taken port is refused", async () => {
+  it("--port N listens on exactly that port; a taken port is refused", async ({ cli }) => {
     const port = await freePort();
-    const { child, done } = start(["mock", "--port", String(port), "--json"]);
+    const { child, done } = cli.start(["mock", "--port", String(port), "--json"]);
     const line = await new Promise<string>((resolve) =>
       child.stdout?.once("data", (d) => resolve(String(d))),
     );
     expect(JSON.parse(line).url).toBe(`http://127.0.0.1:${port}`);
-    const taken = await run(["mock", "--port", String(port)]);
+    const taken = await cli.run(["mock", "--port", String(port)]);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toBe(`genway mock: --port ${port} is already in use\n`);
     child.kill("SIGTERM");

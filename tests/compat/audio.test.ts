@@ -1,7 +1,7 @@
 /** Speech as OpenAI documents it: the request bodies go on the wire unchanged, any model and voice. */
 import { describe, expect, it } from "vitest";
 import type { SpeechCreateParams } from "../../src/index.js";
-import { loopback } from "../helpers.js";
+import { loopback } from "../support/index.js";
 
 describe("OpenAI speech requests go out unchanged", () => {
   const bodies: Array<[string, SpeechCreateParams]> = [

@@ -14,8 +14,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
-import { capture, replay } from "../resources/chat/harness.js";
+import { capture, loopback, replay, thrown } from "../support/index.js";
 
 const json = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const lastBody = (mock: { requests: Array<{ body: unknown }> }) => mock.requests.at(-1)!.body;

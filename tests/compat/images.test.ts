@@ -4,10 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ImageGenerateParams } from "../../src/index.js";
-import { loopback } from "../helpers.js";
-import { answering, capture } from "./media.js";
+import { answering, compatCapture, loopback } from "../support/index.js";
 
-const responses = capture("openai-images-response.json");
+const responses = compatCapture("openai-images-response.json");
 
 describe("OpenAI image requests go out unchanged", () => {
   const bodies: Array<[string, Record<string, unknown>]> = [

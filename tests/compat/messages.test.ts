@@ -14,8 +14,7 @@ import {
   ServiceUnavailableError,
   type ToolUseBlock,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
-import { capture, collect, replay } from "../resources/chat/harness.js";
+import { capture, collect, loopback, replay, thrown } from "../support/index.js";
 
 const json = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));

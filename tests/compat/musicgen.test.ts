@@ -14,7 +14,7 @@ import {
   type MusicSubmitParams,
   NotFoundError,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { loopback, thrown } from "../support/index.js";
 
 const capture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/musicgen/${name}`, import.meta.url), "utf8"));

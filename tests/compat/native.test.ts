@@ -14,8 +14,7 @@ import {
   NotFoundError,
   thoughtText,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
-import { capture, replay } from "../resources/chat/harness.js";
+import { capture, loopback, replay, thrown } from "../support/index.js";
 
 const json = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { BinaryResponse, ValidationError } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { loopback, thrown } from "../support/index.js";
 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0x2c, 0, 0,

@@ -11,8 +11,7 @@ import {
   ResponseStream,
   type ResponseStreamEvent,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
-import { capture, collect, replay } from "../resources/chat/harness.js";
+import { capture, collect, loopback, replay, thrown } from "../support/index.js";
 
 const lastBody = (mock: { requests: Array<{ body: unknown }> }) => mock.requests.at(-1)!.body;
 

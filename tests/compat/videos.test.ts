@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { VideoCreateParams } from "../../src/index.js";
-import { loopback } from "../helpers.js";
-import { answering, capture } from "./media.js";
+import { answering, compatCapture, loopback } from "../support/index.js";
 
-const unified = capture("video-v2-unified.json");
-const newApi = capture("newapi-video-responses.json");
+const unified = compatCapture("video-v2-unified.json");
+const newApi = compatCapture("newapi-video-responses.json");
 
 describe("unified v2 submissions go out unchanged", () => {
   it("the documented request, placeholders and all", async () => {

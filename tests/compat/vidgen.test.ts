@@ -3,7 +3,6 @@
  * logs show them go on the wire unchanged, and every Kling capture (shared/upstream/kling-*.json,
  * copied to tests/resources/vidgen/fixtures/) parses into the typed snapshot a user reads.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import Genway, {
   TaskFailedError,
@@ -11,10 +10,10 @@ import Genway, {
   type VidgenMultiImageToImageParams,
   type VidgenTextToVideoParams,
 } from "../../src/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { fixture, loopback, thrown } from "../support/index.js";
 
 const capture = (name: string): any =>
-  JSON.parse(readFileSync(new URL(`../resources/vidgen/fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(fixture(new URL("../resources/vidgen/", import.meta.url), name));
 
 /** Base64 of a PNG header, 512x512: a first frame the image checks accept. */
 const FRAME = (() => {
@@ -35,74 +34,74 @@ describe("Kling request bodies go on the wire unchanged", () => {
     expect(snapshot.raw.data.task_info).toEqual({ external_task_id: "text2video_kling_v3_final-1774805076" });
   });
 
-  it("text2video with camera_control and every documented field", async () => {
+  // Each body typed against its declared params (extras a newer gateway accepts included).
+  it.each([
+    [
+      "text2video with camera_control and every documented field",
+      {
+        model_name: "kling-v1",
+        prompt: "A cat walks along a sunny windowsill",
+        negative_prompt: "blurry, low quality",
+        cfg_scale: 0.5,
+        mode: "std",
+        camera_control: {
+          type: "simple",
+          config: { horizontal: 0, vertical: 0, pan: -5, tilt: 0, roll: 0, zoom: 0 },
+        },
+        aspect_ratio: "16:9",
+        duration: "5",
+        callback_url: "https://example.com/kling/callback",
+        external_task_id: "cat-001",
+      } satisfies VidgenTextToVideoParams,
+      (gw: Genway, body: any) => gw.vidgen.videos.textToVideo(body),
+    ],
+    [
+      "text2video with sound, a field newer than the spec",
+      {
+        model_name: "kling-v2-6",
+        prompt: "Waves crash on rocks at sunset",
+        mode: "pro",
+        duration: "10",
+        aspect_ratio: "9:16",
+        sound: "on",
+      } satisfies VidgenTextToVideoParams & { sound: string },
+      (gw: Genway, body: any) => gw.vidgen.videos.textToVideo(body),
+    ],
+    [
+      "image2video with image_tail (URL and bare base64) and a static mask",
+      {
+        model_name: "kling-v1-5",
+        mode: "pro",
+        duration: "5",
+        image: FRAME,
+        image_tail: "https://example.com/last-frame.png",
+        prompt: "The flower opens",
+        cfg_scale: 0.5,
+        static_mask: "https://example.com/mask.png",
+        external_task_id: "flower-7",
+      } satisfies VidgenImageToVideoParams & { static_mask: string },
+      (gw: Genway, body: any) => gw.vidgen.videos.imageToVideo(body),
+    ],
+    [
+      "multi-image2image with the Kling API's subject_image objects",
+      {
+        model_name: "kling-v2",
+        prompt: "The two of them having tea in the garden",
+        subject_image_list: [
+          { subject_image: "https://example.com/person-a.png" },
+          { subject_image: "https://example.com/person-b.png" },
+        ],
+        scene_image: "https://example.com/garden.png",
+        style_image: "https://example.com/watercolour.png",
+        n: 2,
+        aspect_ratio: "16:9",
+        external_task_id: "tea-party",
+      } satisfies VidgenMultiImageToImageParams,
+      (gw: Genway, body: any) => gw.vidgen.images.multiImageToImage(body),
+    ],
+  ] as const)("%s", async (_, body, send) => {
     const { gw, mock } = await loopback();
-    const body: VidgenTextToVideoParams = {
-      model_name: "kling-v1",
-      prompt: "A cat walks along a sunny windowsill",
-      negative_prompt: "blurry, low quality",
-      cfg_scale: 0.5,
-      mode: "std",
-      camera_control: {
-        type: "simple",
-        config: { horizontal: 0, vertical: 0, pan: -5, tilt: 0, roll: 0, zoom: 0 },
-      },
-      aspect_ratio: "16:9",
-      duration: "5",
-      callback_url: "https://example.com/kling/callback",
-      external_task_id: "cat-001",
-    };
-    await gw.vidgen.videos.textToVideo(body);
-    expect(mock.requests.at(-1)!.body).toEqual(body);
-  });
-
-  it("text2video with sound, a field newer than the spec", async () => {
-    const { gw, mock } = await loopback();
-    const body: VidgenTextToVideoParams & { sound: string } = {
-      model_name: "kling-v2-6",
-      prompt: "Waves crash on rocks at sunset",
-      mode: "pro",
-      duration: "10",
-      aspect_ratio: "9:16",
-      sound: "on",
-    };
-    await gw.vidgen.videos.textToVideo(body);
-    expect(mock.requests.at(-1)!.body).toEqual(body);
-  });
-
-  it("image2video with image_tail (URL and bare base64) and a static mask", async () => {
-    const { gw, mock } = await loopback();
-    const body: VidgenImageToVideoParams & { static_mask: string } = {
-      model_name: "kling-v1-5",
-      mode: "pro",
-      duration: "5",
-      image: FRAME,
-      image_tail: "https://example.com/last-frame.png",
-      prompt: "The flower opens",
-      cfg_scale: 0.5,
-      static_mask: "https://example.com/mask.png",
-      external_task_id: "flower-7",
-    };
-    await gw.vidgen.videos.imageToVideo(body);
-    expect(mock.requests.at(-1)!.body).toEqual(body);
-  });
-
-  it("multi-image2image with the Kling API's subject_image objects", async () => {
-    const { gw, mock } = await loopback();
-    const body: VidgenMultiImageToImageParams = {
-      model_name: "kling-v2",
-      prompt: "The two of them having tea in the garden",
-      subject_image_list: [
-        { subject_image: "https://example.com/person-a.png" },
-        { subject_image: "https://example.com/person-b.png" },
-      ],
-      scene_image: "https://example.com/garden.png",
-      style_image: "https://example.com/watercolour.png",
-      n: 2,
-      aspect_ratio: "16:9",
-      external_task_id: "tea-party",
-    };
-    await gw.vidgen.images.multiImageToImage(body);
+    await send(gw, body);
     expect(mock.requests.at(-1)!.body).toEqual(body);
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Connection } from "../../src/core/http/connection.js";
 import { BinaryResponse } from "../../src/core/uploads/binary.js";
 import Genway from "../../src/index.js";
-import { thrown } from "../helpers.js";
+import { thrown } from "../support/index.js";
 
 type Step = Uint8Array | { wait: number } | "stall" | "fail";
 

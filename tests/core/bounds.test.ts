@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/core/http/connection.js";
 import { MAX_EVENT_SIZE, readSSE } from "../../src/core/streams/sse.js";
 import Genway, { InternalServerError, MalformedResponseError } from "../../src/index.js";
-import { hello, thrown } from "../helpers.js";
+import { hello, thrown } from "../support/index.js";
 
 const CHUNK = 64 * 1024;
 

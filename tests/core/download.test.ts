@@ -12,7 +12,7 @@ import {
 import { download } from "../../src/core/uploads/download.js";
 import { imageDimensions, sniffMime } from "../../src/core/uploads/sniff.js";
 import { createMockGateway } from "../../src/testing/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { loopback, thrown } from "../support/index.js";
 
 /** A fetch that records the headers of every request it sends, then sends it with `inner`. */
 function recording(inner: typeof fetch = fetch) {

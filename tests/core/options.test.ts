@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import Genway, { ValidationError } from "../../src/index.js";
-import { serving } from "../reliability/hostile.js";
+import { serving } from "../support/index.js";
 
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
 const BIG = 2 ** 31 + 5;

@@ -5,7 +5,7 @@ import Genway, {
   GenwayError,
   RateLimitError,
 } from "../../src/index.js";
-import { hello, thrown } from "../helpers.js";
+import { hello, thrown } from "../support/index.js";
 
 const encoder = new TextEncoder();
 

@@ -13,7 +13,7 @@ import Genway, {
   ValidationError,
 } from "../../src/index.js";
 import { createMockGateway } from "../../src/testing/index.js";
-import { hello, loopback, thrown } from "../helpers.js";
+import { hello, loopback, thrown } from "../support/index.js";
 
 describe("client construction", () => {
   it("demands a baseURL and a key, and never echoes a key with CR/LF", () => {

@@ -1,7 +1,7 @@
 /** A stream's final usage gives a cost: the usage each format's stream assembles feeds estimateCost. */
 import { describe, expect, it } from "vitest";
 import { estimateCost } from "../../src/index.js";
-import { hello, loopback } from "../helpers.js";
+import { hello, loopback } from "../support/index.js";
 
 describe("a stream's final usage gives a cost", () => {
   it("chat completions: the usage chunk genway asks for", async () => {

@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { isGenwayError } from "../../src/index.js";
-import { type Format, openStream, polluted, serving, sse, unpollute } from "../reliability/hostile.js";
+import { type Format, openStream, polluted, sse, unpollute } from "../reliability/hostile.js";
+import { serving } from "../support/index.js";
 
 afterEach(unpollute);
 

@@ -1,7 +1,8 @@
 /** Shared pieces of the property tests: bodies from chunks, fake connections, recording clients. */
 import fc from "fast-check";
 import type { Connection } from "../../src/core/http/connection.js";
-import Genway, { type GenwayOptions } from "../../src/index.js";
+import type { GenwayOptions } from "../../src/index.js";
+import { answering } from "../support/index.js";
 
 /** A body that hands out `chunks` one per read, as a socket would. */
 export function chunkedBody(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -70,22 +71,13 @@ export function fakeConnection(body: ReadableStream<Uint8Array>, idleTimeout = 0
 }
 
 /** A client whose fetch records every call and answers with `respond()` (a chat completion by default). */
-export function recordingClient(options: GenwayOptions = {}, respond?: () => Response) {
-  const calls: Array<{ url: string; body: unknown }> = [];
-  const gw = new Genway({
-    apiKey: "sk-property-tests",
-    baseURL: "http://gw.test",
-    maxRetries: 0,
-    logLevel: "off",
-    ...options,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const text = await request.text();
-      calls.push({ url: request.url, body: text ? JSON.parse(text) : undefined });
-      return respond?.() ?? Response.json(COMPLETION);
-    },
-  });
-  return { gw, calls };
+export function recordingClient(options: GenwayOptions = {}, respond = () => Response.json(COMPLETION)) {
+  const { gw, sent } = answering(
+    COMPLETION,
+    { apiKey: "sk-property-tests", baseURL: "http://gw.test", ...options },
+    respond,
+  );
+  return { gw, calls: sent };
 }
 
 const COMPLETION = {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { GenwayError, MalformedResponseError } from "../../src/index.js";
-import { KEY, serving } from "./hostile.js";
+import { KEY, serving } from "../support/index.js";
 
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
 const json = (body: unknown, status = 200) =>

@@ -7,7 +7,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { APITimeoutError, APIUserAbortError } from "../../src/index.js";
-import { openStream, serving } from "./hostile.js";
+import { serving } from "../support/index.js";
+import { openStream } from "./hostile.js";
 
 const never = () => new Promise<string>(() => {});
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
@@ -128,24 +129,7 @@ describe("a batched music poll", () => {
 describe("a stream iterator dropped without break", () => {
   it("leaves no ref'd timer behind", async () => {
     const before = timers();
-    const { gw } = serving(() => {
-      const first = new TextEncoder().encode(
-        'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
-      );
-      let sent = false;
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (!sent) {
-              sent = true;
-              controller.enqueue(first);
-            }
-            return new Promise(() => {}); // then silence
-          },
-        }),
-        { headers: { "content-type": "text/event-stream" } },
-      );
-    });
+    const { gw } = serving(oneChunkThenSilence);
     const stream = await openStream(gw, "chat");
     const iterator = (stream as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     await iterator.next();
@@ -154,6 +138,24 @@ describe("a stream iterator dropped without break", () => {
     expect(timers()).toBeLessThanOrEqual(before);
   });
 });
+
+/** A chat stream that sends one chunk, then nothing, forever. */
+function oneChunkThenSilence(): Response {
+  const first = new TextEncoder().encode(
+    'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
+  );
+  let sent = false;
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return new Promise(() => {});
+        sent = true;
+        controller.enqueue(first);
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
 
 /** Ref'd timers keeping the process alive (unref'd ones are not listed). */
 function timers(): number {
@@ -164,22 +166,7 @@ describe("a stream dropped without break", () => {
   it("has its request closed once the stream is garbage", async () => {
     v8.setFlagsFromString("--expose-gc");
     const gc = vm.runInNewContext("gc") as () => void;
-    const { gw, calls } = serving(() => {
-      const first = new TextEncoder().encode(
-        'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
-      );
-      let sent = false;
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (sent) return new Promise(() => {}); // then silence
-            sent = true;
-            controller.enqueue(first);
-          },
-        }),
-        { headers: { "content-type": "text/event-stream" } },
-      );
-    });
+    const { gw, calls } = serving(oneChunkThenSilence);
     await (async () => {
       const stream = await openStream(gw, "chat");
       await (stream as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { GenwayError, MalformedResponseError } from "../../src/index.js";
-import { serving } from "./hostile.js";
+import { serving } from "../support/index.js";
 
 const json = (body: unknown, status = 200) =>
   new Response(typeof body === "string" ? body : JSON.stringify(body), {

@@ -1,28 +1,6 @@
-/** Hostile-gateway fixtures: a client whose every answer is a body the test wrote. */
-import Genway, { type GenwayOptions } from "../../src/index.js";
-
-export const KEY = "sk-hostile-0123456789abcdef";
-
-/** A client whose fetch answers every request with `answer(url, init, n)` (n counts from 1). */
-export function serving(
-  answer: (url: string, init: RequestInit, n: number) => Response | Promise<Response>,
-  options: GenwayOptions = {},
-): { gw: Genway; calls: Array<{ url: string; init: RequestInit }> } {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const gw = new Genway({
-    apiKey: KEY,
-    baseURL: "http://gateway.test",
-    maxRetries: 0,
-    logLevel: "off",
-    fetch: async (input, init = {}) => {
-      const url = String(input instanceof Request ? input.url : input);
-      calls.push({ url, init });
-      return answer(url, init, calls.length);
-    },
-    ...options,
-  });
-  return { gw, calls };
-}
+/** Hostile streams: a stream of each chat format whose events the test wrote (over support's `serving`). */
+import type Genway from "../../src/index.js";
+import { serving } from "../support/index.js";
 
 /** An SSE body whose events carry `events` as their data (objects as JSON, strings as written). */
 export function sse(events: unknown[], named = false): Response {
@@ -40,7 +18,6 @@ export function sse(events: unknown[], named = false): Response {
 }
 
 export type Format = "chat" | "messages" | "responses" | "native";
-const FORMATS: Format[] = ["chat", "messages", "responses", "native"];
 
 /** Opens a stream of `format` on `gw` (the body is whatever the client's fetch answers). */
 export function openStream(gw: Genway, format: Format) {

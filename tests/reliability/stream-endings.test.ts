@@ -10,7 +10,7 @@ import Genway, {
   ServiceUnavailableError,
 } from "../../src/index.js";
 import { createMockGateway } from "../../src/testing/index.js";
-import { loopback, thrown } from "../helpers.js";
+import { loopback, thrown } from "../support/index.js";
 
 /** A client whose every answer is the mock's real stream with its last `drop` events removed. */
 function servingWithout(drop: number): Genway {

@@ -13,7 +13,7 @@ import {
   TaskFailedError,
   TaskTimeoutError,
 } from "../../src/index.js";
-import { serving } from "./hostile.js";
+import { serving } from "../support/index.js";
 
 const json = (body: unknown, status = 200) =>
   new Response(typeof body === "string" ? body : JSON.stringify(body), {

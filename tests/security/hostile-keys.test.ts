@@ -7,7 +7,7 @@ import { format, inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { secretCount } from "../../src/core/http/redact.js";
 import { GenwayError, TaskFailedError } from "../../src/index.js";
-import { serving } from "../reliability/hostile.js";
+import { serving } from "../support/index.js";
 
 const SECRET = "AbCdEfGh0123IjKlMn4567OpQr";
 const KEY = `sk-${SECRET}`;

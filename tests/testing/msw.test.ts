@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Genway, { AuthenticationError, RateLimitError } from "../../src/index.js";
 import { createMockGateway } from "../../src/testing/index.js";
 import { mswHandlers } from "../../src/testing/msw.js";
-import { hello, thrown } from "../helpers.js";
+import { hello, thrown } from "../support/index.js";
 
 const baseURL = "https://gateway.example.test";
 const mock = createMockGateway();

@@ -1,11 +1,14 @@
 /**
- * What a family's namespace holds of the client: the one transport every request goes through and
- * the validation mode. The client is one; the namespaces only ever see this much of it.
+ * What a family's namespace holds of the client: the one transport every request goes through, the
+ * validation mode and the task registry. The client is one; the namespaces only ever see this much of it.
  */
+import type { TaskRegistry } from "../tasks/tasks.js";
 import type { ValidationMode } from "../validation/validate.js";
 import type { Transport } from "./transport.js";
 
 export interface ClientContext {
   readonly transport: Transport;
   readonly validation: ValidationMode;
+  /** The task kinds of this client (kind -> query / normalize / batch), shared by every namespace. */
+  readonly taskRegistry: TaskRegistry;
 }

@@ -6,6 +6,7 @@ export * from "./connection.js";
 export * from "./env.js";
 export * from "./json-body.js";
 export * from "./log.js";
+export * from "./operation.js";
 export * from "./path.js";
 export * from "./redact.js";
 export * from "./request-id.js";

@@ -32,8 +32,11 @@ function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   return error.code !== undefined && MAINTENANCE.has(error.code) && error.retryAfterMs !== undefined;
 }
 
-const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 8_000;
+/**
+ * The backoff of a retry the server gave no Retry-After for: the first wait and the cap, in ms.
+ * One object so that a test run can shorten it (tests/support/setup.ts) and no retry test sleeps.
+ */
+export const backoff = { baseMs: 500, maxMs: 8_000 };
 
 /**
  * Delay before retry number `attempt` (1-based): the server's Retry-After when it gave one,
@@ -42,7 +45,7 @@ const MAX_DELAY_MS = 8_000;
  */
 function retryDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
   if (retryAfterMs !== undefined) return retryAfterMs;
-  const base = Math.min(BASE_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
+  const base = Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs);
   return base * (1 - 0.25 * random());
 }
 

@@ -10,15 +10,16 @@
 
 import { GenwayError } from "../errors/errors.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
-import { APIPromise } from "./api-promise.js";
+import type { ValidationMode } from "../validation/validate.js";
+import { APIPromise, mapData } from "./api-promise.js";
 import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import { type Logger, logs } from "./log.js";
+import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
 import { clip, registerSecret, releaseSecret } from "./redact.js";
-import { type RetryPolicy, withRetries } from "./retry.js";
+import { withRetries } from "./retry.js";
 
-/** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
-export type QueryValue = string | number | boolean | undefined;
+export type { QueryValue, RequestSpec } from "./operation.js";
 /** Headers as a `Headers` or a plain object; an `undefined` value removes a default header. */
 export type HeadersLike = Headers | Record<string, string | undefined>;
 
@@ -53,17 +54,8 @@ export interface TransportConfig {
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
-}
-
-/** What a resource asks for: the wire shape plus the billing policy of the operation. */
-export interface RequestSpec {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: string;
-  /** A JSON value, a FormData, or nothing. */
-  body?: unknown;
-  policy: RetryPolicy;
-  query?: Record<string, QueryValue> | undefined;
-  accept?: string;
+  /** Whether declared operations check their params before sending (`off`: sent as given). */
+  validation: ValidationMode;
 }
 
 /** A spec, or a function building it (validating, encoding) once the call has started. */
@@ -104,6 +96,41 @@ export class Transport {
     return { fetch, timeout, idleTimeout, maxRetries };
   }
 
+  /**
+   * A declared operation: checks `params` (unless validation is off), builds the request and sends
+   * it under the operation's retry policy; resolves to the parsed JSON answer. Building happens
+   * inside the promise, so a ValidationError rejects it and nothing is sent.
+   */
+  call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
+    return this.json<T>(() => specOf(op, params, this.#config.validation), options);
+  }
+
+  /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
+  open<T, P>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions | undefined,
+    wrap: (c: Connection) => T | Promise<T>,
+  ): APIPromise<T> {
+    return this.connect<T>(() => specOf(op, params, this.#config.validation), options, wrap);
+  }
+
+  /**
+   * The json-or-stream overloads of chat, messages and responses: `params.stream === true` opens the
+   * event stream with `open`, anything else resolves to the JSON answer (passed through `json`).
+   */
+  jsonOrStream<J, S, P extends { stream?: boolean | null | undefined }>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions | undefined,
+    open: (c: Connection) => S | Promise<S>,
+    json?: (body: J) => J,
+  ): APIPromise<J> | APIPromise<S> {
+    if (params.stream === true) return this.open(op, params, options, open);
+    const answer = this.call<J, P>(op, params, options);
+    return json ? mapData(answer, json) : answer;
+  }
+
   /** A JSON request: parsed body (error envelopes in 2xx bodies become typed errors). */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
     const max = this.#config.maxResponseBytes;
@@ -116,16 +143,6 @@ export class Transport {
    * stream it would end with no events, as a file it would be saved as audio. Only a spec whose
    * `accept` names JSON too (a file that relays may answer with a JSON link) hands JSON to `wrap`.
    */
-  connect<T>(
-    spec: SpecSource,
-    options: RequestOptions | undefined,
-    wrap: (c: Connection) => Promise<T>,
-  ): APIPromise<T>;
-  connect<T>(
-    spec: SpecSource,
-    options: RequestOptions | undefined,
-    wrap: (c: Connection) => T,
-  ): APIPromise<T>;
   connect<T>(
     spec: SpecSource,
     options: RequestOptions | undefined,
@@ -287,6 +304,7 @@ export class Transport {
     out.authorization = `Bearer ${key}`;
     // The Messages relay authenticates with x-api-key, as the Anthropic API does.
     if (MESSAGES_PATH.test(spec.path)) out["x-api-key"] = key;
+    assign(out, spec.headers);
     assign(out, options.headers);
     return out;
   }

@@ -6,9 +6,9 @@
  */
 
 import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
-import { APIPromise, mapData } from "../http/api-promise.js";
-import type { ClientContext } from "../http/client-context.js";
-import type { RequestOptions, RequestSpec, Transport } from "../http/transport.js";
+import { type APIPromise, mapData } from "../http/api-promise.js";
+import type { Operation } from "../http/operation.js";
+import type { RequestOptions, Transport } from "../http/transport.js";
 import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
 
@@ -69,7 +69,11 @@ export class Task<R = unknown> implements TaskRef {
   }
 }
 
-/** The kinds one client knows, and the waiting and retrieving they share. */
+/**
+ * The kinds one client knows (kind -> how to query, normalize and batch-read it), and the waiting
+ * and retrieving they share. The client creates one with its transport; families register their
+ * kinds on it through `ClientContext.taskRegistry`.
+ */
 export class TaskRegistry {
   readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
 
@@ -116,22 +120,20 @@ export class TaskRegistry {
   }
 
   /**
-   * Sends a submission and hands back its Task. `build` checks the params and makes the request (it
-   * may encode files first); whatever it throws (a ValidationError) rejects the promise and nothing is
-   * sent. `idOf` finds the task id in the answer; an answer without one is a MalformedResponseError
-   * (never a retry: the job may exist).
+   * Sends the submission `op` declares and hands back its Task. The transport checks the params and
+   * builds the request (it may encode files first); whatever that throws (a ValidationError) rejects
+   * the promise and nothing is sent. `idOf` finds the task id in the answer; an answer without one
+   * is a MalformedResponseError (never a retry: the job may exist).
    */
-  submit<R>(
+  submit<R, P>(
     kind: string,
-    build: () => RequestSpec | Promise<RequestSpec>,
+    op: Operation<P>,
+    params: P,
     options: RequestOptions | undefined,
     idOf: (body: unknown) => unknown,
   ): APIPromise<Task<R>> {
     this.#entry(kind);
-    const sent = Promise.resolve()
-      .then(build)
-      .then((spec) => this.transport.json<unknown>(spec, options).withResponse());
-    return mapData(new APIPromise(sent), (body) => {
+    return mapData(this.transport.call<unknown, P>(op, params, options), (body) => {
       const id = idOf(body);
       if (typeof id !== "string" || id === "") {
         throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
@@ -170,13 +172,4 @@ export class TaskRegistry {
       this.transport.log,
     );
   }
-}
-
-const registries = new WeakMap<Transport, TaskRegistry>();
-
-/** The task registry of the client `resource` belongs to (one per transport). */
-export function tasksOf(resource: ClientContext): TaskRegistry {
-  let registry = registries.get(resource.transport);
-  if (!registry) registries.set(resource.transport, (registry = new TaskRegistry(resource.transport)));
-  return registry;
 }

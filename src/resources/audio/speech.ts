@@ -1,9 +1,18 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import { operation } from "../../core/http/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
-import { validate } from "../../core/validation/index.js";
 import { speechParams } from "./schema.js";
 import type { SpeechCreateParams } from "./types.js";
+
+const CREATE = operation<SpeechCreateParams>({
+  name: "audio.speech.create",
+  method: "POST",
+  path: "/v1/audio/speech",
+  policy: "paid",
+  schema: speechParams,
+  accept: "audio/*",
+});
 
 /** `gw.audio.speech`: text to speech on /v1/audio/speech. */
 export class Speech {
@@ -17,16 +26,6 @@ export class Speech {
    * certainly did not take the request.
    */
   create(params: SpeechCreateParams, options?: RequestOptions): APIPromise<BinaryResponse> {
-    return this.client.transport.connect(
-      () => ({
-        method: "POST",
-        path: "/v1/audio/speech",
-        body: validate(speechParams, params, "audio.speech.create", this.client.validation),
-        policy: "paid",
-        accept: "audio/*",
-      }),
-      options,
-      BinaryResponse.open,
-    );
+    return this.client.transport.open(CREATE, params, options, BinaryResponse.open);
   }
 }

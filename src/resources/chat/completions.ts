@@ -2,8 +2,7 @@
 
 import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
-import { accepts, type RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
+import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import {
   type ChatCompletionParsedStream,
   type ChatCompletionParseParams,
@@ -26,7 +25,15 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from "./types.js";
 
-const PATH = "/v1/chat/completions";
+const CREATE = operation<ChatCompletionCreateParams>({
+  name: "chat.completions.create",
+  method: "POST",
+  path: "/v1/chat/completions",
+  policy: "idempotent",
+  schema: chatCompletionParams,
+  body: toWire,
+  accept: accepts,
+});
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
 export class ChatCompletions {
@@ -54,14 +61,11 @@ export class ChatCompletions {
     params: ChatCompletionCreateParams,
     options?: RequestOptions,
   ): APIPromise<ChatCompletion> | APIPromise<ChatCompletionStream> {
-    const spec = () => {
-      const body = toWire(
-        validate(chatCompletionParams, params, "chat.completions.create", this.client.validation),
-      );
-      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
-    };
-    if (params.stream !== true) return this.client.transport.json<ChatCompletion>(spec, options);
-    return this.client.transport.connect(spec, options, ChatCompletionStream.open);
+    return this.client.transport.jsonOrStream<
+      ChatCompletion,
+      ChatCompletionStream,
+      ChatCompletionCreateParams
+    >(CREATE, params, options, ChatCompletionStream.open);
   }
 
   /** Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md. */

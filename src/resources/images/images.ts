@@ -2,10 +2,9 @@
 
 import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
-import { APIPromise } from "../../core/http/index.js";
+import { APIPromise, operation } from "../../core/http/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
-import { validate } from "../../core/validation/index.js";
 import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
 import {
   familyImageParams,
@@ -14,7 +13,13 @@ import {
   nanoBananaImageParams,
   openImageParams,
 } from "./schema.js";
-import type { Image, ImageEditParams, ImageGenerateParamsFor, ImagesResponse } from "./types.js";
+import type {
+  Image,
+  ImageEditParams,
+  ImageGenerateParams,
+  ImageGenerateParamsFor,
+  ImagesResponse,
+} from "./types.js";
 
 const SCHEMAS = {
   generic: genericImageParams,
@@ -22,6 +27,29 @@ const SCHEMAS = {
   imgB: familyImageParams,
   "nano-banana": nanoBananaImageParams,
 } satisfies Record<ImageFamily, unknown>;
+
+const GENERATE = operation<ImageGenerateParams>({
+  name: "images.generate",
+  method: "POST",
+  path: "/v1/images/generations",
+  policy: "paid",
+  // Files are refused first, in any validation mode: a JSON body would carry them as `{}`.
+  schema: (params) => {
+    rejectFiles(params, "images.generate");
+    const family = imageFamily(params.model);
+    return family === undefined ? openImageParams : SCHEMAS[family];
+  },
+});
+
+const EDIT = operation<ImageEditParams>({
+  name: "images.edit",
+  method: "POST",
+  path: "/v1/images/edits",
+  policy: "paid",
+  schema: imageEditParams,
+  // Declared interfaces have no index signature; the fields are read by name, extras included.
+  body: (params) => toFormData({ ...params }, ["image", "mask"], "images.edit"),
+});
 
 export class Images {
   constructor(private readonly client: ClientContext) {}
@@ -35,14 +63,7 @@ export class Images {
     params: ImageGenerateParamsFor<M> & { model?: M },
     options?: RequestOptions,
   ): APIPromise<ImagesResponse> {
-    const operation = "images.generate";
-    return this.client.transport.json<ImagesResponse>(() => {
-      rejectFiles(params, operation);
-      const family = imageFamily(params.model);
-      const schema = family === undefined ? openImageParams : SCHEMAS[family];
-      validate(schema, params, operation, this.client.validation);
-      return { method: "POST", path: "/v1/images/generations", body: params, policy: "paid" };
-    }, options);
+    return this.client.transport.call<ImagesResponse, ImageGenerateParams>(GENERATE, params, options);
   }
 
   /**
@@ -50,13 +71,7 @@ export class Images {
    * `image` parts, each named and typed from its bytes). Any model id is sent.
    */
   edit(params: ImageEditParams, options?: RequestOptions): APIPromise<ImagesResponse> {
-    const operation = "images.edit";
-    return this.client.transport.json<ImagesResponse>(async () => {
-      validate(imageEditParams, params, operation, this.client.validation);
-      // Declared interfaces have no index signature; the fields are read by name, extras included.
-      const body = await toFormData({ ...params }, ["image", "mask"], operation);
-      return { method: "POST", path: "/v1/images/edits", body, policy: "paid" };
-    }, options);
+    return this.client.transport.call(EDIT, params, options);
   }
 
   /**

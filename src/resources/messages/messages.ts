@@ -1,7 +1,6 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
-import { accepts, type RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
+import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import {
   type MessageParsedStream,
   type MessageParseParams,
@@ -24,10 +23,16 @@ import type {
   MessageCreateParamsStreaming,
 } from "./types.js";
 
-const PATH = "/v1/messages";
-
-/** The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins. */
-const ANTHROPIC_VERSION = "2023-06-01";
+const CREATE = operation<MessageCreateParams>({
+  name: "messages.create",
+  method: "POST",
+  path: "/v1/messages",
+  policy: "idempotent",
+  schema: messageCreateParams,
+  accept: accepts,
+  // The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins.
+  headers: { "anthropic-version": "2023-06-01" },
+});
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
 export class Messages {
@@ -49,13 +54,12 @@ export class Messages {
     params: MessageCreateParams,
     options?: RequestOptions,
   ): APIPromise<Message> | APIPromise<MessageStream> {
-    const spec = () => {
-      const body = validate(messageCreateParams, params, "messages.create", this.client.validation);
-      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
-    };
-    const withVersion = { ...options, headers: versioned(options?.headers) };
-    if (params.stream !== true) return this.client.transport.json<Message>(spec, withVersion);
-    return this.client.transport.connect(spec, withVersion, MessageStream.open);
+    return this.client.transport.jsonOrStream<Message, MessageStream, MessageCreateParams>(
+      CREATE,
+      params,
+      options,
+      MessageStream.open,
+    );
   }
 
   /** Structured output through a forced tool: `{ ...params, schema }`; see docs/structured-output.md. */
@@ -74,9 +78,4 @@ export class Messages {
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
     return runMessageTools(this, params, options);
   }
-}
-
-function versioned(headers: RequestOptions["headers"]): Record<string, string | undefined> {
-  const own = headers instanceof Headers ? Object.fromEntries(headers) : headers;
-  return { "anthropic-version": ANTHROPIC_VERSION, ...own };
 }

@@ -8,11 +8,11 @@
  * - `music.upload` is an upload's processing, read from its status query.
  */
 
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
-import { type APIPromise, mapData, path, unusableBody } from "../../core/http/index.js";
+import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
+import { type APIPromise, mapData, operation, path, unusableBody } from "../../core/http/index.js";
 import { isObject } from "../../core/streams/index.js";
-import { normalizeStatus, type TaskSnapshot, type TaskStatus, tasksOf } from "../../core/tasks/index.js";
-import type { MusicAction } from "./params.js";
+import { normalizeStatus, type TaskSnapshot, type TaskStatus } from "../../core/tasks/index.js";
+import type { MusicAction, MusicFetchManyParams } from "./params.js";
 import { payload } from "./request.js";
 import type { MusicClip, MusicLyrics } from "./types.js";
 
@@ -34,20 +34,26 @@ export function fetchOne(client: ClientContext, id: string, options?: RequestOpt
   );
 }
 
-/** POST /musicgen/fetch: the records of `ids`; an answer that holds no list is a MalformedResponseError. */
+/** POST /musicgen/fetch, as batch waits send it: `{ ids, action }`, action defaulting to MUSIC. */
+export const FETCH_BATCH = operation<MusicFetchManyParams>({
+  name: "musicgen.fetchMany",
+  method: "POST",
+  path: "/musicgen/fetch",
+  policy: "idempotent",
+  body: ({ ids, action }) => ({ ids, action: action ?? "MUSIC" }),
+});
+
+/**
+ * The records of `params.ids` through `op` (FETCH_BATCH, or the checked fetchMany); an answer that
+ * holds no list is a MalformedResponseError.
+ */
 export function fetchBatch(
   client: ClientContext,
-  ids: string[],
-  action: MusicAction,
+  params: MusicFetchManyParams,
   options?: RequestOptions,
+  op: Operation<MusicFetchManyParams> = FETCH_BATCH,
 ): APIPromise<{ data: unknown[] }> {
-  const spec = {
-    method: "POST",
-    path: "/musicgen/fetch",
-    body: { ids, action },
-    policy: "idempotent",
-  } as const;
-  return mapData(client.transport.json<unknown>(spec, options), (body) => {
+  return mapData(client.transport.call<unknown, MusicFetchManyParams>(op, params, options), (body) => {
     // `data: null` is how a relay may say "none of these ids"; no object at all is unusable.
     if (isObject(body) && (Array.isArray(body.data) || body.data == null)) {
       return { ...body, data: Array.isArray(body.data) ? body.data : [] };
@@ -118,11 +124,11 @@ const get = (client: ClientContext, build: () => string, options?: RequestOption
   client.transport.json<unknown>(() => ({ method: "GET", path: build(), policy: "idempotent" }), options);
 
 export function registerMusicKinds(client: ClientContext): void {
-  const registry = tasksOf(client);
+  const registry = client.taskRegistry;
   const batch = (action: MusicAction) => ({
     max: BATCH_MAX,
     fetch: async (ids: string[], signal?: AbortSignal) =>
-      (await fetchBatch(client, ids, action, { signal })).data,
+      (await fetchBatch(client, { ids, action }, { signal })).data,
   });
   const retrieve = (id: string, options?: RequestOptions) => fetchOne(client, id, options);
   registry.register({ name: MUSIC_KIND, retrieve, batch: batch("MUSIC") });

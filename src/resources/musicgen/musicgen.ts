@@ -1,11 +1,11 @@
 /** gw.musicgen: submissions, queries (single and batch), waiting, and the music side operations. */
 
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
-import { APIPromise, mapData } from "../../core/http/index.js";
-import { snapshotOf, type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
-import { validate } from "../../core/validation/index.js";
+import { type APIPromise, mapData } from "../../core/http/index.js";
+import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 import { MusicClips } from "./clips.js";
 import {
+  FETCH_BATCH,
   fetchBatch,
   fetchOne,
   kindOfAction,
@@ -27,6 +27,9 @@ export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics>
   /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */
   kind?: typeof MUSIC_KIND | typeof LYRICS_KIND;
 }
+
+/** What `fetchMany` sends: the batch query, its params checked first. */
+const FETCH_MANY = { ...FETCH_BATCH, schema: fetchManyParams };
 
 /** A record's snapshot, its kind told by the record's `action`. */
 const snapshot = (record: unknown, id?: string) =>
@@ -84,11 +87,7 @@ export class Musicgen {
     const [params, options] = Array.isArray(first)
       ? [{ ids: first, action: (second as MusicAction | undefined) ?? "MUSIC" }, third]
       : [first, second as RequestOptions | undefined];
-    const sent = Promise.resolve().then(() => {
-      validate(fetchManyParams, params, "musicgen.fetchMany", this.client.validation);
-      return fetchBatch(this.client, params.ids, params.action ?? "MUSIC", options).withResponse();
-    });
-    return mapData(new APIPromise(sent), ({ data }) =>
+    return mapData(fetchBatch(this.client, params, options, FETCH_MANY), ({ data }) =>
       (Array.isArray(data) ? data : []).map((r) => snapshot(r)),
     );
   }
@@ -96,7 +95,7 @@ export class Musicgen {
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
   wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
     const { kind = MUSIC_KIND, ...wait } = options;
-    return tasksOf(this.client).wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
+    return this.client.taskRegistry.wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

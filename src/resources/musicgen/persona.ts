@@ -1,10 +1,18 @@
 /** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
+import { operation } from "../../core/http/index.js";
 import type { MusicPersonaCreateParams } from "./params.js";
 import { request } from "./request.js";
 import { personaCreateParams } from "./schema.js";
 import type { MusicPersona } from "./types.js";
+
+const CREATE = operation<MusicPersonaCreateParams>({
+  name: "musicgen.persona.create",
+  method: "POST",
+  path: "/musicgen/persona/create/",
+  policy: "paid",
+  schema: personaCreateParams,
+});
 
 /** `gw.musicgen.persona`: personas made from clips. */
 export class MusicPersonas {
@@ -15,15 +23,6 @@ export class MusicPersonas {
    * clip, and cannot cross accounts.
    */
   create(params: MusicPersonaCreateParams, options?: RequestOptions): APIPromise<MusicPersona> {
-    return request(
-      this.client,
-      () => ({
-        method: "POST",
-        path: "/musicgen/persona/create/",
-        body: validate(personaCreateParams, params, "musicgen.persona.create", this.client.validation),
-        policy: "paid",
-      }),
-      options,
-    );
+    return request(this.client, CREATE, params, options);
   }
 }

@@ -4,7 +4,7 @@
  * bare (upstream shape) or in the new-api envelope `{code: "success", message, data}`, give the payload.
  */
 
-import type { ClientContext, RequestOptions, RequestSpec } from "../../core/http/index.js";
+import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
 
 /** The payload of a new-api envelope `{code, message, data}`; a bare (upstream) body as it is. */
@@ -13,10 +13,12 @@ export function payload(body: unknown): unknown {
   return typeof b === "object" && b !== null && typeof b.code === "string" && "data" in b ? b.data : body;
 }
 
-export function request<T>(
+/** Sends the declared operation and resolves to the payload of its answer. */
+export function request<T, P>(
   client: ClientContext,
-  build: () => RequestSpec,
+  op: Operation<P>,
+  params: P,
   options: RequestOptions | undefined,
 ): APIPromise<T> {
-  return mapData(client.transport.json<unknown>(build, options), (body) => payload(body) as T);
+  return mapData(client.transport.call<unknown, P>(op, params, options), (body) => payload(body) as T);
 }

@@ -1,9 +1,8 @@
 /** gw.musicgen.stems: vocal/accompaniment separation through the v1 generate operation. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
 import type { MusicStemsSeparateParams } from "./params.js";
 import { stemsSeparateParams } from "./schema.js";
-import { type MusicFeedTask, submitGeneration } from "./v1.js";
+import { type MusicFeedTask, submitGeneration, v1Post } from "./v1.js";
 
 /** The fields the spec fixes for a stem separation (POST /musicgen/generate). */
 const STEM_FIELDS = {
@@ -18,6 +17,18 @@ const STEM_FIELDS = {
   continued_aligned_prompt: null,
 } as const;
 
+/** POST /musicgen/generate with the fixed fields; `clip_id` goes as continue_clip_id. */
+const SEPARATE = {
+  ...v1Post<MusicStemsSeparateParams>("generate", "/musicgen/generate", stemsSeparateParams),
+  name: "musicgen.stems.separate",
+  body: ({ clip_id, title, ...rest }: MusicStemsSeparateParams) => ({
+    ...STEM_FIELDS,
+    ...rest,
+    title: title ?? "",
+    continue_clip_id: clip_id,
+  }),
+};
+
 /** `gw.musicgen.stems`: stem separation of a clip. */
 export class MusicStems {
   constructor(private readonly client: ClientContext) {}
@@ -28,16 +39,6 @@ export class MusicStems {
    * accompaniment clips.
    */
   separate(params: MusicStemsSeparateParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
-    const build = () => {
-      const { clip_id, title, ...rest } = validate(
-        stemsSeparateParams,
-        params,
-        "musicgen.stems.separate",
-        this.client.validation,
-      );
-      const body = { ...STEM_FIELDS, ...rest, title: title ?? "", continue_clip_id: clip_id };
-      return { method: "POST", path: "/musicgen/generate", body, policy: "paid" } as const;
-    };
-    return submitGeneration(this.client, build, options);
+    return submitGeneration(this.client, SEPARATE, params, options);
   }
 }

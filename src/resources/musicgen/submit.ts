@@ -4,14 +4,25 @@
  * as given: the variant of a song is inferred from its fields for the checks only.
  */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { tasksOf } from "../../core/tasks/index.js";
-import { validate } from "../../core/validation/index.js";
+import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
 import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
 import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
 import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./types.js";
 
-type Schema = Parameters<typeof validate>[0];
+/** POST /musicgen/submit/{what}: paid, and sent exactly as given. */
+const submission = <P>(what: string, schema: Operation<P>["schema"]) =>
+  operation<P>({
+    name: `musicgen.submit.${what}`,
+    method: "POST",
+    path: `/musicgen/submit/${what}`,
+    policy: "paid",
+    schema,
+  });
+
+const MUSIC = submission<MusicSubmitParams>("music", musicSubmitParams);
+const LYRICS = submission<MusicLyricsSubmitParams>("lyrics", lyricsSubmitParams);
+const CONCAT = submission<MusicConcatSubmitParams>("concat", concatSubmitParams);
 
 /** `{code: "success", message, data: "<task id>"}`. */
 const taskIdOf = (body: unknown) => (body as { data?: unknown })?.data;
@@ -27,27 +38,34 @@ export class MusicSubmit {
    * docs/musicgen.md for each body.
    */
   music(params: MusicSubmitParams, options?: RequestOptions): APIPromise<MusicTask> {
-    return this.#submit<MusicClip[]>(MUSIC_KIND, "music", musicSubmitParams, params, options);
+    return this.client.taskRegistry.submit<MusicClip[], MusicSubmitParams>(
+      MUSIC_KIND,
+      MUSIC,
+      params,
+      options,
+      taskIdOf,
+    );
   }
 
   /** POST /musicgen/submit/lyrics; `notify_hook` is called with the task record when it ends. */
   lyrics(params: MusicLyricsSubmitParams, options?: RequestOptions): APIPromise<LyricsTask> {
-    return this.#submit<MusicLyrics>(LYRICS_KIND, "lyrics", lyricsSubmitParams, params, options);
+    return this.client.taskRegistry.submit<MusicLyrics, MusicLyricsSubmitParams>(
+      LYRICS_KIND,
+      LYRICS,
+      params,
+      options,
+      taskIdOf,
+    );
   }
 
   /** POST /musicgen/submit/concat: `clip_id` is the extended song's clip; the task yields the whole song. */
   concat(params: MusicConcatSubmitParams, options?: RequestOptions): APIPromise<MusicTask> {
-    return this.#submit<MusicClip[]>(MUSIC_KIND, "concat", concatSubmitParams, params, options);
-  }
-
-  #submit<R>(kind: string, what: string, schema: Schema, params: object, options?: RequestOptions) {
-    const build = () =>
-      ({
-        method: "POST",
-        path: `/musicgen/submit/${what}`,
-        body: validate(schema, params, `musicgen.submit.${what}`, this.client.validation),
-        policy: "paid",
-      }) as const;
-    return tasksOf(this.client).submit<R>(kind, build, options, taskIdOf);
+    return this.client.taskRegistry.submit<MusicClip[], MusicConcatSubmitParams>(
+      MUSIC_KIND,
+      CONCAT,
+      params,
+      options,
+      taskIdOf,
+    );
   }
 }

@@ -9,8 +9,8 @@
 
 import { MalformedResponseError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
-import { type APIPromise, mapData, path, underClock } from "../../core/http/index.js";
-import { type TaskSnapshot, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { type APIPromise, mapData, operation, path, underClock } from "../../core/http/index.js";
+import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import {
   extensionForMime,
   type ForeignInit,
@@ -61,6 +61,33 @@ function idOf(body: unknown, fields: readonly string[], what: string): string {
 
 const segment = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
+const FROM_URL = operation<MusicUploadFromUrlParams>({
+  name: "musicgen.uploads.fromUrl",
+  method: "POST",
+  path: "/musicgen/uploads/audio-url",
+  policy: "paid",
+});
+const UPLOAD_REQUEST = operation<MusicUploadRequestParams>({
+  name: "musicgen.uploads.request",
+  method: "POST",
+  path: "/musicgeni/uploads/audio",
+  policy: "paid",
+});
+const UPLOAD_FINISH = operation<{ id: string; body: object }>({
+  name: "musicgen.uploads.finish",
+  method: "POST",
+  path: ({ id }) => `${segment(id)}/upload-finish`,
+  policy: "idempotent",
+  body: ({ body }) => body,
+});
+const INITIALIZE_CLIP = operation<string>({
+  name: "musicgen.uploads.initializeClip",
+  method: "POST",
+  path: (id) => `${segment(id)}/initialize-clip`,
+  policy: "paid",
+  body: () => ({}),
+});
+
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
   constructor(private readonly client: ClientContext) {}
@@ -72,11 +99,7 @@ export class MusicUploads {
    */
   fromUrl(params: string | MusicUploadFromUrlParams, options?: RequestOptions): APIPromise<string> {
     const body = typeof params === "string" ? { url: params } : params;
-    const sent = request<unknown>(
-      this.client,
-      () => ({ method: "POST", path: "/musicgen/uploads/audio-url", body, policy: "paid" }),
-      options,
-    );
+    const sent = request<unknown, MusicUploadFromUrlParams>(this.client, FROM_URL, body, options);
     return mapData(sent, (data) => idOf(data, ["id", "upload_id"], "the URL upload"));
   }
 
@@ -101,11 +124,7 @@ export class MusicUploads {
 
   /** Step 1, POST /musicgeni/uploads/audio: an upload slot and the storage URL to send the bytes to. */
   request(params: MusicUploadRequestParams, options?: RequestOptions): APIPromise<MusicUploadTarget> {
-    return request(
-      this.client,
-      () => ({ method: "POST", path: "/musicgeni/uploads/audio", body: params, policy: "paid" }),
-      options,
-    );
+    return request(this.client, UPLOAD_REQUEST, params, options);
   }
 
   /**
@@ -138,10 +157,10 @@ export class MusicUploads {
 
   /** Step 3, POST .../{id}/upload-finish: reports the bytes are in storage. */
   finish(id: string, params: MusicUploadFinishParams, options?: RequestOptions): APIPromise<unknown> {
-    const body = { upload_type: "file_upload", ...params };
     return request(
       this.client,
-      () => ({ method: "POST", path: `${segment(id)}/upload-finish`, body, policy: "idempotent" }),
+      UPLOAD_FINISH,
+      { id, body: { upload_type: "file_upload", ...params } },
       options,
     );
   }
@@ -152,21 +171,17 @@ export class MusicUploads {
    * fetch cannot send a body on GET, so none is sent.
    */
   status(id: string, options?: RequestOptions): APIPromise<TaskSnapshot> {
-    return tasksOf(this.client).retrieve({ kind: UPLOAD_KIND, id }, options);
+    return this.client.taskRegistry.retrieve({ kind: UPLOAD_KIND, id }, options);
   }
 
   /** Polls step 4 until processing completes (TaskFailedError when the gateway rejects the audio). */
   wait(id: string, options?: WaitOptions): Promise<TaskSnapshot> {
-    return tasksOf(this.client).wait({ kind: UPLOAD_KIND, id }, options);
+    return this.client.taskRegistry.wait({ kind: UPLOAD_KIND, id }, options);
   }
 
   /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */
   initializeClip(id: string, options?: RequestOptions): APIPromise<MusicInitializedClip> {
-    const sent = request<unknown>(
-      this.client,
-      () => ({ method: "POST", path: `${segment(id)}/initialize-clip`, body: {}, policy: "paid" }),
-      options,
-    );
+    const sent = request<unknown, string>(this.client, INITIALIZE_CLIP, id, options);
     return mapData(sent, (body) => ({
       ...(body as object),
       clip_id: idOf(body, ["clip_id", "id"], "initialize-clip"),

@@ -7,10 +7,9 @@
  * and lyrics GETs "declare a body" in the spec; fetch cannot send one on GET, so none is sent.
  */
 
-import type { ClientContext, RequestOptions, RequestSpec } from "../../core/http/index.js";
-import { type APIPromise, mapData, path } from "../../core/http/index.js";
-import { type Task, tasksOf } from "../../core/tasks/index.js";
-import { validate } from "../../core/validation/index.js";
+import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
+import { type APIPromise, mapData, operation, path } from "../../core/http/index.js";
+import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
 import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
 import { payload, request } from "./request.js";
@@ -34,13 +33,32 @@ function clipIdsOf(body: unknown): string | undefined {
   return ids.length > 0 && ids.length === clips.length ? ids.join(",") : undefined;
 }
 
-/** POSTs a v1 generation (paid) and hands back the Task that follows its clips. */
-export function submitGeneration(
+/** A v1 POST: paid, sent as given once its schema passes. */
+export const v1Post = <P>(method: string, path: string, schema: Operation<P>["schema"]) =>
+  operation<P>({ name: `musicgen.v1.${method}`, method: "POST", path, policy: "paid", schema });
+
+const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams);
+const GENERATE_LYRICS = v1Post<MusicV1LyricsParams>(
+  "generateLyrics",
+  "/musicgen/generate/lyrics/",
+  v1LyricsParams,
+);
+const CONCAT = v1Post<MusicV1ConcatParams>("concat", "/musicgen/generate/concat", v1ConcatParams);
+const LYRICS = operation<string>({
+  name: "musicgen.v1.lyrics",
+  method: "GET",
+  path: (id) => path`/musicgen/lyrics/${id}`,
+  policy: "idempotent",
+});
+
+/** Sends a v1 generation (paid) and hands back the Task that follows its clips. */
+export function submitGeneration<P>(
   client: ClientContext,
-  build: () => RequestSpec,
+  op: Operation<P>,
+  params: P,
   options: RequestOptions | undefined,
 ): APIPromise<MusicFeedTask> {
-  return tasksOf(client).submit<MusicClip[]>(FEED_KIND, build, options, clipIdsOf);
+  return client.taskRegistry.submit<MusicClip[], P>(FEED_KIND, op, params, options, clipIdsOf);
 }
 
 /** `gw.musicgen.v1`: the spec's "v1 version" operations. */
@@ -52,27 +70,24 @@ export class MusicV1 {
    * the upstream needs `gpt_description_prompt` alone, or `prompt` in custom mode).
    */
   generate(params: MusicSubmitParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
-    return submitGeneration(
-      this.client,
-      this.#post("/musicgen/generate", musicSubmitParams, params, "generate"),
-      options,
-    );
+    return submitGeneration(this.client, GENERATE, params, options);
   }
 
   /** POST /musicgen/generate/lyrics/: lyrics from a prompt; the Task follows GET /musicgen/lyrics/{id}. */
   generateLyrics(params: MusicV1LyricsParams, options?: RequestOptions): APIPromise<MusicV1LyricsTask> {
-    const build = this.#post("/musicgen/generate/lyrics/", v1LyricsParams, params, "generateLyrics");
     const idOf = (body: unknown) => (payload(body) as { id?: unknown } | null)?.id;
-    return tasksOf(this.client).submit<MusicLyrics>(V1_LYRICS_KIND, build, options, idOf);
+    return this.client.taskRegistry.submit<MusicLyrics, MusicV1LyricsParams>(
+      V1_LYRICS_KIND,
+      GENERATE_LYRICS,
+      params,
+      options,
+      idOf,
+    );
   }
 
   /** POST /musicgen/generate/concat: the whole song from an extended clip; the Task follows the new clip. */
   concat(params: MusicV1ConcatParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
-    return submitGeneration(
-      this.client,
-      this.#post("/musicgen/generate/concat", v1ConcatParams, params, "concat"),
-      options,
-    );
+    return submitGeneration(this.client, CONCAT, params, options);
   }
 
   /** GET /musicgen/feed/{id1},{id2},...: the clips with those ids; `feed(a, b)` or `feed([a, b])`. */
@@ -92,19 +107,6 @@ export class MusicV1 {
 
   /** GET /musicgen/lyrics/{task_id}: the v1 lyrics query. */
   lyrics(taskId: string, options?: RequestOptions): APIPromise<MusicLyrics> {
-    return request(
-      this.client,
-      () => ({ method: "GET", path: path`/musicgen/lyrics/${taskId}`, policy: "idempotent" }),
-      options,
-    );
-  }
-
-  #post(path: string, schema: Parameters<typeof validate>[0], params: object, method: string) {
-    return (): RequestSpec => ({
-      method: "POST",
-      path,
-      body: validate(schema, params, `musicgen.v1.${method}`, this.client.validation),
-      policy: "paid",
-    });
+    return request(this.client, LYRICS, taskId, options);
   }
 }

@@ -1,7 +1,6 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
-import { EVENT_STREAM, path, type RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
+import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
 import {
   type GenerateContentParsedStream,
   type NativeParseParams,
@@ -13,6 +12,31 @@ import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
 
+/** "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same model. */
+const modelId = (params: GenerateContentParams) => params.model.replace(/^models\//, "");
+
+/** `model` goes into the path; the rest of the params is the body. */
+function withoutModel({ model: _, ...body }: GenerateContentParams) {
+  return body;
+}
+
+const GENERATE = operation<GenerateContentParams>({
+  name: "native.generateContent",
+  method: "POST",
+  path: (params) => path`/v1beta/models/${modelId(params)}:generateContent`,
+  policy: "idempotent",
+  schema: generateContentParams,
+  body: withoutModel,
+});
+
+const STREAM = operation<GenerateContentParams>({
+  ...GENERATE,
+  name: "native.streamGenerateContent",
+  path: (params) => path`/v1beta/models/${modelId(params)}:streamGenerateContent`,
+  query: { alt: "sse" },
+  accept: EVENT_STREAM,
+});
+
 /** `gw.native`: the native multimodal format on /v1beta/models/{model}:generateContent. */
 export class Native {
   constructor(private readonly client: ClientContext) {}
@@ -22,10 +46,7 @@ export class Native {
     params: GenerateContentParams,
     options?: RequestOptions,
   ): APIPromise<GenerateContentResponse> {
-    return this.client.transport.json<GenerateContentResponse>(
-      () => this.#spec(params, "generateContent", "native.generateContent"),
-      options,
-    );
+    return this.client.transport.call(GENERATE, params, options);
   }
 
   /** A stream of partial responses (`:streamGenerateContent?alt=sse`). */
@@ -33,15 +54,7 @@ export class Native {
     params: GenerateContentParams,
     options?: RequestOptions,
   ): APIPromise<GenerateContentStream> {
-    return this.client.transport.connect(
-      () => ({
-        ...this.#spec(params, "streamGenerateContent", "native.streamGenerateContent"),
-        query: { alt: "sse" },
-        accept: EVENT_STREAM,
-      }),
-      options,
-      GenerateContentStream.open,
-    );
+    return this.client.transport.open(STREAM, params, options, GenerateContentStream.open);
   }
 
   /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */
@@ -52,17 +65,5 @@ export class Native {
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
   parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
     return parseNative(this, params, options);
-  }
-
-  #spec(params: GenerateContentParams, method: string, operation: string) {
-    const { model, ...body } = validate(generateContentParams, params, operation, this.client.validation);
-    // "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same model.
-    const id = model.replace(/^models\//, "");
-    return {
-      method: "POST",
-      path: path`/v1beta/models/${id}:${method}`,
-      body,
-      policy: "idempotent",
-    } as const;
   }
 }

@@ -1,8 +1,7 @@
 /** gw.responses: the OpenAI Responses format on /v1/responses (plain, streaming, with web access). */
 
 import type { ClientContext } from "../../core/http/index.js";
-import { type APIPromise, accepts, mapData, type RequestOptions } from "../../core/http/index.js";
-import { validate } from "../../core/validation/index.js";
+import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { withOutputText } from "./output-text.js";
 import {
   type ParsedResponse,
@@ -26,7 +25,14 @@ import type {
   ResponseObject,
 } from "./types.js";
 
-const PATH = "/v1/responses";
+const CREATE = operation<ResponseCreateParams>({
+  name: "responses.create",
+  method: "POST",
+  path: "/v1/responses",
+  policy: "idempotent",
+  schema: responseCreateParams,
+  accept: accepts,
+});
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
 export class Responses {
@@ -48,14 +54,7 @@ export class Responses {
     params: ResponseCreateParams,
     options?: RequestOptions,
   ): APIPromise<ResponseObject> | APIPromise<ResponseStream> {
-    const spec = () => {
-      const body = validate(responseCreateParams, params, "responses.create", this.client.validation);
-      return { method: "POST", path: PATH, body, policy: "idempotent", accept: accepts(params) } as const;
-    };
-    if (params.stream === true) {
-      return this.client.transport.connect(spec, options, ResponseStream.open);
-    }
-    return mapData(this.client.transport.json<ResponseObject>(spec, options), withOutputText);
+    return this.client.transport.jsonOrStream(CREATE, params, options, ResponseStream.open, withOutputText);
   }
 
   /** Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md. */

@@ -3,13 +3,7 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
-import {
-  type Task,
-  type TaskRef,
-  type TaskSnapshot,
-  tasksOf,
-  type WaitOptions,
-} from "../../core/tasks/index.js";
+import type { Task, TaskRef, TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 
 /** What a wait can start from: a Task, its `{ kind, id }` handle, or that handle as JSON text. */
 export type TaskHandle = TaskRef | string;
@@ -25,7 +19,7 @@ export class Tasks {
   wait<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
   wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
   wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return Promise.resolve().then(() => tasksOf(this.client).wait<R>(refOf(handle), options));
+    return Promise.resolve().then(() => this.client.taskRegistry.wait<R>(refOf(handle), options));
   }
 
   /** The task's current state. */
@@ -37,17 +31,17 @@ export class Tasks {
       // Rejected like every other failure of the call, not thrown out of it.
       return new APIPromise<TaskSnapshot<R>>(Promise.reject(error));
     }
-    return tasksOf(this.client).retrieve<R>(task, options);
+    return this.client.taskRegistry.retrieve<R>(task, options);
   }
 
   /** A live handle from a serialized one. */
   get<R = unknown>(ref: TaskHandle): Task<R> {
-    return tasksOf(this.client).task<R>(refOf(ref));
+    return this.client.taskRegistry.task<R>(refOf(ref));
   }
 
   /** Every kind this client can wait on: `video`, `vidgen.text2video` ..., `music`, `music.lyrics`, `music.upload`. */
   kinds(): string[] {
-    return tasksOf(this.client).kinds();
+    return this.client.taskRegistry.kinds();
   }
 }
 

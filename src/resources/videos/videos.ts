@@ -1,9 +1,9 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { path } from "../../core/http/index.js";
-import { type Task, tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { operation, path } from "../../core/http/index.js";
+import type { Task, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
-import { validate } from "../../core/validation/index.js";
+import type { ValidationMode } from "../../core/validation/index.js";
 import { findModelFamily } from "../../pricing/models.js";
 import { openVideoParams, vidAParams, vidBParams } from "./schema.js";
 import type {
@@ -15,7 +15,6 @@ import type {
   VideoWaitOptions,
 } from "./types.js";
 
-const PATH = "/v2/videos/generations";
 const OPERATION = "videos.create";
 const VIDEO_KIND = "video";
 
@@ -28,16 +27,42 @@ function familySchema(model: unknown) {
   return family === "vidA" ? vidAParams : family === "vidB" ? vidBParams : undefined;
 }
 
+/** Paid: never repeated unless the gateway certainly did not take it. */
+const CREATE = operation<VideoCreateParams>({
+  name: OPERATION,
+  method: "POST",
+  path: "/v2/videos/generations",
+  policy: "paid",
+  schema: (params) => familySchema(params.model) ?? openVideoParams,
+  body: toWire,
+});
+
+const RETRIEVE = operation<string>({
+  name: "videos.retrieve",
+  method: "GET",
+  path: (id) => path`/v2/videos/generations/${id}`,
+  policy: "idempotent",
+});
+
+/** The params as given, with image bytes as base64. */
+async function toWire(params: VideoCreateParams, mode: ValidationMode): Promise<VideoCreateParams> {
+  if (params.images === undefined) return params;
+  // Bytes become base64; strings go as given. For vidA and vidB, whose images the spec describes
+  // as URL or base64, a string that is neither is refused (a file path is a common slip). The spec
+  // bounds no size: the open bound only switches that syntax check on.
+  const rules = mode === "strict" && familySchema(params.model) ? { maxBytes: Number.POSITIVE_INFINITY } : {};
+  const encoded = await Promise.all(
+    params.images.map((image, i) => encodeImageField(image, rules, `images.${i}`, OPERATION)),
+  );
+  return { ...params, images: encoded };
+}
+
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
 export class Videos {
   constructor(private readonly client: ClientContext) {
-    tasksOf(client).register({
+    client.taskRegistry.register({
       name: VIDEO_KIND,
-      retrieve: (id, options) =>
-        client.transport.json(
-          () => ({ method: "GET", path: path`/v2/videos/generations/${id}`, policy: "idempotent" }),
-          options,
-        ),
+      retrieve: (id, options) => client.transport.call(RETRIEVE, id, options),
     });
   }
 
@@ -49,11 +74,10 @@ export class Videos {
     params: VideoCreateParamsFor<M> & { model: M },
     options?: RequestOptions,
   ): APIPromise<VideoTask> {
-    const build = async () =>
-      ({ method: "POST", path: PATH, body: await this.#toWire(params), policy: "paid" }) as const;
-    return tasksOf(this.client).submit<VideoResult>(
+    return this.client.taskRegistry.submit<VideoResult, VideoCreateParams>(
       VIDEO_KIND,
-      build,
+      CREATE,
+      params,
       options,
       (b) => (b as { task_id?: unknown })?.task_id,
     );
@@ -61,7 +85,7 @@ export class Videos {
 
   /** The task's current state; `result.output` / `result.outputs` hold the video URLs once done. */
   retrieve(taskId: string, options?: RequestOptions): APIPromise<VideoSnapshot> {
-    return tasksOf(this.client).retrieve<VideoResult>(
+    return this.client.taskRegistry.retrieve<VideoResult>(
       { kind: VIDEO_KIND, id: taskId },
       options,
     ) as APIPromise<VideoSnapshot>;
@@ -69,7 +93,7 @@ export class Videos {
 
   /** Polls until the video is done (TaskFailedError if it fails, TaskTimeoutError if time runs out). */
   wait(taskId: string, options?: VideoWaitOptions): Promise<VideoSnapshot> {
-    const waiting = tasksOf(this.client).wait<VideoResult>(
+    const waiting = this.client.taskRegistry.wait<VideoResult>(
       { kind: VIDEO_KIND, id: taskId },
       options as WaitOptions<VideoResult>, // every video snapshot's raw is the query's flat record
     );
@@ -83,20 +107,5 @@ export class Videos {
   ): Promise<VideoSnapshot> {
     const task = await this.create(params, { signal: options.signal });
     return this.wait(task.id, options);
-  }
-
-  async #toWire(params: VideoCreateParams): Promise<VideoCreateParams> {
-    const mode = this.client.validation;
-    const schema = familySchema(params.model);
-    validate(schema ?? openVideoParams, params, OPERATION, mode);
-    if (params.images === undefined) return params;
-    // Bytes become base64; strings go as given. For vidA and vidB, whose images the spec describes
-    // as URL or base64, a string that is neither is refused (a file path is a common slip). The spec
-    // bounds no size: the open bound only switches that syntax check on.
-    const rules = mode === "strict" && schema ? { maxBytes: Number.POSITIVE_INFINITY } : {};
-    const encoded = await Promise.all(
-      params.images.map((image, i) => encodeImageField(image, rules, `images.${i}`, OPERATION)),
-    );
-    return { ...params, images: encoded };
   }
 }

@@ -4,9 +4,10 @@
  * kind, `vidgen.<last path segment>`, because each has its own query path.
  */
 import type * as z from "zod/mini";
-import { path } from "../../core/http/index.js";
+import { type Operation as Declared, operation as declare, path } from "../../core/http/index.js";
 import type { ImageRules } from "../../core/uploads/index.js";
 import * as s from "./schema.js";
+import { toWire } from "./wire.js";
 
 const MB = 1024 * 1024;
 /** Vidgen images: jpg/jpeg/png, at most 10 MB. */
@@ -23,11 +24,13 @@ export interface Operation<K extends string = string> {
   name: string;
   path: string;
   kind: K;
+  /** The paid submission: checked by `schema`, its body prepared by wire.ts under `images`' rules. */
+  submit: Declared<object>;
   /**
-   * GET paths of one task, in the order to try them: the next is tried only when one answers 404
-   * (text-to-video has two, see below). Each throws ValidationError for an id that is no segment.
+   * The queries of one task, in the order to try them: the next is tried only when one answers 404
+   * (text-to-video has two, see below). Each path throws ValidationError for an id that is no segment.
    */
-  queries: Array<(id: string) => string>;
+  queries: Array<Declared<string>>;
   schema: z.ZodMiniType;
   /**
    * Image fields by dotted path (`*` = every array item) and the rules they must meet. A path only
@@ -48,7 +51,19 @@ function operation<P extends string>(
 ): Operation<`vidgen.${LastSegment<P>}`> {
   const kind = `vidgen.${submitPath.slice(submitPath.lastIndexOf("/") + 1)}` as `vidgen.${LastSegment<P>}`;
   const durationAsString = submitPath.startsWith("/vidgen/v1/videos/");
-  return { name, path: submitPath, kind, schema, images, durationAsString, queries };
+  const rules = { name, images, durationAsString };
+  const submit = declare<object>({
+    name,
+    method: "POST",
+    path: submitPath,
+    policy: "paid",
+    schema,
+    body: (params, mode) => toWire(rules, params, mode),
+  });
+  const reads = queries.map((at) =>
+    declare<string>({ name: `${name}.retrieve`, method: "GET", path: at, policy: "idempotent" }),
+  );
+  return { name, path: submitPath, kind, schema, images, durationAsString, submit, queries: reads };
 }
 
 /** path`${base}/${id}` for a constant `base`: the tag encodes and checks the id alone. */

@@ -2,8 +2,8 @@
 
 import { APIError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
-import { APIPromise, type WithResponse } from "../../core/http/index.js";
-import { tasksOf, type WaitOptions } from "../../core/tasks/index.js";
+import { APIPromise, type Operation, type WithResponse } from "../../core/http/index.js";
+import type { WaitOptions } from "../../core/tasks/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
@@ -26,7 +26,7 @@ export class Vidgen {
   readonly audio: VidgenAudio;
 
   constructor(private readonly client: ClientContext) {
-    const registry = tasksOf(client);
+    const registry = client.taskRegistry;
     for (const op of Object.values(OPERATIONS)) {
       registry.register({ name: op.kind, retrieve: querier(client, op.queries) });
     }
@@ -41,7 +41,7 @@ export class Vidgen {
    * gateway's task id or the `external_task_id` you gave at submission.
    */
   retrieve(taskId: string, kind: VidgenKindName, options?: RequestOptions): APIPromise<VidgenSnapshot> {
-    const snapshot = tasksOf(this.client).retrieve<VidgenResult>(
+    const snapshot = this.client.taskRegistry.retrieve<VidgenResult>(
       { kind: fullKind(kind), id: taskId },
       options,
     );
@@ -51,7 +51,7 @@ export class Vidgen {
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
     const { kind, ...wait } = options;
-    return tasksOf(this.client).wait<VidgenResult>(
+    return this.client.taskRegistry.wait<VidgenResult>(
       { kind: fullKind(kind), id: taskId },
       wait,
     ) as Promise<VidgenSnapshot>;
@@ -71,7 +71,7 @@ const isNotFound = (error: unknown) => error instanceof APIError && error.status
  * next path; once a later path has answered, this client asks it first from then on. Ids go through
  * the `path` tag inside the lazily built request, so a bad id rejects the promise and nothing is sent.
  */
-function querier(client: ClientContext, paths: Array<(id: string) => string>) {
+function querier(client: ClientContext, paths: Array<Operation<string>>) {
   let order = paths;
   return (id: string, options?: RequestOptions): APIPromise<unknown> => {
     const tried = order;
@@ -79,8 +79,7 @@ function querier(client: ClientContext, paths: Array<(id: string) => string>) {
       let first: unknown;
       for (const [index, at] of tried.entries()) {
         try {
-          const spec = () => ({ method: "GET", path: at(id), policy: "idempotent" }) as const;
-          const answer = await client.transport.json<unknown>(spec, options).withResponse();
+          const answer = await client.transport.call<unknown, string>(at, id, options).withResponse();
           if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
           return answer;
         } catch (error) {

@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from "../../../src/index.js";
 import { saveToFile } from "../../../src/node/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 const PATH = "/v1/audio/speech";
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));

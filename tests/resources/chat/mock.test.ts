@@ -1,7 +1,7 @@
 /** The mock's chat route speaks the OpenAI framing byte for byte. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "./harness.js";
+import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
 const messages = [{ role: "user", content: "hi" }];

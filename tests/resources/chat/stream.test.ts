@@ -1,5 +1,5 @@
 /** Streaming chat: deltas assembled (text, tool calls, usage), snapshot after abort, error events typed. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIUserAbortError,
   type ChatCompletionChunk,
@@ -8,19 +8,11 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "./harness.js";
+import { collect, fixture, mockForFile, rejection, replay } from "../../support/index.js";
 
 const PATH = "/v1/chat/completions";
-let h: Harness;
-let slow: Harness;
-beforeAll(async () => {
-  h = await startMock();
-  slow = await startMock({ streamDelayMs: 15 });
-});
-afterAll(async () => {
-  await h.close();
-  await slow.close();
-});
+const h = mockForFile();
+const slow = mockForFile({ streamDelayMs: 15 });
 
 const user = (content: string) => [{ role: "user" as const, content }];
 const tools = [

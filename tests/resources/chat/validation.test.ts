@@ -1,13 +1,9 @@
 /** Every chat bound is rejected before any request is sent, with the field and the rule named. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatCompletionCreateParamsNonStreaming } from "../../../src/index.js";
-import { type Harness, invalid, startMock } from "./harness.js";
+import { invalid, mockForFile } from "../../support/index.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startMock();
-});
-afterAll(() => h.close());
+const h = mockForFile();
 
 const base = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
 const tools = [{ type: "function" as const, function: { name: "get_time" } }];

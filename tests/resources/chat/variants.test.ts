@@ -1,5 +1,5 @@
 /** Every chat variant of the spec: the request on the wire and the typed result. */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import Genway, {
   BadRequestError,
   type ChatCompletion,
@@ -7,14 +7,10 @@ import Genway, {
   chatImageUrls,
   RateLimitError,
 } from "../../../src/index.js";
-import { type Harness, rejection, startMock } from "./harness.js";
+import { mockForFile, rejection } from "../../support/index.js";
 
 const PATH = "/v1/chat/completions";
-let h: Harness;
-beforeAll(async () => {
-  h = await startMock();
-});
-afterAll(() => h.close());
+const h = mockForFile();
 
 const lastBody = () => h.sent(PATH).at(-1)!.body;
 

@@ -16,7 +16,7 @@ import {
 } from "../../../src/index.js";
 import { fileFromPath } from "../../../src/node/index.js";
 import { pngImage } from "../../../src/testing/media/png.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 const PATH = "/v1/images/edits";
 const PNG = pngImage(300, 600, 1);

@@ -14,7 +14,7 @@ import {
   RateLimitError,
   ValidationError,
 } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 const PATH = "/v1/images/generations";
 

@@ -1,5 +1,5 @@
 /** gw.messages.create: plain, image recognition, function calling, thinking; bounds before the wire. */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import Genway, {
   BadRequestError,
   type Message,
@@ -7,14 +7,10 @@ import Genway, {
   ServiceUnavailableError,
   type ToolUseBlock,
 } from "../../../src/index.js";
-import { type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { invalid, mockForFile, rejection } from "../../support/index.js";
 
 const PATH = "/v1/messages";
-let h: Harness;
-beforeAll(async () => {
-  h = await startMock();
-});
-afterAll(() => h.close());
+const h = mockForFile();
 
 const last = () => h.sent(PATH).at(-1)!;
 const weather = {

@@ -1,18 +1,11 @@
 /** The mock's /v1/messages route speaks the Anthropic framing and envelope. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "../chat/harness.js";
+import { namedEvents, rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
 const messages = [{ role: "user", content: "hi" }];
-const events = (text: string) =>
-  text
-    .split("\n\n")
-    .filter(Boolean)
-    .map((frame) => {
-      const [event, data] = frame.split("\n");
-      return { event: event!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) };
-    });
+const events = namedEvents;
 
 describe("mock /v1/messages framing", () => {
   it("named events with LF framing in upstream order, the event name repeated as data.type, no [DONE]", async () => {

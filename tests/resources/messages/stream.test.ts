@@ -1,5 +1,5 @@
 /** Messages streams: every event type, text/thinking/tool input assembled, usage, snapshot, error events. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APITimeoutError,
   APIUserAbortError,
@@ -10,18 +10,10 @@ import {
   ServiceUnavailableError,
   type ToolUseBlock,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "../chat/harness.js";
+import { collect, fixture, mockForFile, rejection, replay } from "../../support/index.js";
 
-let h: Harness;
-let slow: Harness;
-beforeAll(async () => {
-  h = await startMock();
-  slow = await startMock({ streamDelayMs: 15 });
-});
-afterAll(async () => {
-  await h.close();
-  await slow.close();
-});
+const h = mockForFile();
+const slow = mockForFile({ streamDelayMs: 15 });
 
 const here = new URL(".", import.meta.url);
 const user = (content: string) => [{ role: "user" as const, content }];

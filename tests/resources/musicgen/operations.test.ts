@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APIConnectionError, BinaryResponse, Genway, TaskFailedError } from "../../../src/index.js";
 import type { MusicClipJson, MusicClipTiming } from "../../../src/resources/musicgen/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 describe("gw.musicgen side operations on the wire", () => {
   it("persona.create posts every required field and returns the persona", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APIConnectionError, NotFoundError, TaskFailedError, ValidationError } from "../../../src/index.js";
 import type { MusicClip, MusicSubmitParams } from "../../../src/resources/musicgen/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 const song = { prompt: "[Verse]\nCity lights", title: "City Lights", tags: "emotional punk", mv: "chirp-v4" };
 

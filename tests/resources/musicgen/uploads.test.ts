@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIUserAbortError, PermissionDeniedError, TaskFailedError } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 /** An ID3-tagged "mp3": enough for the name and the bytes to travel. */
 const mp3 = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]);

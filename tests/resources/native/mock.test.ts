@@ -1,7 +1,7 @@
 /** The mock's native routes speak the upstream framing: data-only SSE separated by CRLF. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "../chat/harness.js";
+import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
 const body = { contents: [{ role: "user", parts: [{ text: "hi" }] }] };

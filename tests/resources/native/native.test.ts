@@ -1,5 +1,5 @@
 /** gw.native.generateContent: path and body on the wire, thinking, helpers, usage; bounds before the wire. */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import Genway, {
   answerText,
   BadRequestError,
@@ -10,13 +10,9 @@ import Genway, {
   thoughtText,
   type UsageMetadata,
 } from "../../../src/index.js";
-import { fixture, type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { fixture, invalid, mockForFile, rejection } from "../../support/index.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startMock();
-});
-afterAll(() => h.close());
+const h = mockForFile();
 
 const here = new URL(".", import.meta.url);
 const last = () => h.mock.requests.at(-1)! as { path: string; body: any; headers: Record<string, string> };

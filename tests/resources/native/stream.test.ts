@@ -1,5 +1,5 @@
 /** Native streams: SSE over CRLF, parts merged, thoughts apart, usage, signatures, snapshot, error chunks. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIUserAbortError,
   answerText,
@@ -11,18 +11,10 @@ import {
   ServiceUnavailableError,
   thoughtText,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "../chat/harness.js";
+import { collect, fixture, mockForFile, rejection, replay } from "../../support/index.js";
 
-let h: Harness;
-let slow: Harness;
-beforeAll(async () => {
-  h = await startMock();
-  slow = await startMock({ streamDelayMs: 15 });
-});
-afterAll(async () => {
-  await h.close();
-  await slow.close();
-});
+const h = mockForFile();
+const slow = mockForFile({ streamDelayMs: 15 });
 
 const here = new URL(".", import.meta.url);
 const contents = (text: string) => [{ role: "user" as const, parts: [{ text }] }];

@@ -1,17 +1,10 @@
 /** The mock's /v1/responses route speaks the Responses framing. */
 import { describe, expect, it } from "vitest";
 import { createMockGateway } from "../../../src/testing/index.js";
-import { rawBody } from "../chat/harness.js";
+import { namedEvents, rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();
-const frames = (text: string) =>
-  text
-    .split("\n\n")
-    .filter(Boolean)
-    .map((frame) => {
-      const [event, data] = frame.split("\n");
-      return { event: event!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) };
-    });
+const frames = namedEvents;
 
 describe("mock /v1/responses framing", () => {
   it("named events, the type repeated in the data, increasing sequence numbers, no [DONE]", async () => {

@@ -1,5 +1,5 @@
 /** gw.responses.create: plain, with web access, function tools; bounds before the wire. */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import Genway, {
   BadRequestError,
   outputText,
@@ -11,14 +11,10 @@ import Genway, {
   type ResponsesModel,
   type ResponseTool,
 } from "../../../src/index.js";
-import { type Harness, invalid, rejection, startMock } from "../chat/harness.js";
+import { invalid, mockForFile, rejection } from "../../support/index.js";
 
 const PATH = "/v1/responses";
-let h: Harness;
-beforeAll(async () => {
-  h = await startMock();
-});
-afterAll(() => h.close());
+const h = mockForFile();
 
 const last = () => h.sent(PATH).at(-1)!;
 

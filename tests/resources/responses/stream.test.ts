@@ -1,5 +1,5 @@
 /** Responses streams: events assembled (text, annotations, tool arguments, usage), snapshot, error and failed events. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIUserAbortError,
   InternalServerError,
@@ -10,18 +10,10 @@ import {
   ResponseStream,
   type ResponseStreamEvent,
 } from "../../../src/index.js";
-import { collect, fixture, type Harness, rejection, replay, startMock } from "../chat/harness.js";
+import { collect, fixture, mockForFile, rejection, replay } from "../../support/index.js";
 
-let h: Harness;
-let slow: Harness;
-beforeAll(async () => {
-  h = await startMock();
-  slow = await startMock({ streamDelayMs: 15 });
-});
-afterAll(async () => {
-  await h.close();
-  await slow.close();
-});
+const h = mockForFile();
+const slow = mockForFile({ streamDelayMs: 15 });
 
 const here = new URL(".", import.meta.url);
 

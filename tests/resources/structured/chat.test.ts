@@ -9,7 +9,7 @@ import {
   ValidationError,
   zodResponseFormat,
 } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 import { Recipe, RecipeMini, sampleRecipe, Weather } from "./schema.js";
 
 const ask = (content: string) => [{ role: "user" as const, content }];

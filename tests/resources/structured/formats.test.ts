@@ -10,7 +10,7 @@ import {
   zodResponseFormat,
   zodTextFormat,
 } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 import { Recipe, RecipeMini, sampleRecipe } from "./schema.js";
 
 type Schema = typeof Recipe | typeof RecipeMini;

@@ -1,7 +1,7 @@
 /** One defineTool, a two-step loop in chat, messages and responses; its shape in each format. */
 import { describe, expect, it } from "vitest";
 import { defineTool, type Genway, nativeTools } from "../../../src/index.js";
-import { loopback } from "../../helpers.js";
+import { loopback } from "../../support/index.js";
 import { Weather } from "./schema.js";
 
 const calls: unknown[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MalformedResponseError, parseTaskCallback } from "../../../src/index.js";
-import { loopback } from "../../helpers.js";
+import { loopback } from "../../support/index.js";
 
 describe("parseTaskCallback", () => {
   it("reads a vidgen callback (bare record or envelope); the kind is guessed or given", () => {

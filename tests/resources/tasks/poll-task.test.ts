@@ -1,7 +1,7 @@
 /** pollTask: the package's name for gw.tasks.wait, from a Task, a handle or its JSON. */
 import { describe, expect, it } from "vitest";
 import { pollTask, TaskFailedError, ValidationError } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 describe("pollTask", () => {
   it("waits from the Task itself, its handle and its JSON, as task.wait() does", async () => {

@@ -10,7 +10,7 @@ import {
   type VideoSnapshot,
 } from "../../../src/index.js";
 import { FAIL_MARKER, UNKNOWN_MARKER } from "../../../src/testing/tasks.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 const submissions = (mock: { requests: Array<{ method: string; path: string }> }) =>
   mock.requests.filter((r) => r.method === "POST" && r.path === "/v2/videos/generations");

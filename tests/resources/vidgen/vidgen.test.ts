@@ -7,7 +7,7 @@ import Genway, {
   ValidationError,
   type VidgenTask,
 } from "../../../src/index.js";
-import { loopback, thrown } from "../../helpers.js";
+import { loopback, thrown } from "../../support/index.js";
 
 /** A PNG header of the given size: enough for the format and pixel checks. */
 function png(width: number, height: number, padTo = 0): Uint8Array {

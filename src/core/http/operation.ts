@@ -1,0 +1,72 @@
+/**
+ * An operation declared once, as data: where it goes, what checks its params, how its body is
+ * prepared and how it may be retried. The transport validates, builds and sends from this one
+ * declaration (`transport.call(op, params)`), so a resource method is one line over it.
+ */
+import type * as z from "zod/mini";
+import { type ValidationMode, validate } from "../validation/validate.js";
+import type { RetryPolicy } from "./retry.js";
+
+/** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
+export type QueryValue = string | number | boolean | undefined;
+
+/** What goes on the wire: the wire shape plus the billing policy of the operation. */
+export interface RequestSpec {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  /** A JSON value, a FormData, or nothing. */
+  body?: unknown;
+  policy: RetryPolicy;
+  query?: Record<string, QueryValue> | undefined;
+  accept?: string;
+  /** Headers the operation sends by default (under the caller's per-call headers). */
+  headers?: Record<string, string>;
+}
+
+/** One operation of the gateway, declared once; `P` is what the method takes. */
+export interface Operation<P> {
+  /** The method's name in ValidationError messages, e.g. `chat.completions.create`. */
+  name: string;
+  method: RequestSpec["method"];
+  /** The path, or a function building it from the params with the `path` tag (ids as segments). */
+  path: string | ((params: P) => string);
+  /** `paid`: retried only when the gateway certainly did not take it; `idempotent`: chat, queries. */
+  policy: RetryPolicy;
+  /**
+   * The zod/mini schema the params must meet (skipped under `validation: 'off'`), or a function
+   * choosing it from the params (undefined: nothing to check). It may throw a ValidationError of its own.
+   */
+  schema?: z.ZodMiniType | ((params: P) => z.ZodMiniType | undefined);
+  /**
+   * The body from the checked params: renaming, encoding image fields, multipart. Default: the
+   * params as given (none on GET).
+   */
+  body?: (params: P, mode: ValidationMode) => unknown;
+  query?: Record<string, QueryValue>;
+  /** The Accept header, or a function of the params (a `stream` flag). Default: JSON. */
+  accept?: string | ((params: P) => string);
+  headers?: Record<string, string>;
+}
+
+/** Declares an operation (an identity: it only makes the params type flow into the functions). */
+export function operation<P>(op: Operation<P>): Operation<P> {
+  return op;
+}
+
+/** Checks `params` against `op` (unless validation is off), then builds its request. */
+export async function specOf<P>(op: Operation<P>, params: P, mode: ValidationMode): Promise<RequestSpec> {
+  const schema = typeof op.schema === "function" ? op.schema(params) : op.schema;
+  if (schema) validate(schema, params, op.name, mode);
+  const path = typeof op.path === "function" ? op.path(params) : op.path;
+  const body = op.body ? await op.body(params, mode) : op.method === "GET" ? undefined : params;
+  const accept = typeof op.accept === "function" ? op.accept(params) : op.accept;
+  return {
+    method: op.method,
+    path,
+    policy: op.policy,
+    ...(body !== undefined ? { body } : {}),
+    ...(op.query ? { query: op.query } : {}),
+    ...(accept ? { accept } : {}),
+    ...(op.headers ? { headers: op.headers } : {}),
+  };
+}

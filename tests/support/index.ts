@@ -1,0 +1,4 @@
+/** Test support: the loopback harness, server-less clients (the fault server), and the upstream captures. */
+export * from "./fixtures.js";
+export * from "./loopback.js";
+export * from "./stub.js";

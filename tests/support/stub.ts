@@ -1,0 +1,51 @@
+/**
+ * Clients answered without a server: the fault server of the hostile-gateway tests and every
+ * "answer each request with this body" client are one `serving()`.
+ */
+import Genway, { type GenwayOptions } from "../../src/index.js";
+
+export const KEY = "sk-hostile-0123456789abcdef";
+
+/** A client whose fetch answers every request with `answer(url, init, n)` (n counts from 1). */
+export function serving(
+  answer: (url: string, init: RequestInit, n: number) => Response | Promise<Response>,
+  options: GenwayOptions = {},
+): { gw: Genway; calls: Array<{ url: string; init: RequestInit }> } {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const gw = new Genway({
+    apiKey: KEY,
+    baseURL: "http://gateway.test",
+    maxRetries: 0,
+    logLevel: "off",
+    fetch: async (input, init = {}) => {
+      const url = String(input instanceof Request ? input.url : input);
+      calls.push({ url, init });
+      return answer(url, init, calls.length);
+    },
+    ...options,
+  });
+  return { gw, calls };
+}
+
+/** A client whose every request is answered with `body` (a recorded upstream stream, JSON or error). */
+export function replay(body: string, contentType = "text/event-stream", status = 200): Genway {
+  return serving(() => new Response(body, { status, headers: { "content-type": contentType } }), {
+    apiKey: "sk-replay",
+    baseURL: "http://replay.invalid",
+  }).gw;
+}
+
+/**
+ * A client whose every request is answered with `respond()` (`body` as JSON by default); `sent`
+ * keeps what went out, each body parsed.
+ */
+export function answering(body: unknown, options: GenwayOptions = {}, respond = () => Response.json(body)) {
+  const sent: Array<{ method: string; url: string; body: unknown }> = [];
+  const { gw } = serving(async (url, init) => {
+    const method = init.method ?? "GET";
+    const text = method === "GET" ? "" : await new Request(url, init).text();
+    sent.push({ method, url, body: text ? JSON.parse(text) : undefined });
+    return respond();
+  }, options);
+  return { gw, sent };
+}
