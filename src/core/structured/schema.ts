@@ -17,8 +17,11 @@ export interface OutputIssue {
  */
 export interface StructuredSchema<Output = unknown> {
   readonly "~standard": {
+    /** The Standard Schema version. */
     readonly version: 1;
+    /** The validator library's name. */
     readonly vendor: string;
+    /** Checks a value: the typed value, or the issues. */
     readonly validate: (
       value: unknown,
     ) =>
@@ -30,7 +33,10 @@ export interface StructuredSchema<Output = unknown> {
         >;
     readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
     /** Standard JSON Schema: how the validator writes itself as JSON Schema, where it can. */
-    readonly jsonSchema?: { readonly input: (options: { target: string }) => Record<string, unknown> };
+    readonly jsonSchema?: {
+      /** The JSON Schema of what the validator accepts, for a JSON Schema draft (`target`). */
+      readonly input: (options: { target: string }) => Record<string, unknown>;
+    };
   };
 }
 
