@@ -1,4 +1,5 @@
 /** From a format's answer to the validated object: the one place the three errors are decided. */
+import { ValidationError } from "../errors/errors.js";
 import { OutputParseError, OutputTruncatedError, RefusalError } from "./errors.js";
 import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
 import { dropNullOptionals, forFormat, type SchemaDialect } from "./strict.js";
@@ -51,8 +52,22 @@ export function attachPlan<Wire extends object, T>(wire: Wire, plan: StructuredP
 }
 
 /** The plan a wire value carries, if it was made by a format helper. */
-export function planOf<T>(wire: unknown): StructuredPlan<T> | undefined {
+function planOf<T>(wire: unknown): StructuredPlan<T> | undefined {
   return typeof wire === "object" && wire !== null ? (wire as Partial<WithPlan<object, T>>)[PLAN] : undefined;
+}
+
+/** The plan a parse call needs, or a ValidationError: `field` must come from `helper(schema, name)`. */
+export function requirePlan<T>(
+  wire: unknown,
+  operation: string,
+  field: string,
+  helper: string,
+): StructuredPlan<T> {
+  const plan = planOf<T>(wire);
+  if (plan) return plan;
+  throw new ValidationError(operation, [
+    { path: field, rule: "parseable", message: `must come from ${helper}(schema, name)` },
+  ]);
 }
 
 /** The plan for a schema whose JSON Schema is known: the validator, that schema, and its rewriting for the format. */

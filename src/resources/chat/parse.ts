@@ -4,17 +4,15 @@
  * answer comes back with `choices[i].message.parsed`. Loaded only when `parse` is first called.
  */
 
-import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
 import {
   attachPlan,
   type InferOutput,
   type JSONSchema,
   planFor,
-  planOf,
   readStructured,
+  requirePlan,
   type StructuredAnswer,
-  type StructuredPlan,
   type StructuredSchema,
   type StructuredStream,
   type WithPlan,
@@ -121,21 +119,13 @@ function answerOf(choice: ChatCompletionChoice | undefined): StructuredAnswer {
   };
 }
 
-function planIn<T>(format: unknown): StructuredPlan<T> {
-  const plan = planOf<T>(format);
-  if (plan) return plan;
-  throw new ValidationError(OPERATION, [
-    { path: "response_format", rule: "parseable", message: "must come from zodResponseFormat(schema, name)" },
-  ]);
-}
-
 /** `gw.chat.completions.parse`, not streamed or streamed. */
 export async function parseChat<T>(
   completions: ChatCreate,
   params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedChatCompletion<T> | ChatCompletionParsedStream<T>> {
-  const plan = planIn<T>(params.response_format);
+  const plan = requirePlan<T>(params.response_format, OPERATION, "response_format", "zodResponseFormat");
   if (params.stream === true) {
     const stream = await completions.create(params, options);
     return withStructured(stream, plan, {

@@ -1,19 +1,12 @@
-/**
- * `gw.responses.parse`: structured output in the Responses format. `zodTextFormat(schema, name)` is a
- * json_schema text format in OpenAI's strict mode that also knows its validator; the answer comes
- * back with `output_parsed`.
- */
-import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
 import {
   attachPlan,
   type InferOutput,
   type JSONSchema,
   planFor,
-  planOf,
   readStructured,
+  requirePlan,
   type StructuredAnswer,
-  type StructuredPlan,
   type StructuredSchema,
   type StructuredStream,
   type WithPlan,
@@ -99,21 +92,13 @@ function answerOf(response: ResponseObject): StructuredAnswer {
   };
 }
 
-function planIn<T>(format: unknown): StructuredPlan<T> {
-  const plan = planOf<T>(format);
-  if (plan) return plan;
-  throw new ValidationError(OPERATION, [
-    { path: "text.format", rule: "parseable", message: "must come from zodTextFormat(schema, name)" },
-  ]);
-}
-
 /** `gw.responses.parse`, not streamed or streamed. */
 export async function parseResponse<T>(
   responses: ResponsesCreate,
   params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedResponse<T> | ResponseParsedStream<T>> {
-  const plan = planIn<T>(params.text?.format);
+  const plan = requirePlan<T>(params.text?.format, OPERATION, "text.format", "zodTextFormat");
   if (params.stream === true) {
     const stream = await responses.create(params, options);
     return withStructured(stream, plan, {
