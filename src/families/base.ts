@@ -1,8 +1,9 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
 import { type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, Transport } from "../core/http/index.js";
-import type { TaskRegistry } from "../core/tasks/index.js";
+import type { Task, TaskRegistry, TaskSnapshot, WaitOptions } from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
+import { type TaskHandle, Tasks } from "../resources/tasks/index.js";
 
 /** A client for one family of the gateway: the same options and the same core as `Genway`, fewer namespaces. */
 export abstract class FamilyClient implements ClientContext {
@@ -31,5 +32,28 @@ export abstract class FamilyClient implements ClientContext {
 
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return `${this.#name} ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/** A client whose jobs are tasks (video, vidgen, music, or all of them): `tasks` and `pollTask`. */
+export abstract class TaskFamilyClient extends FamilyClient {
+  /** Waits on, reads or rebuilds any task of this client from its `{ kind, id }` handle. */
+  readonly tasks: Tasks;
+
+  /** @internal `name` names the client in option errors. */
+  constructor(name: string, options: GenwayOptions | undefined) {
+    super(name, options);
+    this.tasks = new Tasks(this);
+  }
+
+  /**
+   * Waits for a video, vidgen or music job until it ends, from its Task, its `{ kind, id }` handle or
+   * that handle's JSON: `await gw.pollTask(task)`, `await gw.pollTask(savedJson)`. The same machinery
+   * as `task.wait()` and `gw.tasks.wait()`; a timeout throws TaskTimeoutError carrying the handle.
+   */
+  pollTask<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    return this.tasks.wait<R>(handle, options);
   }
 }
