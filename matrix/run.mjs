@@ -94,7 +94,11 @@ async function prepareScratch() {
   if (!existsSync(join(ROOT, "dist", "index.js"))) fail("no dist/: run npm run build first");
   await rm(WORK, { recursive: true, force: true });
   await mkdir(WORK, { recursive: true });
-  const packed = run("npm", ["pack", "--json", "--pack-destination", WORK], { cwd: ROOT });
+  // --ignore-scripts: the dist/ checked above is what gets packed (prepack would rebuild it, and its
+  // build log on stdout would be mixed into the JSON read here).
+  const packed = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", WORK], {
+    cwd: ROOT,
+  });
   const [{ filename }] = JSON.parse(packed.slice(packed.indexOf("[")));
   await writeFile(
     join(WORK, "package.json"),
