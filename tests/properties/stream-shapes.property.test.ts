@@ -227,3 +227,20 @@ describe.each(["chat", "messages", "responses", "native"] as const)("%s stream",
     );
   });
 });
+
+describe("responses stream: a counterexample fast-check found", () => {
+  it("an output item whose content is an object, not a list, is no TypeError", async () => {
+    const events = [
+      JSON.stringify({
+        type: "response.output_item.added",
+        output_index: 0,
+        item: { type: "message", content: {} },
+      }),
+      "{}",
+    ];
+    const { result } = await outcome("responses", events);
+    expect(result).not.toBe("hang");
+    const { error } = result as { error: unknown };
+    if (error !== undefined) expect(isGenwayError(error), String(error)).toBe(true);
+  });
+});

@@ -3,10 +3,14 @@ import type { ResponseObject } from "./types.js";
 
 /** The text of every output message of a response, joined (what `output_text` holds). */
 export function outputText(response: Pick<ResponseObject, "output">): string {
+  // The shapes are the gateway's: a hostile or broken one (content that is no list, text that is no
+  // string) adds nothing rather than throwing a TypeError.
   let text = "";
-  for (const item of response.output ?? []) {
+  for (const item of list(response.output)) {
     if (item?.type !== "message") continue;
-    for (const part of item.content ?? []) if (part?.type === "output_text") text += part.text;
+    for (const part of list(item.content)) {
+      if (part?.type === "output_text" && typeof part.text === "string") text += part.text;
+    }
   }
   return text;
 }
@@ -18,3 +22,5 @@ export function withOutputText(response: ResponseObject): ResponseObject {
   }
   return response;
 }
+
+const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
