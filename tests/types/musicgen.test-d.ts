@@ -163,6 +163,8 @@ describe("gw.musicgen queries and side operations", () => {
         expectTypeOf(timing.data.aligned_words).toEqualTypeOf<MusicClipTiming["aligned_words"]>();
       }
       await gw.musicgen.clips.mp4("c-1");
+      // @ts-expect-error: a clip id is a string
+      await gw.musicgen.clips.wav(42);
 
       const generated = await gw.musicgen.v1.generate({ gpt_description_prompt: "a happy song" });
       expectTypeOf((await generated.wait()).result).toEqualTypeOf<MusicClip[] | undefined>();
@@ -183,11 +185,17 @@ describe("gw.musicgen queries and side operations", () => {
       await gw.musicgen.uploads.fromUrl({ ulr: "https://cdn.test/a.mp3" });
       const target = await gw.musicgen.uploads.request({ extension: "mp3" });
       expectTypeOf(target.url).toEqualTypeOf<string>();
+      // @ts-expect-error: misspelled required field
+      await gw.musicgen.uploads.request({ extention: "mp3" });
       await gw.musicgen.uploads.finish(target.id, { upload_filename: "a.mp3" });
       // @ts-expect-error: upload_filename is a string
       await gw.musicgen.uploads.finish(target.id, { upload_filename: 1 });
       expectTypeOf((await gw.musicgen.uploads.initializeClip(target.id)).clip_id).toEqualTypeOf<string>();
       expectTypeOf(await gw.musicgen.uploads.upload(new Blob([]), { name: "a.mp3" })).toEqualTypeOf<string>();
+      // @ts-expect-error: the audio is a file (an Uploadable), not a path string
+      await gw.musicgen.uploads.upload(42);
+      // @ts-expect-error: an upload id is a string
+      await gw.musicgen.uploads.status(7);
     }
     void calls;
   });
