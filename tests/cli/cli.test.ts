@@ -492,6 +492,19 @@ describe.concurrent("output", () => {
       expect(await readFile(join(dir, `image-${t}-1.png`), "utf8")).toBe("keep");
   });
 
+  it("image --n: 1 to 10 only for the spec's generic variant; a named model's limit is the gateway's", async ({
+    cli,
+  }) => {
+    const dir = await folder();
+    const before = cli.mock.requests.length;
+    const many = await cli.run(["image", "--model", "dall-e-2", "--n", "12", "--out", dir, "a cat"]);
+    expect(many.code).toBe(0);
+    const sent = cli.mock.requests.slice(before).find((r) => r.path === "/v1/images/generations");
+    expect(sent?.body).toEqual({ prompt: "a cat", model: "dall-e-2", n: 12 });
+    const none = await cli.run(["image", "--model", "dall-e-2", "--n", "0", "a cat"]);
+    expect([none.code, none.stderr]).toEqual([2, 'genway image: --n must be an integer >= 1 (got "0")\n']);
+  });
+
   it("speech without --out picks a free name in the current folder", async ({ cli }) => {
     const dir = await folder();
     await writeFile(join(dir, "speech.mp3"), "keep");

@@ -18,8 +18,9 @@ export const image: Command = {
     yes: { type: "boolean", short: "y" },
   },
   help: [
-    "--n is 1 to 10 (the spec's bound). Files are named image-<created>-<i>.png in --out (default: the",
-    "current folder), created if missing; an existing file is never overwritten (-2, -3 ... is added).",
+    "--n is 1 to 10 without --model (the spec's generic variant); with one, the model's limit is the",
+    "gateway's. Files are named image-<created>-<i>.png in --out (default: the current folder), created",
+    "if missing; an existing file is never overwritten (-2, -3 ... is added).",
     "--group is the price group the estimate uses (the gateway bills your key's group).",
   ].join("\n"),
   fields: { prompt: "<prompt>", model: "--model", size: "--size", n: "--n" },
@@ -27,7 +28,8 @@ export const image: Command = {
     const { values, positionals, signal, json, stdout } = context;
     const prompt = required(positionals, "<prompt>");
     const model = text(values, "model");
-    const n = number(values, "n", { integer: true, min: 1, max: 10 });
+    // 1 to 10 is the spec's bound for its generic variant (no model); a model's own limit is the gateway's.
+    const n = number(values, "n", model ? { integer: true, min: 1 } : { integer: true, min: 1, max: 10 });
     const dir = await outputFolder(text(values, "out") ?? ".");
     await confirmCost(context, { ...(model ? { model } : {}), images: n ?? 1, requests: 1 });
     const gw = context.client();
