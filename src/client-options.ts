@@ -12,13 +12,16 @@ import {
   type HeadersLike,
   type Logger,
   type LogLevel,
+  type Middleware,
   type QueryValue,
   readEnv,
   Transport,
 } from "./core/http/index.js";
+import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
 import { TaskRegistry } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
+import { priceTable } from "./pricing/meter.js";
 
 /** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
 const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
@@ -56,11 +59,24 @@ export interface GenwayOptions {
   logger?: Logger | undefined;
   /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /** The price group results are priced in (the spec's table, e.g. 'cc', 'svip'). Default 'default'. */
+  group?: string | undefined;
+  /**
+   * A spending limit for this client's lifetime: a billed call whose worst case would take spending
+   * past it is refused with BudgetExceededError before anything is sent (docs/cost.md).
+   */
+  budget?: BudgetOptions | undefined;
+  /** Called after each billed call with its cost (or null and the reason); see docs/cost.md. */
+  onCost?: ((event: CostEvent) => void) | undefined;
+  /** Functions around each HTTP attempt, first outermost (docs/observability.md; `otel()` from genway/otel). */
+  middleware?: readonly Middleware[] | undefined;
 }
 
 /** What a client holds once its options are checked: the ClientContext the namespaces see, and the base URL. */
 export interface OpenedClient extends ClientContext {
   baseURL: string;
+  /** Totals of the client's billed calls (`gw.costs`). */
+  costs: CostTotals;
 }
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
@@ -85,6 +101,19 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     );
   }
   const validation = options.validation ?? "strict";
+  const log = createLog(options.logLevel, options.logger);
+  const metering = new Metering({
+    meter: priceTable(options.group ?? "default"),
+    budget: options.budget,
+    onCost: options.onCost,
+    log,
+  });
+  if (
+    options.middleware !== undefined &&
+    !(Array.isArray(options.middleware) && options.middleware.every((m) => typeof m === "function"))
+  ) {
+    throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
+  }
   const transport = new Transport({
     apiKey,
     baseURL,
@@ -96,10 +125,18 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     fetch: options.fetch,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
-    log: createLog(options.logLevel, options.logger),
+    log,
     validation,
+    metering,
+    middleware: options.middleware,
   });
-  return { transport, validation, baseURL, taskRegistry: new TaskRegistry(transport) };
+  return {
+    transport,
+    validation,
+    baseURL,
+    taskRegistry: new TaskRegistry(transport),
+    costs: metering.totals,
+  };
 }
 
 /** Workers, Deno and Bun have no `document`; only a real page does. */

@@ -1,6 +1,7 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
 import { type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, Transport } from "../core/http/index.js";
+import type { CostTotals } from "../core/money/index.js";
 import type { Task, TaskRegistry, TaskSnapshot, WaitOptions } from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
 import { type TaskHandle, Tasks } from "../resources/tasks/index.js";
@@ -13,12 +14,15 @@ export abstract class FamilyClient implements ClientContext {
   readonly baseURL: string;
   /** @internal The task kinds of this client. */
   readonly taskRegistry: TaskRegistry;
+  /** What this client's billed calls have cost so far: total, per model and per family (docs/cost.md). */
+  readonly costs: CostTotals;
   readonly #name: string;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
-    const { transport, validation, baseURL, taskRegistry } = openClient(name, options);
+    const { transport, validation, baseURL, taskRegistry, costs } = openClient(name, options);
     this.transport = transport;
+    this.costs = costs;
     this.taskRegistry = taskRegistry;
     this.validation = validation;
     this.baseURL = baseURL;

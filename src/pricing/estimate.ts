@@ -6,6 +6,8 @@
  * estimate does not care about seconds). Amounts and the total are rounded to 1e-8 CNY so that
  * 4 + 20 is 24 and not 24.000000000000004; the total is rounded once, from unrounded line amounts.
  */
+
+import type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
 import {
   type FamilyId,
   type FlatPriceFamily,
@@ -15,6 +17,8 @@ import {
   type TokenPriceFamily,
 } from "./catalog.js";
 import { type ModelFamilyMap, resolveModelFamily } from "./models.js";
+
+export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
 
 /** @inline */
 type Count = number | null | undefined;
@@ -82,40 +86,6 @@ export interface EstimateCostParams {
   duration?: number | string;
   /** Per-10,000-character families (speech): characters of input. */
   characters?: number;
-}
-
-/** A billing component of an estimate. */
-export type CostItem =
-  | "prompt"
-  | "completion"
-  | "cacheHit"
-  | "cacheWrite"
-  | "requests"
-  | "images"
-  | "seconds"
-  | "characters";
-
-/** One line of an estimate: quantity x unit price = amount (CNY). */
-export interface CostLine {
-  item: CostItem;
-  quantity: number;
-  /** CNY per `unit`. */
-  unitPrice: number;
-  /** "1M tokens", "request", "image", "second" or "10,000 characters". */
-  unit: string;
-  amount: number;
-  /** Set when a component was priced at another component's price (no cache price in the family). */
-  note?: string;
-}
-
-/** What {@link estimateCost} returns: the lines and their total, in CNY. */
-export interface CostEstimate {
-  total: number;
-  currency: "CNY";
-  family: FamilyId;
-  group: string;
-  model?: string;
-  lines: CostLine[];
 }
 
 const round = (x: number): number => Math.round(x * 1e8) / 1e8;

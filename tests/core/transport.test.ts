@@ -454,6 +454,8 @@ describe("logging of retries", () => {
     await chatty.gw.chat.completions.create(hello);
     expect(lines).toHaveLength(1);
     expect(lines[0]![0]).toBe("info");
-    expect(lines[0]![1]).toMatch(/^\[genway\] POST \/v1\/chat\/completions failed .*; retry 1 in \d+ ms$/);
+    expect(lines[0]![1]).toMatch(
+      /^\[genway\] POST \/v1\/chat\/completions \(gpt-4o-mini\) failed .*; retry 1 in \d+ ms$/,
+    );
   });
 });

@@ -20,8 +20,10 @@ type Opaque =
 /** `T` without string or number index signatures, at every depth. */
 export type Declared<T> = T extends Opaque
   ? T
-  : T extends readonly (infer U)[]
-    ? Declared<U>[]
-    : T extends object
-      ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: Declared<T[K]> }
-      : T;
+  : T extends readonly [infer H, ...infer R]
+    ? [Declared<H>, ...Declared<R>]
+    : T extends readonly (infer U)[]
+      ? Declared<U>[]
+      : T extends object
+        ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: Declared<T[K]> }
+        : T;

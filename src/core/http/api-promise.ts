@@ -1,10 +1,24 @@
 /** The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and request id. */
 
-/** What {@link APIPromise.withResponse} resolves to: the parsed body, the raw `Response` and the request id. */
+import type { CostEstimate } from "../money/cost.js";
+
+/**
+ * What {@link APIPromise.withResponse} resolves to: the parsed body, the raw `Response`, the request
+ * id, the model that answered and what the call cost.
+ */
 export interface WithResponse<T> {
   data: T;
   response: Response;
   requestId: string | undefined;
+  /** The model that answered: the params' model, or the fallback that was used. */
+  model: string | undefined;
+  /**
+   * The call's cost by the spec's price table for the client's `group`; `null` when it cannot be
+   * priced (see `costReason`): never a silent zero. A stream's is known at its end (`stream.cost()`).
+   */
+  cost: CostEstimate | null;
+  /** Why `cost` is null: the model is not in the catalog, the operation is not billed, ... */
+  costReason: string | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
 import type * as z from "zod/mini";
+import type { Units } from "../money/cost.js";
 import { type ValidationMode, validate } from "../validation/validate.js";
 import type { RetryPolicy } from "./retry.js";
 
@@ -46,6 +47,14 @@ export interface Operation<P> {
   /** The Accept header, or a function of the params (a `stream` flag). Default: JSON. */
   accept?: string | ((params: P) => string);
   headers?: Record<string, string>;
+  /**
+   * What the call bills, in the price table's units: with `answer` undefined, the worst case from
+   * the params (checked against a budget before sending); with the answer (or a stream's assembled
+   * result), what it actually used. Absent: the operation is not billed (queries).
+   */
+  meter?: (params: P, answer?: unknown) => Units;
+  /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
+  modelField?: string;
 }
 
 /** Declares an operation (an identity: it only makes the params type flow into the functions). */

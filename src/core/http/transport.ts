@@ -9,12 +9,24 @@
  */
 
 import { GenwayError } from "../errors/errors.js";
+import type { BudgetOptions } from "../money/budget.js";
+import { type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import type { Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
-import { APIPromise, mapData } from "./api-promise.js";
+import { APIPromise, mapData, type WithResponse } from "./api-promise.js";
 import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
+import {
+  certainlyNotBilled,
+  type FallbackOptions,
+  fallsBack,
+  modelChoices,
+  modelOf,
+  withModel,
+} from "./fallback.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
 import { type Logger, logs } from "./log.js";
+import { CallRecord, type Middleware, type MiddlewareRequest, REDACTED_KEY, runChain } from "./middleware.js";
 import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
 import { clip, registerSecret, releaseSecret } from "./redact.js";
 import { withRetries } from "./retry.js";
@@ -24,7 +36,7 @@ export type { QueryValue, RequestSpec } from "./operation.js";
 export type HeadersLike = Headers | Record<string, string | undefined>;
 
 /** Per-call options every method accepts as its last argument. */
-export interface RequestOptions {
+export interface RequestOptions extends FallbackOptions {
   signal?: AbortSignal | undefined;
   /** ms until response headers, per attempt. */
   timeout?: number | undefined;
@@ -39,6 +51,11 @@ export interface RequestOptions {
    * escape hatch for a field the compiler does not know yet, as openai-node's `body` option is.
    */
   extra_body?: Record<string, unknown> | undefined;
+  /**
+   * A limit for this call alone (CNY), checked against its worst case before sending, on top of
+   * the client's budget (docs/cost.md).
+   */
+  budget?: BudgetOptions | undefined;
 }
 
 export interface TransportConfig {
@@ -56,7 +73,18 @@ export interface TransportConfig {
   log: Logger;
   /** Whether declared operations check their params before sending (`off`: sent as given). */
   validation: ValidationMode;
+  /** Prices billed calls, keeps the budget and the totals; undefined: calls are not priced. */
+  metering?: Metering | undefined;
+  /** Functions around each HTTP attempt (docs/observability.md). */
+  middleware?: readonly Middleware[] | undefined;
 }
+
+/** Reads the connection of one attempt into the call's data. */
+type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
+/** What one request resolves to, before the call adds its model and cost. */
+type Answer<T> = Pick<WithResponse<T>, "data" | "response" | "requestId">;
+
+const NOT_BILLED = "not a billed operation";
 
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
@@ -102,7 +130,8 @@ export class Transport {
    * inside the promise, so a ValidationError rejects it and nothing is sent.
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
-    return this.json<T>(() => specOf(op, params, this.#config.validation), options);
+    const max = this.#config.maxResponseBytes;
+    return new APIPromise(this.#operate(op, params, options, false, (c) => readJson(c, max) as Promise<T>));
   }
 
   /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
@@ -112,7 +141,8 @@ export class Transport {
     options: RequestOptions | undefined,
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
-    return this.connect<T>(() => specOf(op, params, this.#config.validation), options, wrap);
+    const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
+    return new APIPromise(this.#operate(op, params, options, stream, this.#unwrapped(wrap)));
   }
 
   /**
@@ -131,10 +161,10 @@ export class Transport {
     return json ? mapData(answer, json) : answer;
   }
 
-  /** A JSON request: parsed body (error envelopes in 2xx bodies become typed errors). */
+  /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
     const max = this.#config.maxResponseBytes;
-    return new APIPromise(this.#run(spec, options, (c) => readJson(c, max) as Promise<T>));
+    return new APIPromise(this.#unbilled(spec, options, (c) => readJson(c, max) as Promise<T>));
   }
 
   /**
@@ -148,35 +178,157 @@ export class Transport {
     options: RequestOptions | undefined,
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
-    return new APIPromise(
-      this.#run(spec, options, async (c, resolved) => {
-        if (isJson(c.response) && !/\bjson\b/i.test(resolved.accept ?? "")) {
-          await rejectJson(c, resolved.accept === EVENT_STREAM ? "an event stream" : "a binary body");
-        }
-        return wrap(c);
-      }),
-    );
+    return new APIPromise(this.#unbilled(spec, options, this.#unwrapped(wrap)));
   }
 
-  async #run<T>(
+  #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
+    return async (c, spec) => {
+      if (isJson(c.response) && !/\bjson\b/i.test(spec.accept ?? "")) {
+        await rejectJson(c, spec.accept === EVENT_STREAM ? "an event stream" : "a binary body");
+      }
+      return wrap(c);
+    };
+  }
+
+  async #unbilled<T>(
     source: SpecSource,
     options: RequestOptions = {},
-    read: (c: Connection, spec: RequestSpec) => Promise<T>,
-  ) {
+    read: Reader<T>,
+  ): Promise<WithResponse<T>> {
     checkOptions("request", options, REQUEST_OPTIONS);
-    // Built inside the promise: a ValidationError (or an encoding failure) rejects it rather than
-    // throwing synchronously out of the method, so `.catch()` chains see it too.
-    // Under the clocks too: building may read an upload source (a stream that may never yield).
-    const spec =
-      typeof source === "function"
-        ? await underClock(async () => source(), {
-            signal: options.signal,
-            timeout: options.timeout ?? this.#config.timeout,
-          })
-        : source;
+    const spec = await this.#build(source, options);
+    const record = this.#record("request", undefined, spec.accept === EVENT_STREAM);
+    try {
+      const answer = await this.#run(spec, options, read, record, undefined);
+      record?.finish({ ...ended(answer.requestId, undefined), cost: null, costReason: NOT_BILLED });
+      return { ...answer, model: undefined, cost: null, costReason: NOT_BILLED };
+    } catch (error) {
+      record?.finish({ ...failed(error), cost: null, costReason: NOT_BILLED });
+      throw error;
+    }
+  }
+
+  /**
+   * One call of a declared operation: its models in turn (a fallback list), each validated, billed
+   * (the budget reserved) and sent under the retry policy; the answer carries the model used and
+   * its cost. Everything that throws before sending rejects the promise with nothing sent.
+   */
+  async #operate<P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions = {},
+    stream: boolean,
+    read: Reader<T>,
+  ): Promise<WithResponse<T>> {
+    checkOptions("request", options, REQUEST_OPTIONS);
+    const choices = modelChoices(op, params, options);
+    const record = this.#record(op.name, choices ? choices[0] : modelOf(op, params), stream);
+    try {
+      for (let i = 0; ; i++) {
+        const tried = choices ? withModel(op, params, choices[i]!) : params;
+        try {
+          return await this.#billed(op, tried, options, read, record);
+        } catch (error) {
+          if (!choices || i + 1 >= choices.length || !fallsBack(error)) throw error;
+          this.log.warn(
+            `${op.name}: model ${choices[i]} failed (${error instanceof Error ? error.message : String(error)}); falling back to ${choices[i + 1]}`,
+          );
+        }
+      }
+    } catch (error) {
+      record?.finish({ ...failed(error), cost: null, costReason: "the call failed" });
+      throw error;
+    }
+  }
+
+  /** One model's try of a call: validate and build, reserve its worst case, send, price the answer. */
+  async #billed<P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions,
+    read: Reader<T>,
+    record: CallRecord | undefined,
+  ): Promise<WithResponse<T>> {
+    const spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
+    const model = modelOf(op, params);
+    const { metering } = this.#config;
+    const meter = op.meter;
+    if (!meter || !metering) {
+      const answer = await this.#run(spec, options, read, record, model);
+      const costReason = meter ? "this client prices nothing" : NOT_BILLED;
+      record?.finish({ ...ended(answer.requestId, model), cost: null, costReason });
+      return { ...answer, model, cost: null, costReason };
+    }
+    // After validation: a malformed request is a ValidationError, not a budget refusal.
+    const bill = metering.open(op.name, model, () => meter(params), options.budget);
+    let answer: Answer<T>;
+    try {
+      answer = await this.#run(spec, options, read, record, model);
+    } catch (error) {
+      bill.fail(!certainlyNotBilled(error));
+      throw error;
+    }
+    const { data, requestId } = answer;
+    const later = settlesLater(data);
+    if (later) {
+      // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
+      const price = (final: unknown): Priced => metering.price(meter(params, final));
+      later[SETTLES_LATER](price, (final, error) => {
+        const units = meter(params, final);
+        const priced = bill.settle(units, requestId);
+        record?.finish({
+          error,
+          model,
+          requestId,
+          usage: units.usage,
+          cost: priced.cost,
+          costReason: priced.reason,
+        });
+      });
+      const costReason = "a stream is priced when it ends: see stream.cost()";
+      return { ...answer, model, cost: null, costReason };
+    }
+    const units = meter(params, data);
+    const priced = bill.settle(units, requestId);
+    record?.finish({
+      error: undefined,
+      model,
+      requestId,
+      usage: units.usage,
+      cost: priced.cost,
+      costReason: priced.reason,
+    });
+    return { ...answer, model, cost: priced.cost, costReason: priced.reason };
+  }
+
+  /** The record middleware sees of a call; none (no allocation) when there is no middleware. */
+  #record(operation: string, model: string | undefined, stream: boolean): CallRecord | undefined {
+    return this.#config.middleware?.length ? new CallRecord(operation, model, stream) : undefined;
+  }
+
+  /**
+   * Builds the spec under the clocks and inside the promise: a ValidationError (or an encoding
+   * failure) rejects it rather than throwing synchronously out of the method, and building may read
+   * an upload source (a stream that may never yield).
+   */
+  async #build(source: SpecSource, options: RequestOptions): Promise<RequestSpec> {
+    if (typeof source !== "function") return source;
+    return underClock(async () => source(), {
+      signal: options.signal,
+      timeout: options.timeout ?? this.#config.timeout,
+    });
+  }
+
+  #run<T>(
+    spec: RequestSpec,
+    options: RequestOptions,
+    read: Reader<T>,
+    record: CallRecord | undefined,
+    model: string | undefined,
+  ): Promise<Answer<T>> {
     return withRetries(
       async () => {
-        const connection = await this.#attempt(spec, options);
+        const connection = await this.#attempt(spec, options, record, model);
         try {
           return {
             data: await read(connection, spec),
@@ -196,15 +348,20 @@ export class Transport {
         replayable: !(spec.body instanceof ReadableStream),
         onRetry: (error, attempt, wait) =>
           this.log.info(
-            `${spec.method} ${spec.path} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,
+            `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,
           ),
       },
     );
   }
 
-  async #attempt(spec: RequestSpec, options: RequestOptions): Promise<Connection> {
+  async #attempt(
+    spec: RequestSpec,
+    options: RequestOptions,
+    record: CallRecord | undefined,
+    model: string | undefined,
+  ): Promise<Connection> {
     const started = Date.now();
-    const connection = await openConnection((signal) => this.#send(spec, options, signal), {
+    const connection = await openConnection((signal) => this.#send(spec, options, signal, record, model), {
       signal: options.signal,
       timeout: options.timeout ?? this.#config.timeout,
       idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
@@ -220,10 +377,17 @@ export class Transport {
     return connection;
   }
 
-  async #send(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): Promise<Response> {
+  async #send(
+    spec: RequestSpec,
+    options: RequestOptions,
+    signal: AbortSignal,
+    record: CallRecord | undefined,
+    model: string | undefined,
+  ): Promise<Response> {
     // A string key needs no await: one async hop less per call.
     const { apiKey } = this.#config;
-    const headers = this.#headers(spec, options, typeof apiKey === "string" ? apiKey : await this.#key());
+    const key = typeof apiKey === "string" ? apiKey : await this.#key();
+    const headers = this.#headers(spec, options, record ? REDACTED_KEY : key);
     let body: BodyInit | undefined;
     // fetch cannot send a body on GET; there extra_body has nowhere to go and is left out.
     const extra = spec.method === "GET" ? undefined : options.extra_body;
@@ -236,11 +400,41 @@ export class Transport {
     const url = new URL(this.#base + stripSlash(spec.path));
     const query = mergeQuery(this.#config.defaultQuery, spec.query, options.query);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    // Redirects are followed by hand (see #follow): fetch would carry custom auth headers such as
-    // x-api-key to any host, and would POST a paid submission again on a 307.
-    const init: RequestInit = { method: spec.method, headers, body, signal, redirect: "manual" };
     const send = this.#config.fetch ?? globalThis.fetch;
-    return this.#follow(await send(url.href, init), spec, init, send);
+    if (!record) return this.#fetch(send, url.href, { method: spec.method, headers, body, signal }, spec);
+    record.attempts++;
+    const request: MiddlewareRequest = {
+      method: spec.method,
+      url: url.href,
+      headers: new Headers(headers),
+      body,
+      signal,
+      call: record,
+      attempt: record.attempts,
+      model,
+    };
+    return runChain(this.#config.middleware!, request, (r) => {
+      // The key goes in after the last middleware, where the chain left the stand-in for it.
+      const sent: Record<string, string> = {};
+      r.headers.forEach((value, name) => {
+        sent[name] = isKeyHeader(name) ? value.replace(REDACTED_KEY, key) : value;
+      });
+      return this.#fetch(
+        send,
+        r.url,
+        { method: r.method, headers: sent, body: r.body ?? undefined, signal: r.signal },
+        spec,
+      );
+    });
+  }
+
+  /**
+   * One fetch. Redirects are followed by hand (see #follow): fetch would carry custom auth headers
+   * such as x-api-key to any host, and would POST a paid submission again on a 307.
+   */
+  async #fetch(send: typeof fetch, url: string, request: RequestInit, spec: RequestSpec): Promise<Response> {
+    const init: RequestInit = { ...request, redirect: "manual" };
+    return this.#follow(await send(url, init), spec, init, send);
   }
 
   /**
@@ -322,6 +516,28 @@ export class Transport {
     }
     return key;
   }
+}
+
+/** The part of a call's outcome a finished request gives. */
+function ended(requestId: string | undefined, model: string | undefined) {
+  return { error: undefined, model, requestId, usage: undefined };
+}
+
+function failed(error: unknown) {
+  const requestId =
+    typeof error === "object" && error !== null ? (error as { requestId?: string }).requestId : undefined;
+  return { error, model: undefined, requestId, usage: undefined };
+}
+
+/** The headers that carry the key (and hold its stand-in while middleware runs). */
+function isKeyHeader(name: string): boolean {
+  return name === "authorization" || name === "x-api-key";
+}
+
+function settlesLater(data: unknown): SettlesLater | undefined {
+  return typeof data === "object" && data !== null && SETTLES_LATER in data
+    ? (data as SettlesLater)
+    : undefined;
 }
 
 /** The media type of a server-sent event stream. */

@@ -6,6 +6,7 @@
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
+import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
 import { unusableEvent } from "./stream-events.js";
 
 /**
@@ -23,7 +24,9 @@ const dropped =
  * `abort()`, `tee()`, `toReadableStream()`, `text()`, the final result assembled from the deltas
  * and `snapshot()` of what has arrived so far.
  */
-export abstract class EventStream<Event, Final, Snapshot = Final> implements AsyncIterable<Event> {
+export abstract class EventStream<Event, Final, Snapshot = Final>
+  implements AsyncIterable<Event>, SettlesLater
+{
   /** Aborting it closes the HTTP request. */
   readonly controller: AbortController;
   readonly response: Response;
@@ -37,6 +40,10 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
   #error: unknown;
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
+  /** Prices an assembly (set by the transport for a billed call). */
+  #price: ((final: unknown) => Priced) | undefined;
+  /** Settles the call's bill once, at the end of the stream. */
+  #settle: ((final: unknown, error: unknown) => void) | undefined;
 
   /** @internal Streams are made by the methods that return them. */
   constructor(source: AsyncIterable<Event[]>, connection: Connection) {
@@ -95,8 +102,27 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     } finally {
       // Reached on completion, on error and on `break` (the source's own finally closes the request).
       dropped?.unregister(this);
+      // What arrived is billed, whole or partial: the bill settles with the usage assembled so far.
+      const settle = this.#settle;
+      this.#settle = undefined;
+      settle?.(this.snapshot(), this.#error);
       this.#resolveDone();
     }
+  }
+
+  /** @internal The transport hands a billed stream its pricing and the settling of its bill. */
+  [SETTLES_LATER](price: (final: unknown) => Priced, settle: (final: unknown, error: unknown) => void): void {
+    this.#price = price;
+    this.#settle = settle;
+  }
+
+  /**
+   * What the stream has cost so far, priced from the usage assembled (the whole cost once it has
+   * ended; usage usually arrives with the last events). `null` when the price table cannot price
+   * the call (the model is not in the catalog, no usage yet); withResponse().costReason says why.
+   */
+  cost(): CostEstimate | null {
+    return this.#price?.(this.snapshot()).cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
@@ -169,7 +195,10 @@ export abstract class EventStream<Event, Final, Snapshot = Final> implements Asy
     ];
     // The branches share this stream's request: it closes when this stream (which both reach
     // through `iterator`) is garbage, not when one branch is.
-    for (const b of branches) dropped?.unregister(b);
+    for (const b of branches) {
+      dropped?.unregister(b);
+      b.#price = this.#price;
+    }
     return branches;
   }
 

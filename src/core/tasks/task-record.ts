@@ -9,6 +9,8 @@
  * `message`: relays answer `message: "SUCCEED"` on failed tasks.
  */
 
+import type { CostEstimate } from "../money/cost.js";
+
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 
 /** A task's state at one moment, the same shape for every family. */
@@ -25,6 +27,13 @@ export interface TaskSnapshot<R = unknown> {
   reason: string | undefined;
   /** The body as the gateway sent it. */
   raw: unknown;
+  /**
+   * Once the task has succeeded: what its submission cost by the price table (the same figure as the
+   * submission's `withResponse().cost`), or null with `costReason` (a task resumed from its handle
+   * alone, a model the catalog cannot place). Absent before success.
+   */
+  cost?: CostEstimate | null;
+  costReason?: string | undefined;
 }
 
 /** What a record says, before a kind name is attached. */

@@ -6,15 +6,23 @@
  */
 
 import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
-import { type APIPromise, mapData } from "../http/api-promise.js";
+import { APIPromise, mapData } from "../http/api-promise.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
+import type { Priced } from "../money/cost.js";
 import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
 export type { WaitOptions } from "./poll.js";
 export type { TaskSnapshot, TaskStatus } from "./task-record.js";
+
+/** The cost of a task known only by its handle: the submission's figures are not in the record. */
+const RESUMED: Priced = {
+  cost: null,
+  reason:
+    "the task was rebuilt from its { kind, id } handle; its cost is on the submission's withResponse().cost",
+};
 
 /** What a family registers for each kind of task it creates. */
 export interface TaskKind<R = unknown> {
@@ -45,22 +53,31 @@ export class Task<R = unknown> implements TaskRef {
   readonly kind: string;
   readonly id: string;
   readonly #registry: TaskRegistry;
+  /** What the submission cost; unknown for a task rebuilt from its handle. */
+  readonly #priced: Priced;
 
   /** @internal Tasks come from submissions and `gw.tasks.get(ref)`. */
-  constructor(registry: TaskRegistry, ref: TaskRef) {
+  constructor(registry: TaskRegistry, ref: TaskRef, priced: Priced = RESUMED) {
     this.#registry = registry;
     this.kind = ref.kind;
     this.id = ref.id;
+    this.#priced = priced;
   }
 
   /** Polls until the task succeeds (resolves), fails (TaskFailedError) or time runs out (TaskTimeoutError). */
   wait(options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return this.#registry.wait<R>(this, options);
+    return this.#registry.wait<R>(this, options).then((s) => this.#costed(s));
   }
 
   /** The task's current state. */
   retrieve(options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
-    return this.#registry.retrieve<R>(this, options);
+    return mapData(this.#registry.retrieve<R>(this, options), (s) => this.#costed(s));
+  }
+
+  /** A succeeded snapshot carries the submission's cost. */
+  #costed(snapshot: TaskSnapshot<R>): TaskSnapshot<R> {
+    if (snapshot.status !== "succeeded") return snapshot;
+    return { ...snapshot, cost: this.#priced.cost, costReason: this.#priced.reason };
   }
 
   /** The serializable handle `{ kind, id }`: store it, and resume later with `gw.tasks.wait(handle)`. */
@@ -133,15 +150,21 @@ export class TaskRegistry {
     idOf: (body: unknown) => unknown,
   ): APIPromise<Task<R>> {
     this.#entry(kind);
-    return mapData(this.transport.call<unknown, P>(op, params, options), (body) => {
-      const id = idOf(body);
-      if (typeof id !== "string" || id === "") {
-        throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
-          body,
-        });
-      }
-      return new Task<R>(this, { kind, id });
-    });
+    const sent = this.transport.call<unknown, P>(op, params, options).withResponse();
+    return new APIPromise(
+      sent.then((answer) => {
+        const id = idOf(answer.data);
+        if (typeof id !== "string" || id === "") {
+          throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
+            body: answer.data,
+          });
+        }
+        const priced = (
+          answer.cost === null ? { cost: null, reason: answer.costReason ?? "" } : { cost: answer.cost }
+        ) as Priced;
+        return { ...answer, data: new Task<R>(this, { kind, id }, priced) };
+      }),
+    );
   }
 
   retrieve<R>(ref: TaskRef, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {

@@ -40,6 +40,10 @@ export function download(url: string | URL, config: DownloadConfig = {}): APIPro
             data: new BinaryResponse(connection),
             response: connection.response,
             requestId: connection.requestId,
+            // A result URL is the gateway's CDN, not the gateway: nothing to price.
+            model: undefined,
+            cost: null,
+            costReason: "a download of a result is not billed",
           };
         },
         {

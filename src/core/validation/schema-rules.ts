@@ -12,3 +12,12 @@ export const otherType = (known: readonly string[]) =>
   z
     .string()
     .check(z.refine((type) => !known.includes(type), { message: "is malformed for its type", abort: true }));
+
+/**
+ * A chat call's `model`: one id, or a fallback list `[primary, ...fallbacks]` (core/http/fallback.ts
+ * tries them in turn and checks each try with the id alone).
+ */
+export const modelChoice = () => {
+  const id = z.string().check(z.minLength(1));
+  return z.union([id, z.tuple([id], id)]);
+};

@@ -1,6 +1,7 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { operation } from "../../core/http/index.js";
+import type { Units } from "../../core/money/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
 import { speechParams } from "./schema.js";
 import type { SpeechCreateParams } from "./types.js";
@@ -12,6 +13,8 @@ const CREATE = operation<SpeechCreateParams>({
   policy: "paid",
   schema: speechParams,
   accept: "audio/*",
+  // Billed per 10,000 characters of input: known before sending, the same after.
+  meter: (params): Units => ({ model: params.model, characters: Array.from(params.input ?? "").length }),
 });
 
 /** `gw.audio.speech`: text to speech on /v1/audio/speech. */

@@ -8,7 +8,7 @@
  * is `ChatCompletionCreateParams` in types.ts; tests/types/chat.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/validation/index.js";
+import { between, modelChoice, otherType } from "../../core/validation/index.js";
 
 /** Builds every schema of this file; runs once, on the first call that validates with one of them. */
 function build() {
@@ -133,7 +133,7 @@ function build() {
 
   const chatCompletionParams = z
     .looseObject({
-      model: z.string().check(z.minLength(1)),
+      model: modelChoice(),
       messages: z.array(chatMessage).check(z.minLength(1)),
       tools: z.optional(z.array(chatTool)),
       tool_choice: z.optional(toolChoice),

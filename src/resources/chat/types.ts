@@ -2,6 +2,7 @@
  * Chat completion request types (declared; `schema.ts` is the run-time check and
  * tests/types/chat.test-d.ts keeps the two together) and response types (parsed leniently).
  */
+import type { ModelChoice } from "../../core/http/index.js";
 import type { ChatModel } from "./models.js";
 
 /** Text in a message's content. */
@@ -218,7 +219,7 @@ export interface ChatStreamOptions {
  */
 export interface ChatCompletionCreateParamsBase {
   /** The model, e.g. `"gpt-4o"`, `"claude-sonnet-4-5"`, `"gemini-2.5-flash"`: any id the gateway relays. Required. */
-  model: ChatModel;
+  model: ModelChoice<ChatModel>;
   /** The conversation so far; at least one message. Required. */
   messages: ChatMessage[];
   /**

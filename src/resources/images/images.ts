@@ -3,6 +3,7 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise, operation } from "../../core/http/index.js";
+import type { Units } from "../../core/money/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
 import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
@@ -39,7 +40,14 @@ const GENERATE = operation<ImageGenerateParams>({
     const family = imageFamily(params.model);
     return family === undefined ? openImageParams : SCHEMAS[family];
   },
+  meter,
 });
+
+/** Billed per image (or per request, by family): the images answered, or the `n` asked for. */
+function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
+  const count = (answer as ImagesResponse | undefined)?.data?.length ?? params.n ?? 1;
+  return { model: params.model ?? undefined, images: count };
+}
 
 const EDIT = operation<ImageEditParams>({
   name: "images.edit",
@@ -49,6 +57,7 @@ const EDIT = operation<ImageEditParams>({
   schema: imageEditParams,
   // Declared interfaces have no index signature; the fields are read by name, extras included.
   body: (params) => toFormData({ ...params }, ["image", "mask"], "images.edit"),
+  meter,
 });
 
 export class Images {

@@ -7,7 +7,7 @@
  * `MessageCreateParams` in types.ts; tests/types/messages.test-d.ts keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/validation/index.js";
+import { between, modelChoice, otherType } from "../../core/validation/index.js";
 
 /** Builds every schema of this file; runs once, on the first call that validates with one of them. */
 function build() {
@@ -158,7 +158,7 @@ function build() {
 
   const messageCreateParams = z
     .looseObject({
-      model: z.string().check(z.minLength(1)),
+      model: modelChoice(),
       messages: z.array(messageParam).check(z.minLength(1)),
       max_tokens: z.optional(z.int().check(z.minimum(1))),
       system: z.optional(z.union([z.array(textBlock), z.string()])),

@@ -3,6 +3,7 @@
  * tests/types/messages.test-d.ts keeps the two together) and response/event types (parsed leniently).
  * The spec shows no fields for /v1/messages; these follow the Anthropic Messages format it relays.
  */
+import type { ModelChoice } from "../../core/http/index.js";
 import type { MessagesModel } from "./models.js";
 
 /** Prompt caching: cache the prefix up to this block. */
@@ -249,7 +250,7 @@ export interface MessageMetadata {
  */
 export interface MessageCreateParamsBase {
   /** The model, e.g. `"claude-sonnet-4-5"`: any id the gateway relays. Required. */
-  model: MessagesModel;
+  model: ModelChoice<MessagesModel>;
   /** The conversation; at least one turn. Required. */
   messages: MessageParam[];
   /**

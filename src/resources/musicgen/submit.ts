@@ -6,6 +6,7 @@
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
+import { unpricedMusic } from "./meter.js";
 import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
 import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
 import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./types.js";
@@ -18,6 +19,7 @@ const submission = <P>(what: string, schema: Operation<P>["schema"]) =>
     path: `/musicgen/submit/${what}`,
     policy: "paid",
     schema,
+    meter: unpricedMusic,
   });
 
 const MUSIC = submission<MusicSubmitParams>("music", musicSubmitParams);

@@ -11,6 +11,7 @@ import type { ClientContext, Operation, RequestOptions } from "../../core/http/i
 import { type APIPromise, mapData, operation, path } from "../../core/http/index.js";
 import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
+import { unpricedMusic } from "./meter.js";
 import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
 import { payload, request } from "./request.js";
 import { musicSubmitParams, v1ConcatParams, v1LyricsParams } from "./schema.js";
@@ -35,7 +36,14 @@ function clipIdsOf(body: unknown): string | undefined {
 
 /** A v1 POST: paid, sent as given once its schema passes. */
 export const v1Post = <P>(method: string, path: string, schema: Operation<P>["schema"]) =>
-  operation<P>({ name: `musicgen.v1.${method}`, method: "POST", path, policy: "paid", schema });
+  operation<P>({
+    name: `musicgen.v1.${method}`,
+    method: "POST",
+    path,
+    policy: "paid",
+    schema,
+    meter: unpricedMusic,
+  });
 
 const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams);
 const GENERATE_LYRICS = v1Post<MusicV1LyricsParams>(

@@ -1,6 +1,7 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
+import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
 import {
   type GenerateContentParsedStream,
   type NativeParseParams,
@@ -12,8 +13,11 @@ import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
 
-/** "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same model. */
-const modelId = (params: GenerateContentParams) => params.model.replace(/^models\//, "");
+/**
+ * "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same
+ * model. A fallback list is split by the transport before the path is built: one id here.
+ */
+const modelId = (params: GenerateContentParams) => (params.model as string).replace(/^models\//, "");
 
 /** `model` goes into the path; the rest of the params is the body. */
 function withoutModel({ model: _, ...body }: GenerateContentParams) {
@@ -27,7 +31,23 @@ const GENERATE = operation<GenerateContentParams>({
   policy: "idempotent",
   schema: generateContentParams,
   body: withoutModel,
+  meter,
 });
+
+/** Billed per token: the usageMetadata answered, or the worst case (prompt bytes, maxOutputTokens x candidates). */
+function meter(params: GenerateContentParams, answer?: unknown): Units {
+  const model = modelId(params);
+  if (answer !== undefined) return { model, usage: (answer as GenerateContentResponse).usageMetadata };
+  const prompt = tokensAtMost(params.systemInstruction, params.contents, params.tools);
+  const config = params.generationConfig;
+  return chatWorstCase(
+    model,
+    prompt,
+    config?.maxOutputTokens,
+    "generationConfig.maxOutputTokens",
+    config?.candidateCount ?? 1,
+  );
+}
 
 const STREAM = operation<GenerateContentParams>({
   ...GENERATE,

@@ -6,7 +6,7 @@
  * closes none of them. docs/chat.md records each decision.
  */
 import * as z from "zod/mini";
-import { between } from "../../core/validation/index.js";
+import { between, modelChoice } from "../../core/validation/index.js";
 
 /** Builds every schema of this file; runs once, on the first call that validates with one of them. */
 function build() {
@@ -100,7 +100,7 @@ function build() {
   const safetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
 
   const generateContentParams = z.looseObject({
-    model: z.string().check(z.minLength(1)),
+    model: modelChoice(),
     contents: z.array(content).check(z.minLength(1)),
     systemInstruction: z.optional(z.looseObject({ role: z.optional(z.string()), parts: z.array(part) })),
     tools: z.optional(z.array(nativeTool)),

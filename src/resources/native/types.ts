@@ -2,6 +2,7 @@
  * Native-format request types (declared; `schema.ts` is the run-time check and
  * tests/types/native.test-d.ts keeps the two together) and response types (parsed leniently).
  */
+import type { ModelChoice } from "../../core/http/index.js";
 import type { NativeModel } from "./models.js";
 
 /** Raw bytes sent inline, base64-encoded. */
@@ -191,7 +192,7 @@ export interface GenerateContentParams {
    * The model, e.g. `"gemini-2.5-flash"` (`"models/gemini-2.5-flash"`, as the official SDKs spell
    * it, works too). Goes into the path; any id the gateway relays. Required.
    */
-  model: NativeModel;
+  model: ModelChoice<NativeModel>;
   /** The conversation: at least one turn, each with at least one part. Required. */
   contents: NativeContentParam[];
   /** Instructions the model follows throughout. */

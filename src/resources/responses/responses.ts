@@ -2,6 +2,7 @@
 
 import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
+import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
 import { withOutputText } from "./output-text.js";
 import {
   type ParsedResponse,
@@ -32,7 +33,17 @@ const CREATE = operation<ResponseCreateParams>({
   policy: "idempotent",
   schema: responseCreateParams,
   accept: accepts,
+  meter,
 });
+
+/** Billed per token: the usage answered, or the worst case (prompt bytes, max_output_tokens). */
+function meter(params: ResponseCreateParams, answer?: unknown): Units {
+  // The transport meters each model of a fallback list alone: `model` is one id here.
+  const model = params.model as string;
+  if (answer !== undefined) return { model, usage: (answer as ResponseObject).usage };
+  const prompt = tokensAtMost(params.instructions, params.input, params.tools);
+  return chatWorstCase(model, prompt, params.max_output_tokens, "max_output_tokens");
+}
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
 export class Responses {

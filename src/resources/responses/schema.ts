@@ -8,7 +8,7 @@
  * keeps the two together.
  */
 import * as z from "zod/mini";
-import { between, otherType } from "../../core/validation/index.js";
+import { between, modelChoice, otherType } from "../../core/validation/index.js";
 
 /** Builds every schema of this file; runs once, on the first call that validates with one of them. */
 function build() {
@@ -80,7 +80,7 @@ function build() {
   ]);
 
   const responseCreateParams = z.looseObject({
-    model: z.string().check(z.minLength(1)),
+    model: modelChoice(),
     input: z.union([z.array(inputItem).check(z.minLength(1)), z.string().check(z.minLength(1))]),
     instructions: z.optional(z.nullable(z.string())),
     stream: z.optional(z.nullable(z.boolean())),

@@ -4,6 +4,7 @@
  * leniently). The spec declares `{model, input: [{role, content: string}], stream}`; the rest
  * follows the OpenAI Responses format the gateway relays.
  */
+import type { ModelChoice } from "../../core/http/index.js";
 import type { ResponsesModel } from "./models.js";
 
 /** Text in an input message. */
@@ -195,7 +196,7 @@ export interface ResponseTextConfig {
  */
 export interface ResponseCreateParamsBase {
   /** The model, e.g. `"gpt-5"`, `"o3"`: any id the gateway relays. Required. */
-  model: ResponsesModel;
+  model: ModelChoice<ResponsesModel>;
   /**
    * The input: a non-empty string, or a non-empty list of items (the spec's `[{role, content}]`,
    * content parts, function call outputs). Required.

@@ -1,6 +1,7 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { operation, path } from "../../core/http/index.js";
+import type { Units } from "../../core/money/index.js";
 import type { Task, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
 import type { ValidationMode } from "../../core/validation/index.js";
@@ -35,7 +36,18 @@ const CREATE = operation<VideoCreateParams>({
   policy: "paid",
   schema: (params) => familySchema(params.model) ?? openVideoParams,
   body: toWire,
+  meter,
 });
+
+/**
+ * Billed per second (vidA) or per request (vidB): the seconds asked for. The worst case of a call
+ * that names no duration is vidA's longest, 10 s; its actual cost is then unknown (null).
+ */
+function meter(params: VideoCreateParams, answer?: unknown): Units {
+  const { duration } = params as { duration?: number | string };
+  const given = duration === undefined ? undefined : Number(duration);
+  return { model: params.model, seconds: given ?? (answer === undefined ? 10 : undefined) };
+}
 
 const RETRIEVE = operation<string>({
   name: "videos.retrieve",

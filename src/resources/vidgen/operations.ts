@@ -5,6 +5,7 @@
  */
 import type * as z from "zod/mini";
 import { type Operation as Declared, operation as declare, path } from "../../core/http/index.js";
+import type { Units } from "../../core/money/index.js";
 import type { ImageRules } from "../../core/uploads/index.js";
 import * as s from "./schema.js";
 import { toWire } from "./wire.js";
@@ -59,6 +60,8 @@ function operation<P extends string>(
     policy: "paid",
     schema,
     body: (params, mode) => toWire(rules, params, mode),
+    // The vidgen family is billed per request, whatever the model_name.
+    meter: (params): Units => ({ family: "vidgen", model: (params as { model_name?: string }).model_name }),
   });
   const reads = queries.map((at) =>
     declare<string>({ name: `${name}.retrieve`, method: "GET", path: at, policy: "idempotent" }),

@@ -1,0 +1,87 @@
+/**
+ * Model fallback: `model: [primary, ...fallbacks]` (or the `fallback` request option) tries the next
+ * model only after an error that proves the gateway did not bill the call: the request never left
+ * (connection refused), a rate limit (429, 10011-10013), maintenance or no channel (503, 10020), or
+ * a model the gateway does not serve (`model_not_found`). Anything else may have been billed, or
+ * would fail the same way on every model, and is thrown as it is.
+ */
+import { APIConnectionError, APIError, APITimeoutError, ValidationError } from "../errors/errors.js";
+import type { Operation } from "./operation.js";
+
+/** A model, or a list of models to try in order (the first is the primary). */
+export type ModelChoice<M extends string = string> = M | [M, ...M[]];
+
+/** Per-call fallback options (part of RequestOptions). */
+export interface FallbackOptions {
+  /** Models to try, in order, after the params' model fails with an error that is not billed. */
+  fallback?: readonly string[] | undefined;
+  /**
+   * Images, video and music submissions are paid and not idempotent: they fall back only when the
+   * caller opts in here (and then only after the same not-billed errors).
+   */
+  paidFallback?: boolean | undefined;
+}
+
+const NOT_BILLED_CODES = new Set(["10011", "10012", "10013", "10020", "model_not_found"]);
+
+/** Whether `error` proves the gateway did not bill the call, so another model may be tried. */
+export function fallsBack(error: unknown): boolean {
+  if (error instanceof APITimeoutError) return false;
+  if (error instanceof APIConnectionError) return error.notSent;
+  if (!(error instanceof APIError)) return false;
+  if (error.code !== undefined && NOT_BILLED_CODES.has(String(error.code))) return true;
+  // Anthropic-format relays name an unknown model in a 404 not_found_error ("model: x").
+  if (error.status === 404 && error.type === "not_found_error" && /\bmodel\b/i.test(error.message))
+    return true;
+  return error.status === 429 || error.status === 503;
+}
+
+/**
+ * Whether a failed call was certainly not billed: refused before sending, never sent, or answered
+ * with an HTTP error status (the gateway bills what it relays successfully). An error inside a
+ * 200 body, a timeout or a connection lost after sending may have been billed.
+ */
+export function certainlyNotBilled(error: unknown): boolean {
+  if (error instanceof ValidationError) return true;
+  if (error instanceof APITimeoutError) return false;
+  if (error instanceof APIConnectionError) return error.notSent;
+  return error instanceof APIError && error.status !== undefined && error.status >= 400;
+}
+
+/**
+ * The models to try for this call, or undefined when there is only one. An empty list, a model that
+ * is not a string, or a fallback on a paid operation without `paidFallback` is a ValidationError.
+ */
+export function modelChoices<P>(
+  op: Operation<P>,
+  params: P,
+  options: FallbackOptions,
+): readonly string[] | undefined {
+  const field = op.modelField ?? "model";
+  const given = (params as Record<string, unknown> | undefined)?.[field];
+  const extra = options.fallback;
+  if (!Array.isArray(given) && (extra === undefined || extra.length === 0)) return undefined;
+  const choices = [...(Array.isArray(given) ? given : [given]), ...(extra ?? [])];
+  const issue = (message: string) =>
+    new ValidationError(op.name, [{ path: field, rule: "fallback", message }]);
+  if (choices.length === 0 || choices.some((m) => typeof m !== "string" || m === "")) {
+    throw issue("a fallback list needs one or more non-empty model ids");
+  }
+  if (op.policy === "paid" && options.paidFallback !== true) {
+    throw issue(
+      "is a paid submission: falling back to another model is refused unless you pass paidFallback: true for this call",
+    );
+  }
+  return choices as string[];
+}
+
+/** `params` with its model field set to `model` (the caller's object is never changed). */
+export function withModel<P>(op: Operation<P>, params: P, model: string): P {
+  return { ...params, [op.modelField ?? "model"]: model };
+}
+
+/** The model id the params name, if it is one string. */
+export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
+  const model = (params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"];
+  return typeof model === "string" ? model : undefined;
+}

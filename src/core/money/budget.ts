@@ -1,0 +1,114 @@
+/**
+ * A spending limit, kept by reservation: a paid call reserves its worst case before it is sent, and
+ * the actual cost replaces the reservation once known. The check and the reservation are one
+ * synchronous step, so two concurrent calls can never both pass a limit that fits only one.
+ */
+import { GenwayError } from "../errors/errors.js";
+
+/** `budget` option of the client and of one request: a limit, in the price table's currency. */
+export interface BudgetOptions {
+  /** The most this client (or this request) may spend, in CNY. */
+  limit: number;
+  currency: "CNY";
+  /**
+   * A call the price table cannot price (a model the catalog does not place, music): `'refuse'`
+   * (default) refuses it with BudgetExceededError, as its cost cannot be bounded; `'allow'` sends it
+   * and counts nothing for it.
+   */
+  unpriced?: "refuse" | "allow" | undefined;
+}
+
+/** A paid call refused before anything was sent: its worst case would take spending past the limit. */
+export class BudgetExceededError extends GenwayError {
+  override name = "BudgetExceededError";
+  /** The call's worst case in CNY, or `null` when it could not be priced or bounded. */
+  readonly estimate: number | null;
+  /** What was left of the limit (limit - spent - reserved by calls in flight), in CNY. */
+  readonly remaining: number;
+  readonly limit: number;
+
+  constructor(message: string, init: { estimate: number | null; remaining: number; limit: number }) {
+    super(message);
+    this.estimate = init.estimate;
+    this.remaining = init.remaining;
+    this.limit = init.limit;
+  }
+}
+
+/** Amounts are kept in units of 1e-8 CNY, the precision of the price table, so sums stay exact. */
+const SCALE = 1e8;
+const units = (cny: number): number => Math.round(cny * SCALE);
+
+/** One reservation: settled with the actual cost, or released when the call was certainly not billed. */
+export interface Reservation {
+  settle(actual: number | null): void;
+  release(): void;
+}
+
+/** The ledger of one budget: what was spent, and what calls in flight have reserved. */
+export class Budget {
+  readonly limit: number;
+  readonly unpriced: "refuse" | "allow";
+  #spent = 0;
+  #reserved = 0;
+
+  constructor(options: BudgetOptions) {
+    if (typeof options?.limit !== "number" || !Number.isFinite(options.limit) || options.limit < 0) {
+      throw new GenwayError(
+        `budget.limit must be a finite number >= 0 (CNY), got ${String(options?.limit)}.`,
+      );
+    }
+    if (options.currency !== "CNY") {
+      throw new GenwayError(
+        `budget.currency must be "CNY", the currency of the gateway's price table; got ${JSON.stringify(options.currency)}.`,
+      );
+    }
+    this.limit = options.limit;
+    this.unpriced = options.unpriced ?? "refuse";
+  }
+
+  /** CNY spent by settled calls. */
+  get spent(): number {
+    return this.#spent / SCALE;
+  }
+
+  /** CNY left: the limit minus what was spent and what calls in flight have reserved. */
+  get remaining(): number {
+    return (units(this.limit) - this.#spent - this.#reserved) / SCALE;
+  }
+
+  /**
+   * Reserves `worst` CNY for a call about to be sent, or throws BudgetExceededError. `worst: null`
+   * (the call cannot be priced) is refused unless the budget allows unpriced calls; `what` names
+   * the call and, for null, why.
+   */
+  reserve(worst: number | null, what: string): Reservation {
+    if (worst === null) {
+      if (this.unpriced === "allow") return { settle: () => {}, release: () => {} };
+      throw new BudgetExceededError(
+        `${what}; a budget of ${this.limit} CNY cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
+        { estimate: null, remaining: this.remaining, limit: this.limit },
+      );
+    }
+    const amount = units(worst);
+    if (this.#spent + this.#reserved + amount > units(this.limit)) {
+      throw new BudgetExceededError(
+        `${what} may cost up to ${worst} CNY, more than the ${this.remaining} CNY left of the budget of ${this.limit} CNY. Nothing was sent.`,
+        { estimate: worst, remaining: this.remaining, limit: this.limit },
+      );
+    }
+    this.#reserved += amount;
+    let open = true;
+    const close = (spent: number) => {
+      if (!open) return;
+      open = false;
+      this.#reserved -= amount;
+      this.#spent += spent;
+    };
+    return {
+      // An actual cost that cannot be read (null) keeps the worst case: the call was sent and billed.
+      settle: (actual) => close(actual === null ? amount : units(actual)),
+      release: () => close(0),
+    };
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The money of one client, per call: before a billed call is sent, its worst case is reserved under
+ * the budgets (or the call is refused with nothing sent); once the answer is in, its actual cost is
+ * priced, replaces the reservation, is added to the client's totals and reported to `onCost`.
+ */
+import type { Logger } from "../http/log.js";
+import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
+import type { CostEstimate, Meter, Priced, Units } from "./cost.js";
+import { CostTotals } from "./totals.js";
+
+/** What `onCost` receives after each billed call. */
+export interface CostEvent {
+  /** The operation, e.g. `chat.completions.create`. */
+  operation: string;
+  /** The model the call used (after any fallback). */
+  model: string | undefined;
+  /** The cost, or `null` when the price table cannot price the call (see `reason`). */
+  cost: CostEstimate | null;
+  reason: string | undefined;
+  requestId: string | undefined;
+}
+
+export interface MeteringConfig {
+  meter: Meter;
+  budget: BudgetOptions | undefined;
+  onCost: ((event: CostEvent) => void) | undefined;
+  log: Logger;
+}
+
+/** The open account of one billed call: settled once with what it actually used. */
+export interface Bill {
+  /** Prices what the call used (`undefined`: nothing readable), settles the reservations, reports. */
+  settle(actual: Units | undefined, requestId: string | undefined): Priced;
+  /** The call failed: `billed: false` frees its reservation; true (or unsure) keeps the worst case. */
+  fail(billed: boolean): void;
+}
+
+export class Metering {
+  /** Totals of this client's billed calls: `gw.costs`. */
+  readonly totals = new CostTotals();
+  readonly #config: MeteringConfig;
+  readonly #budget: Budget | undefined;
+
+  constructor(config: MeteringConfig) {
+    this.#config = config;
+    this.#budget = config.budget === undefined ? undefined : new Budget(config.budget);
+  }
+
+  /** The client's budget ledger, if it has one. */
+  get budget(): Budget | undefined {
+    return this.#budget;
+  }
+
+  /** Prices units by the client's group. */
+  price(units: Units): Priced {
+    return this.#config.meter.price(units);
+  }
+
+  /**
+   * Opens the bill of a call about to be sent: reserves its worst case (`worst()`, computed only
+   * when a budget asks) under the client's budget and the call's own. Throws BudgetExceededError.
+   */
+  open(operation: string, model: string | undefined, worst: () => Units, perCall?: BudgetOptions): Bill {
+    const budgets = [this.#budget, perCall === undefined ? undefined : new Budget(perCall)].filter(
+      (b): b is Budget => b !== undefined,
+    );
+    const reservations: Reservation[] = [];
+    if (budgets.length > 0) {
+      const units = worst();
+      const what = `${operation}${model ? ` (${model})` : ""}`;
+      const priced = this.price(units);
+      const reason = priced.cost === null ? `${what} has no worst case: ${priced.reason}` : what;
+      try {
+        for (const budget of budgets) reservations.push(budget.reserve(priced.cost?.total ?? null, reason));
+      } catch (error) {
+        for (const r of reservations) r.release();
+        throw error;
+      }
+    }
+    let open = true;
+    return {
+      settle: (actual, requestId) => {
+        const priced: Priced = actual
+          ? this.price(actual)
+          : { cost: null, reason: "the answer reported no usage" };
+        if (!open) return priced;
+        open = false;
+        for (const r of reservations) r.settle(priced.cost === null ? null : priced.cost.total);
+        this.totals.add(priced.cost, model);
+        this.#report({ operation, model, cost: priced.cost, reason: priced.reason, requestId });
+        return priced;
+      },
+      fail: (billed) => {
+        if (!open) return;
+        open = false;
+        for (const r of reservations) billed ? r.settle(null) : r.release();
+      },
+    };
+  }
+
+  #report(event: CostEvent): void {
+    try {
+      this.#config.onCost?.(event);
+    } catch (error) {
+      // A broken listener must not turn a paid, successful call into a failure.
+      this.#config.log.warn(
+        `onCost threw (${error instanceof Error ? error.message : String(error)}); ignored`,
+      );
+    }
+  }
+}
