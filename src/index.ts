@@ -5,8 +5,25 @@ export default Genway;
 export type { GenwayOptions } from "./client.js";
 export * from "./core/errors/errors.js";
 export { APIPromise, type WithResponse } from "./core/http/api-promise.js";
+export {
+  type CallInfo,
+  type CallOutcome,
+  type FallbackOptions,
+  type Middleware,
+  MiddlewareError,
+  type MiddlewareNext,
+  type MiddlewareRequest,
+  type ModelChoice,
+} from "./core/http/index.js";
 export type { Logger, LogLevel } from "./core/http/log.js";
 export type { HeadersLike, QueryValue, RequestOptions } from "./core/http/transport.js";
+export {
+  BudgetExceededError,
+  type BudgetOptions,
+  type CostEvent,
+  type CostSum,
+  type CostTotals,
+} from "./core/money/index.js";
 export { EventStream } from "./core/streams/stream.js";
 export {
   type DeepPartial,

@@ -2,7 +2,27 @@
 export type { GenwayOptions } from "../client-options.js";
 export * from "../core/errors/errors.js";
 export { APIPromise, type WithResponse } from "../core/http/api-promise.js";
+export {
+  type CallInfo,
+  type CallOutcome,
+  type FallbackOptions,
+  type Middleware,
+  MiddlewareError,
+  type MiddlewareNext,
+  type MiddlewareRequest,
+  type ModelChoice,
+} from "../core/http/index.js";
 export type { Logger, LogLevel } from "../core/http/log.js";
 export type { HeadersLike, QueryValue, RequestOptions } from "../core/http/transport.js";
+export {
+  BudgetExceededError,
+  type BudgetOptions,
+  type CostEstimate,
+  type CostEvent,
+  type CostItem,
+  type CostLine,
+  type CostSum,
+  type CostTotals,
+} from "../core/money/index.js";
 export type { ValidationMode } from "../core/validation/validate.js";
 export type { FamilyClient } from "./base.js";

@@ -74,6 +74,8 @@ export interface RetryLoop {
   /** False for a body that cannot be sent twice (a stream): never retried. */
   replayable?: boolean;
   onRetry?: (error: unknown, attempt: number, waitMs: number) => void;
+  /** An error to hand back at once instead of retrying (one a fallback model will take instead). */
+  handOver?: ((error: unknown) => boolean) | undefined;
 }
 
 /** Runs `attempt` until it succeeds or the policy says stop; the wait between honours Retry-After. */
@@ -84,6 +86,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, loop: RetryLoop)
     } catch (error) {
       if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
         throw error;
+      if (loop.handOver?.(error)) throw error;
       const after = (error as { retryAfterMs?: number }).retryAfterMs;
       // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
       if (after !== undefined && after > loop.maxRetryAfter) throw error;

@@ -226,10 +226,11 @@ export class Transport {
     try {
       for (let i = 0; ; i++) {
         const tried = choices ? withModel(op, params, choices[i]!) : params;
+        const last = !choices || i + 1 >= choices.length;
         try {
-          return await this.#billed(op, tried, options, read, record);
+          return await this.#billed(op, tried, options, read, record, last);
         } catch (error) {
-          if (!choices || i + 1 >= choices.length || !fallsBack(error)) throw error;
+          if (last || !fallsBack(error)) throw error;
           this.log.warn(
             `${op.name}: model ${choices[i]} failed (${error instanceof Error ? error.message : String(error)}); falling back to ${choices[i + 1]}`,
           );
@@ -248,13 +249,16 @@ export class Transport {
     options: RequestOptions,
     read: Reader<T>,
     record: CallRecord | undefined,
+    last: boolean,
   ): Promise<WithResponse<T>> {
     const spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
+    // With a fallback model left, an error it would take goes to it at once rather than waiting to retry.
+    const handOver = last ? undefined : fallsBack;
     const model = modelOf(op, params);
     const { metering } = this.#config;
     const meter = op.meter;
     if (!meter || !metering) {
-      const answer = await this.#run(spec, options, read, record, model);
+      const answer = await this.#run(spec, options, read, record, model, handOver);
       const costReason = meter ? "this client prices nothing" : NOT_BILLED;
       record?.finish({ ...ended(answer.requestId, model), cost: null, costReason });
       return { ...answer, model, cost: null, costReason };
@@ -263,7 +267,7 @@ export class Transport {
     const bill = metering.open(op.name, model, () => meter(params), options.budget);
     let answer: Answer<T>;
     try {
-      answer = await this.#run(spec, options, read, record, model);
+      answer = await this.#run(spec, options, read, record, model, handOver);
     } catch (error) {
       bill.fail(!certainlyNotBilled(error));
       throw error;
@@ -325,6 +329,7 @@ export class Transport {
     read: Reader<T>,
     record: CallRecord | undefined,
     model: string | undefined,
+    handOver?: (error: unknown) => boolean,
   ): Promise<Answer<T>> {
     return withRetries(
       async () => {
@@ -346,6 +351,7 @@ export class Transport {
         maxRetryAfter: this.#config.maxRetryAfter,
         signal: options.signal,
         replayable: !(spec.body instanceof ReadableStream),
+        handOver,
         onRetry: (error, attempt, wait) =>
           this.log.info(
             `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,

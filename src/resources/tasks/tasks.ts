@@ -3,7 +3,7 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
-import type { Task, TaskRef, TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
+import { Task, type TaskRef, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 
 /** What a wait can start from: a Task, its `{ kind, id }` handle, or that handle as JSON text. */
 export type TaskHandle = TaskRef | string;
@@ -19,19 +19,24 @@ export class Tasks {
   wait<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
   wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
   wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return Promise.resolve().then(() => this.client.taskRegistry.wait<R>(refOf(handle), options));
+    // A Task keeps its submission's cost for the succeeded snapshot; a handle knows none.
+    return Promise.resolve().then(() => this.#task<R>(handle).wait(options));
   }
 
   /** The task's current state. */
   retrieve<R = unknown>(ref: TaskHandle, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
-    let task: TaskRef;
+    let task: Task<R>;
     try {
-      task = refOf(ref);
+      task = this.#task<R>(ref);
     } catch (error) {
       // Rejected like every other failure of the call, not thrown out of it.
       return new APIPromise<TaskSnapshot<R>>(Promise.reject(error));
     }
-    return this.client.taskRegistry.retrieve<R>(task, options);
+    return task.retrieve(options);
+  }
+
+  #task<R>(handle: TaskHandle | Task<R>): Task<R> {
+    return handle instanceof Task ? handle : this.client.taskRegistry.task<R>(refOf(handle));
   }
 
   /** A live handle from a serialized one. */

@@ -1,0 +1,152 @@
+/** Every billed call carries its cost: withResponse().cost, stream.cost(), task snapshots, gw.costs and onCost. */
+import { describe, expect, it, onTestFinished } from "vitest";
+import { type CostEvent, models } from "../../src/index.js";
+import { hello, loopback } from "../support/index.js";
+
+/** Places `pattern` in `family` for one test. */
+function place(pattern: string, family: string): void {
+  onTestFinished(models.register(pattern, family));
+}
+
+describe("cost on results", () => {
+  it("chat: withResponse().cost prices the answer's usage in the client's group", async () => {
+    place("gpt-4o-mini", "coding-chat");
+    const events: CostEvent[] = [];
+    const { gw } = await loopback({ group: "svip", onCost: (e) => events.push(e) });
+    const { data, cost, costReason, model } = await gw.chat.completions.create(hello).withResponse();
+    const usage = data.usage!;
+    // coding-chat svip: 1.75 CNY per 1M prompt tokens, 14 per 1M completion tokens.
+    const expected = (usage.prompt_tokens * 1.75 + usage.completion_tokens * 14) / 1e6;
+    expect(cost?.total).toBeCloseTo(expected, 8);
+    expect(cost).toMatchObject({
+      currency: "CNY",
+      family: "coding-chat",
+      group: "svip",
+      model: "gpt-4o-mini",
+    });
+    expect(costReason).toBeUndefined();
+    expect(model).toBe("gpt-4o-mini");
+    expect(events).toEqual([
+      {
+        operation: "chat.completions.create",
+        model: "gpt-4o-mini",
+        cost,
+        reason: undefined,
+        requestId: expect.any(String),
+      },
+    ]);
+  });
+
+  it("a model the catalog cannot place costs null with the reason, never zero, and is counted as unpriced", async () => {
+    const { gw } = await loopback();
+    const { cost, costReason } = await gw.chat.completions
+      .create({ ...hello, model: "gpt-4o" })
+      .withResponse();
+    expect(cost).toBeNull();
+    expect(costReason).toMatch(/Unknown model "gpt-4o"/);
+    expect(gw.costs.total).toBe(0);
+    expect(gw.costs.unpriced).toBe(1);
+    expect(gw.costs.calls).toBe(0);
+  });
+
+  it("a query is not billed: null with that reason, and nothing is counted", async () => {
+    const { gw } = await loopback();
+    const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
+    const { cost, costReason } = await gw.videos.retrieve(task.id).withResponse();
+    expect(cost).toBeNull();
+    expect(costReason).toBe("not a billed operation");
+    expect(gw.costs.calls).toBe(1);
+  });
+
+  it("images, speech, video and vidgen are priced by their units; music is null (no row in the table)", async () => {
+    place("dall-e-3", "image-h");
+    const { gw } = await loopback({ group: "ssvip" });
+    const image = await gw.images.generate({ model: "dall-e-3", prompt: "a fox", n: 2 }).withResponse();
+    // image-h ssvip: 3 CNY per image, two images answered.
+    expect(image.data.data).toHaveLength(2);
+    expect(image.cost?.total).toBe(6);
+
+    const { gw: plain } = await loopback();
+    const speech = await plain.audio.speech
+      .create({ model: "tts-1", input: "你好, world", voice: "alloy" })
+      .withResponse();
+    await speech.data.arrayBuffer();
+    // speech default: 3.5 CNY per 10,000 characters; 9 characters (not UTF-16 units or bytes).
+    expect(speech.cost?.lines[0]).toMatchObject({ item: "characters", quantity: 9 });
+    expect(speech.cost?.total).toBeCloseTo((9 / 10_000) * 3.5, 8);
+
+    const video = await plain.videos
+      .create({ model: "vidA-2.5", prompt: "a cat", duration: 10 })
+      .withResponse();
+    // vidA default: 1.1 CNY per second.
+    expect(video.cost?.total).toBe(11);
+
+    const kling = await plain.vidgen.videos
+      .textToVideo({ model_name: "kling-v2-master", prompt: "a cat" })
+      .withResponse();
+    expect(kling.cost).toMatchObject({ family: "vidgen", total: 0.0001 });
+
+    const music = await plain.musicgen.submit.music({ gpt_description_prompt: "a calm song" }).withResponse();
+    expect(music.cost).toBeNull();
+    expect(music.costReason).toBe("the spec's price table has no row for music generation");
+
+    expect(plain.costs.byFamily).toEqual({
+      speech: { total: expect.closeTo(0.00315, 8), calls: 1 },
+      vidA: { total: 11, calls: 1 },
+      vidgen: { total: 0.0001, calls: 1 },
+    });
+    expect(plain.costs.byModel["vidA-2.5"]).toEqual({ total: 11, calls: 1 });
+    expect(plain.costs.unpriced).toBe(1);
+    expect(plain.costs.total).toBeCloseTo(11 + 0.00315 + 0.0001, 8);
+  });
+
+  it("a family without the client's group is null with the groups it has", async () => {
+    place("dall-e-3", "image-h");
+    const { gw } = await loopback();
+    const { cost, costReason } = await gw.images
+      .generate({ model: "dall-e-3", prompt: "a fox" })
+      .withResponse();
+    expect(cost).toBeNull();
+    expect(costReason).toMatch(/has no group "default".*ssvip/);
+  });
+
+  it("a group no family has is refused when the client is made", async () => {
+    const { GenwayError, Genway } = await import("../../src/index.js");
+    expect(() => new Genway({ apiKey: "k", baseURL: "http://x.test", group: "svpi" })).toThrow(GenwayError);
+  });
+
+  it("a stream's cost() is priced from its usage at the end, and gw.costs counts it once", async () => {
+    place("claude-sonnet-4-5", "messages-chat");
+    const { gw } = await loopback({ group: "cc" });
+    const stream = await gw.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 64,
+      messages: hello.messages,
+      stream: true,
+    });
+    const { usage } = await stream.finalMessage();
+    const cost = stream.cost();
+    expect(cost?.total).toBeCloseTo((usage.input_tokens * 4 + usage.output_tokens * 20) / 1e6, 8);
+    expect(gw.costs.calls).toBe(1);
+    expect(gw.costs.total).toBe(cost?.total);
+  });
+
+  it("a video task's succeeded snapshot carries its submission's cost; one rebuilt from its handle says why not", async () => {
+    const { gw } = await loopback();
+    const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
+    const done = await task.wait({ interval: 1 });
+    expect(done.status).toBe("succeeded");
+    expect(done.cost?.total).toBeCloseTo(5.5, 8);
+    expect((await gw.tasks.wait(task, { interval: 1 })).cost?.total).toBeCloseTo(5.5, 8);
+    for (const resumed of [
+      await gw.tasks.wait(JSON.stringify(task), { interval: 1 }),
+      await gw.tasks.get(task.toJSON()).wait({ interval: 1 }),
+      await gw.tasks.retrieve(task.toJSON()),
+    ]) {
+      expect(resumed.cost).toBeNull();
+      expect(resumed.costReason).toMatch(/rebuilt from its \{ kind, id \} handle/);
+    }
+    // Billed once, at submission: waiting adds nothing.
+    expect(gw.costs.calls).toBe(1);
+  });
+});
