@@ -3,6 +3,7 @@ import { GenwayError } from "../core/errors/index.js";
 import type { Meter, Priced, Units } from "../core/money/index.js";
 import { PRICE_CATALOG, PricingError } from "./catalog.js";
 import { estimateCost } from "./estimate.js";
+import { findModelFamily, unknownModel } from "./models.js";
 
 /**
  * A Meter pricing by the spec's table for `group`. A group no family of the table has is refused
@@ -24,6 +25,10 @@ export function priceTable(group: string): Meter {
       if (units.unpriced !== undefined) return { cost: null, reason: units.unpriced };
       if (units.model === undefined && units.family === undefined) {
         return { cost: null, reason: "the call names no model" };
+      }
+      // The common case of an unplaced id, answered without building (and catching) an error per call.
+      if (units.family === undefined && findModelFamily(units.model!) === undefined) {
+        return { cost: null, reason: unknownModel(units.model!) };
       }
       try {
         const { model, family, usage, requests, images, seconds, characters } = units;

@@ -94,16 +94,18 @@ export function findModelFamily(model: string, models?: ModelFamilyMap): string 
   );
 }
 
+/** Why `model` cannot be priced: the catalog places it in no family. */
+export function unknownModel(model: string): string {
+  return (
+    `Unknown model "${model}": no price family is known for it. Pass \`family\` (e.g. "coding-chat"), ` +
+    `a per-call \`models: { "${model}": "<family>" }\` map, or call registerModel() / models.register().`
+  );
+}
+
 /** Like {@link findModelFamily}, but an unknown id (or a mapping to an unknown family) throws PricingError. */
 export function resolveModelFamily(model: string, models?: ModelFamilyMap): FamilyId {
   const family = findModelFamily(model, models);
-  if (family === undefined) {
-    throw new PricingError(
-      "unknown_model",
-      `Unknown model "${model}": no price family is known for it. Pass \`family\` (e.g. "coding-chat"), ` +
-        `a per-call \`models: { "${model}": "<family>" }\` map, or call registerModel().`,
-    );
-  }
+  if (family === undefined) throw new PricingError("unknown_model", unknownModel(model));
   if ((RULE_FAMILIES as readonly string[]).includes(family)) {
     throw new PricingError(
       "unknown_family",
