@@ -19,6 +19,7 @@ describe("family clients", () => {
     expect(Object.keys(gw).sort()).toEqual([
       "baseURL",
       "chat",
+      "costs",
       "messages",
       "native",
       "responses",
