@@ -7,12 +7,10 @@
 export type { Carrying, Implementations } from "./carried.js";
 export type { ToolDefinition } from "./define-tool.js";
 export * from "./errors.js";
-export type { StructuredAnswer } from "./outcome.js";
-export type { OutputOptions, OutputParser, ParseableSchema, SchemaOptions } from "./output.js";
+export type { OutputOptions, ParseableSchema, SchemaOptions } from "./output.js";
 export { parsePartialJson } from "./partial-json.js";
-export type { LoopFormat, RunnerOptions, RunnerStep, RunnerStreamStep } from "./runner.js";
+export type { RunnerOptions, RunnerStep, RunnerStreamStep } from "./runner.js";
 export { ToolRunner } from "./runner.js";
 export type { InferOutput, JSONSchema, OutputIssue, StructuredSchema } from "./schema.js";
-export type { DeepPartial, StreamReader, StructuredStream } from "./stream.js";
-export type { SchemaDialect } from "./strict.js";
+export type { DeepPartial, StructuredStream } from "./stream.js";
 export type { Tool, ToolCall, ToolContext, ToolResult } from "./tools.js";

@@ -6,11 +6,8 @@ import type { Carrying } from "./carried.js";
 import { jsonSchemaOf } from "./json-schema.js";
 import { readStructured, type StructuredAnswer } from "./outcome.js";
 import type { InferOutput, JSONSchema, StructuredSchema } from "./schema.js";
-import { type StreamReader, type StructuredStream, withStructured } from "./stream.js";
+import { type EventOf, type StreamReader, type StructuredStream, withStructured } from "./stream.js";
 import { forFormat, type SchemaDialect } from "./strict.js";
-
-/** The events a stream yields. */
-type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
 
 /** The machinery of one structured answer, as a helper carries it. */
 export interface OutputParser<T> {

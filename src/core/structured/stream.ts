@@ -10,7 +10,7 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
     : T;
 
 /** The events a stream yields. */
-type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
+export type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
 
 /** What a structured stream adds to the format's stream. */
 export interface StructuredStream<T> {

@@ -4,12 +4,9 @@
  * `response_format` that `zodResponseFormat` made, which carries this too (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import type {
-  Carrying,
-  OutputParser,
-  StructuredAnswer,
-  StructuredStream,
-} from "../../core/structured/index.js";
+import type { Carrying, StructuredStream } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {
   ChatCompletion,

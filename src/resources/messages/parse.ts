@@ -5,12 +5,9 @@
  * (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import type {
-  OutputParser,
-  ParseableSchema,
-  StructuredAnswer,
-  StructuredStream,
-} from "../../core/structured/index.js";
+import type { ParseableSchema, StructuredStream } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import type { MessageStream } from "./stream.js";
 import type {
   CustomToolParam,

@@ -5,13 +5,9 @@
  * from `zodSchema(schema)`, which carries the conversion and the reading.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import type {
-  OutputParser,
-  ParseableSchema,
-  StructuredAnswer,
-  StructuredStream,
-  Tool,
-} from "../../core/structured/index.js";
+import type { ParseableSchema, StructuredStream, Tool } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import { toolSchema } from "../../core/structured/tools.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentStream } from "./stream.js";
