@@ -2,7 +2,7 @@
  * The format-neutral helpers: `defineTool` (one tool for the three tool loops) and `zodSchema` (the
  * schema of `messages.parse` and `native.parse`). Each carries the implementation of the methods
  * that read it (core/structured/carried.ts), so `runTools` and `parse` add nothing to a bundle that
- * never imports these; one that does gets every format's reading of them (about 1 kB).
+ * never imports these; one that does gets every format's reading of them.
  */
 import { carry } from "../core/structured/carried.js";
 import { createTool, type ToolDefinition } from "../core/structured/define-tool.js";
