@@ -22,6 +22,28 @@ export const ask = (apiKey) => new Genway({ apiKey }).chat.completions.create({ 
 export const go = (apiKey) => new ChatClient({ apiKey }).chat.completions.create({ model: "m", messages: [] });`,
   },
   {
+    // Structured output and tools: the code comes with the helper imported (zod's converter included).
+    label: 'genway "./chat": chat.completions.parse + zodResponseFormat',
+    source: `import ChatClient, { zodResponseFormat } from "genway/chat";
+import * as z from "zod/mini";
+export const go = (apiKey) => new ChatClient({ apiKey }).chat.completions.parse({ model: "m", messages: [],
+  response_format: zodResponseFormat(z.object({ a: z.string() }), "a") });`,
+  },
+  {
+    label: 'genway "./chat": messages.parse + zodSchema',
+    source: `import ChatClient, { zodSchema } from "genway/chat";
+import * as z from "zod/mini";
+export const go = (apiKey) => new ChatClient({ apiKey }).messages.parse({ model: "m", max_tokens: 1, messages: [],
+  schema: zodSchema(z.object({ a: z.string() })) });`,
+  },
+  {
+    label: 'genway "./chat": chat.completions.runTools + defineTool',
+    source: `import ChatClient, { defineTool } from "genway/chat";
+import * as z from "zod/mini";
+const echo = defineTool({ name: "echo", parameters: z.object({ a: z.string() }), run: ({ a }) => a });
+export const go = (apiKey) => new ChatClient({ apiKey }).chat.completions.runTools({ model: "m", messages: [], tools: [echo] });`,
+  },
+  {
     label: 'genway "./images": ImagesClient, one call',
     source: `import ImagesClient from "genway/images";
 export const go = (apiKey) => new ImagesClient({ apiKey }).images.generate({ model: "m", prompt: "p" });`,

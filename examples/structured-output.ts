@@ -8,12 +8,14 @@
 // expect: responses: sample title serves 42
 // expect: messages: sample title serves 42
 // expect: native: sample title serves 42
+// expect: zod/mini: sample title
 // expect: partial: {"title":"sample
 // expect: final: sample title
 // expect: refused: I'm sorry
-import Genway, { RefusalError, zodResponseFormat, zodTextFormat } from "genway";
+import Genway, { RefusalError, zodResponseFormat, zodSchema, zodTextFormat } from "genway";
 import { createMockGateway } from "genway/testing";
 import { z } from "zod";
+import * as zm from "zod/mini";
 
 const server = process.env.GENWAY_BASE_URL ? undefined : await createMockGateway().listen();
 const gw = new Genway(server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {});
@@ -44,12 +46,12 @@ const response = await gw.responses.parse({
 });
 show("responses", response.output_parsed);
 
-// Messages: the schema becomes a forced tool; the object in parsed.
+// Messages: zodSchema(schema) becomes a forced tool; the object in parsed.
 const message = await gw.messages.parse({
   model: "claude-sonnet-4-5",
   max_tokens: 1024,
   messages: [{ role: "user", content: prompt }],
-  schema: Recipe,
+  schema: zodSchema(Recipe, { name: "recipe" }),
 });
 show("messages", message.parsed);
 
@@ -57,9 +59,19 @@ show("messages", message.parsed);
 const native = await gw.native.parse({
   model: "gemini-2.5-flash",
   contents: [{ role: "user", parts: [{ text: prompt }] }],
-  schema: Recipe,
+  schema: zodSchema(Recipe),
 });
 show("native", native.parsed);
+
+// zod/mini works the same, in every format (here native, streamed).
+const RecipeMini = zm.object({ title: zm.string(), servings: zm.number().check(zm.int()) });
+const miniStream = await gw.native.parse({
+  model: "gemini-2.5-flash",
+  contents: [{ role: "user", parts: [{ text: prompt }] }],
+  schema: zodSchema(RecipeMini),
+  stream: true,
+});
+console.log(`zod/mini: ${(await miniStream.finalParsed()).title}`);
 
 // Streaming: the object as it grows, then the validated whole.
 const stream = await gw.chat.completions.parse({
@@ -80,7 +92,7 @@ try {
     model: "claude-sonnet-4-5",
     max_tokens: 1024,
     messages: [{ role: "user", content: `[refusal] ${prompt}` }],
-    schema: Recipe,
+    schema: zodSchema(Recipe),
   });
 } catch (error) {
   if (error instanceof RefusalError) console.log(`refused: ${error.refusal}`);

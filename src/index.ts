@@ -25,33 +25,12 @@ export {
   type CostTotals,
 } from "./core/money/index.js";
 export { EventStream } from "./core/streams/stream.js";
-export {
-  type DeepPartial,
-  defineTool,
-  type InferOutput,
-  type JSONSchema,
-  type OutputIssue,
-  OutputParseError,
-  OutputTruncatedError,
-  parsePartialJson,
-  RefusalError,
-  type RunnerOptions,
-  type RunnerStep,
-  type RunnerStreamStep,
-  type StructuredSchema,
-  type StructuredStream,
-  type Tool,
-  ToolAbortError,
-  type ToolCall,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolResult,
-  ToolRunner,
-} from "./core/structured/index.js";
+export * from "./core/structured/index.js";
 export { BinaryResponse } from "./core/uploads/binary.js";
 export { type DownloadConfig, type DownloadOptions, download } from "./core/uploads/download.js";
 export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "./core/uploads/uploads.js";
 export type { ValidationMode } from "./core/validation/validate.js";
+export * from "./families/structured.js";
 export * from "./pricing/index.js";
 export * from "./resources/audio/index.js";
 export * from "./resources/chat/index.js";

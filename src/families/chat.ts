@@ -28,8 +28,10 @@ export class ChatClient extends FamilyClient {
 /** @alias The same client, as the entry's default export. */
 export default ChatClient;
 export { EventStream } from "../core/streams/stream.js";
+export * from "../core/structured/index.js";
 export * from "../resources/chat/index.js";
 export * from "../resources/messages/index.js";
 export * from "../resources/native/index.js";
 export * from "../resources/responses/index.js";
 export * from "./shared.js";
+export * from "./structured.js";

@@ -1,15 +1,10 @@
 /** The family-agnostic pieces of structured output: partial JSON, strict mode, nulls for optionals, runTool. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  defineTool,
-  dropNullOptionals,
-  forFormat,
-  parsePartialJson,
-  runTool,
-  ToolAbortError,
-  ToolRunner,
-} from "../../src/core/structured/index.js";
+import { createTool } from "../../src/core/structured/define-tool.js";
+import { parsePartialJson, ToolAbortError, ToolRunner } from "../../src/core/structured/index.js";
+import { dropNullOptionals, forFormat } from "../../src/core/structured/strict.js";
+import { runTool } from "../../src/core/structured/tools.js";
 
 describe("parsePartialJson", () => {
   it("reads every prefix of a JSON text without throwing, keeping half-written strings", () => {
@@ -59,7 +54,7 @@ describe("forFormat and dropNullOptionals", () => {
 });
 
 describe("runTool", () => {
-  const tool = defineTool({
+  const tool = createTool({
     name: "add",
     parameters: z.object({ x: z.number(), y: z.number().optional() }),
     run: ({ x, y }) => x + (y ?? 0),
@@ -76,7 +71,7 @@ describe("runTool", () => {
   });
 
   it("lets only ToolAbortError escape", async () => {
-    const abort = defineTool({
+    const abort = createTool({
       name: "stop",
       parameters: z.object({}),
       run: () => {
@@ -94,7 +89,7 @@ describe("ToolRunner", () => {
     let started = 0;
     let release!: () => void;
     const bothStarted = new Promise<void>((resolve) => (release = resolve));
-    const slow = defineTool({
+    const slow = createTool({
       name: "slow",
       parameters: z.object({ n: z.number() }),
       run: async ({ n }) => {

@@ -16,6 +16,7 @@ import Genway, {
   type RunnerStep,
   ToolAbortError,
   zodResponseFormat,
+  zodSchema,
   zodTextFormat,
 } from "../../src/index.js";
 
@@ -98,7 +99,7 @@ describe("parse: parsed is typed as the schema's output", () => {
         model: "claude-sonnet-4-5",
         max_tokens: 1024,
         messages: user,
-        schema: Recipe,
+        schema: zodSchema(Recipe),
       });
       expectTypeOf(message.parsed).toEqualTypeOf<Recipe>();
       expectTypeOf(message).toExtend<Message>();
@@ -106,33 +107,47 @@ describe("parse: parsed is typed as the schema's output", () => {
         model: "claude-sonnet-4-5",
         max_tokens: 1024,
         messages: user,
-        schema: RecipeMini,
+        schema: zodSchema(RecipeMini, { name: "recipe" }),
         stream: true,
       });
       expectTypeOf(stream.finalParsed()).resolves.toEqualTypeOf<RecipeMini>();
+      for await (const partial of stream.partialObjects())
+        expectTypeOf(partial).toEqualTypeOf<DeepPartial<RecipeMini>>();
       await gw.messages.parse({
         model: "claude-sonnet-4-5",
         max_tokens: 1,
         messages: user,
-        schema: Recipe,
+        schema: zodSchema(Recipe),
         // @ts-expect-error parse sets tool_choice itself
         tool_choice: { type: "auto" },
       });
       const native = await gw.native.parse({
         model: "gemini-2.5-flash",
         contents: [{ role: "user", parts: [{ text: "A recipe" }] }],
-        schema: Recipe,
+        schema: zodSchema(Recipe),
       });
       expectTypeOf(native.parsed).toEqualTypeOf<Recipe>();
       const nativeStream = await gw.native.parse({
         model: "gemini-2.5-flash",
         contents: [{ parts: [{ text: "A recipe" }] }],
-        schema: Recipe,
+        schema: zodSchema(RecipeMini),
         stream: true,
       });
-      expectTypeOf(nativeStream.finalParsed()).resolves.toEqualTypeOf<Recipe>();
+      expectTypeOf(nativeStream.finalParsed()).resolves.toEqualTypeOf<RecipeMini>();
       // @ts-expect-error schema is required
       await gw.native.parse({ model: "gemini-2.5-flash", contents: [] });
+      // @ts-expect-error a bare schema carries no parser: it comes through zodSchema
+      await gw.native.parse({ model: "gemini-2.5-flash", contents: [], schema: Recipe });
+      await gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1,
+        messages: user,
+        schema: zodSchema(Recipe),
+        // @ts-expect-error misspelled field
+        max_token: 1,
+      });
+      // @ts-expect-error zodSchema's options have no such field
+      zodSchema(Recipe, { nmae: "recipe" });
     }
     expectTypeOf(call).toBeFunction();
   });

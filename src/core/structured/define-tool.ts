@@ -1,4 +1,7 @@
-/** `defineTool`: one tool definition for every format, its JSON Schema written once, at definition. */
+/**
+ * A tool from its definition, for every format: its JSON Schema written once, at definition. The
+ * public `defineTool` (src/families/structured.ts) adds the tool loop of each format.
+ */
 import { jsonSchemaOf } from "./json-schema.js";
 import type { InferOutput, JSONSchema, StructuredSchema } from "./schema.js";
 import type { Tool, ToolContext } from "./tools.js";
@@ -17,8 +20,8 @@ export interface ToolDefinition<S extends StructuredSchema, Result> {
   run: (args: InferOutput<S>, context: ToolContext) => Result | Promise<Result>;
 }
 
-/** One tool definition for every format; its JSON Schema is written once, now (a ValidationError if it cannot be). */
-export function defineTool<S extends StructuredSchema, Result>(
+/** One tool for every format; its JSON Schema is written once, now (a ValidationError if it cannot be). */
+export function createTool<S extends StructuredSchema, Result>(
   definition: ToolDefinition<S, Result>,
 ): Tool<InferOutput<S>, Result> {
   return {

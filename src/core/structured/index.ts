@@ -1,15 +1,16 @@
 /**
- * Structured output and tools, for every chat format: schemas (zod 4 classic or mini, any Standard
- * Schema) to each format's JSON Schema, a tolerant partial-JSON parser, the validated answer and its
- * errors, `partialObjects()` / `finalParsed()` on streams, `defineTool` and the tool loop.
+ * Structured output and tools, for every chat format: the public types, errors and classes. The
+ * helpers users call (`defineTool`, `zodSchema` in src/families/structured.ts, `zodResponseFormat`,
+ * `zodTextFormat` in their families) carry the machinery; the resource classes' `parse` / `runTools`
+ * methods import only carried.ts.
  */
-export * from "./define-tool.js";
+export type { Carrying, Implementations } from "./carried.js";
+export type { ToolDefinition } from "./define-tool.js";
 export * from "./errors.js";
-export * from "./json-schema.js";
-export * from "./outcome.js";
-export * from "./partial-json.js";
-export * from "./runner.js";
-export * from "./schema.js";
-export * from "./stream.js";
-export * from "./strict.js";
-export * from "./tools.js";
+export type { OutputOptions, ParseableSchema, SchemaOptions } from "./output.js";
+export { parsePartialJson } from "./partial-json.js";
+export type { RunnerOptions, RunnerStep, RunnerStreamStep } from "./runner.js";
+export { ToolRunner } from "./runner.js";
+export type { InferOutput, JSONSchema, OutputIssue, StructuredSchema } from "./schema.js";
+export type { DeepPartial, StructuredStream } from "./stream.js";
+export type { Tool, ToolCall, ToolContext, ToolResult } from "./tools.js";

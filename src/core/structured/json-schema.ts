@@ -1,13 +1,12 @@
 /**
  * A schema's JSON Schema: zod 4 (classic or mini) through zod's own converter, another validator
  * through its Standard JSON Schema side, or one the caller gives. The only file here that loads
- * zod's converter, and only the helpers callers import (zodResponseFormat, defineTool ...) reach it.
+ * zod's converter, and only the helpers callers import
+ * (zodResponseFormat, zodTextFormat, zodSchema, defineTool) reach it.
  */
 import { toJSONSchema } from "zod/mini";
 import { ValidationError } from "../errors/errors.js";
-import { planOver, type StructuredPlan } from "./outcome.js";
 import { type JSONSchema, ownJsonSchema, requireJsonSchema, type StructuredSchema } from "./schema.js";
-import type { SchemaDialect } from "./strict.js";
 
 /** True for a zod 4 schema (classic or mini): it carries the `_zod` internals the converter reads. */
 function isZod(schema: unknown): schema is Parameters<typeof toJSONSchema>[0] {
@@ -34,14 +33,4 @@ export function jsonSchemaOf(schema: StructuredSchema, operation: string, given?
       },
     ]);
   }
-}
-
-/** The plan for a schema in a format's dialect, its JSON Schema written by {@link jsonSchemaOf}. */
-export function planFor<T>(
-  schema: StructuredSchema<T>,
-  dialect: SchemaDialect,
-  operation: string,
-  given?: JSONSchema,
-): StructuredPlan<T> & { wire: JSONSchema } {
-  return planOver(schema, jsonSchemaOf(schema, operation, given), dialect, operation);
 }

@@ -54,7 +54,7 @@ function schemaProblem(operation: string, message: string): ValidationError {
 /**
  * The JSON Schema of what the model must write, without loading any converter: the one the caller
  * gives, else the validator's own Standard JSON Schema side (zod classic, valibot, arktype carry one).
- * undefined when neither exists (a zod/mini schema: see json-schema.ts).
+ * undefined when neither exists (a zod/mini schema: json-schema.ts converts it).
  */
 export function ownJsonSchema(
   schema: StructuredSchema,
@@ -74,11 +74,7 @@ export function ownJsonSchema(
   }
 }
 
-/**
- * {@link ownJsonSchema}, or a ValidationError for a validator that has none: the calls that take a
- * schema directly (`messages.parse`, `native.parse`) do not load zod's converter, so a zod/mini
- * schema there comes with `jsonSchema: z.toJSONSchema(schema)`.
- */
+/** {@link ownJsonSchema}, or a ValidationError for a validator that has none and was given none. */
 export function requireJsonSchema(
   schema: StructuredSchema,
   operation: string,
@@ -88,7 +84,7 @@ export function requireJsonSchema(
   if (own) return own;
   throw schemaProblem(
     operation,
-    "carries no JSON Schema of its own (zod/mini schemas do not): pass jsonSchema: z.toJSONSchema(schema), or a zod classic schema",
+    "carries no JSON Schema of its own: pass one as the jsonSchema option (or use a zod 4 schema, classic or mini)",
   );
 }
 

@@ -10,7 +10,7 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
     : T;
 
 /** The events a stream yields. */
-type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
+export type EventOf<S> = S extends AsyncIterable<infer Event> ? Event : never;
 
 /** What a structured stream adds to the format's stream. */
 export interface StructuredStream<T> {
@@ -35,6 +35,7 @@ export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
   stream: S,
   plan: StructuredPlan<T>,
   reader: StreamReader<EventOf<S>, Final>,
+  operation: string,
 ): S & StructuredStream<T> {
   const added: StructuredStream<T> = {
     async *partialObjects() {
@@ -52,7 +53,7 @@ export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
       }
     },
     async finalParsed() {
-      return readStructured(plan, reader.answer(await reader.final()));
+      return readStructured(plan, reader.answer(await reader.final()), operation);
     },
   };
   return Object.assign(stream, added);

@@ -4,19 +4,14 @@ import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
-import {
-  type ChatCompletionParsedStream,
-  type ChatCompletionParseParams,
-  type ChatCompletionParseParamsStreaming,
-  type ParsedChatCompletion,
-  parseChat,
+import { implementation } from "../../core/structured/carried.js";
+import type {
+  ChatCompletionParsedStream,
+  ChatCompletionParseParams,
+  ChatCompletionParseParamsStreaming,
+  ParsedChatCompletion,
 } from "./parse.js";
-import {
-  type ChatRunToolsParams,
-  type ChatStreamingToolRunner,
-  type ChatToolRunner,
-  runChatTools,
-} from "./run-tools.js";
+import type { ChatRunToolsParams, ChatStreamingToolRunner, ChatToolRunner } from "./run-tools.js";
 import { chatCompletionParams } from "./schema.js";
 import { ChatCompletionStream } from "./stream.js";
 import type {
@@ -90,14 +85,24 @@ export class ChatCompletions {
     params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
     options?: RequestOptions,
   ) {
-    return parseChat(this, params, options);
+    return implementation<Promise<ParsedChatCompletion<T> | ChatCompletionParsedStream<T>>>(
+      params.response_format,
+      "chat.completions.parse",
+      "response_format",
+      "zodResponseFormat(schema, name)",
+    )(this, params, options);
   }
 
   /** The tool loop over `defineTool` tools; see docs/tools.md. */
   runTools(params: ChatRunToolsParams & { stream: true }, options?: RequestOptions): ChatStreamingToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner<unknown> {
-    return runChatTools(this, params, options);
+    return implementation<ChatToolRunner<unknown>>(
+      params.tools?.[0],
+      "chat.completions.runTools",
+      "tools",
+      "defineTool",
+    )(this, params, options);
   }
 }
 

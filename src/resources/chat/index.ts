@@ -13,17 +13,16 @@ export class Chat {
 export { ChatCompletions } from "./completions.js";
 export { chatImageUrls } from "./images.js";
 export type { ChatModel } from "./models.js";
-export {
-  type ChatCompletionParsedStream,
-  type ChatCompletionParseParams,
-  type ChatCompletionParseParamsStreaming,
-  type ChatParseableFormat,
-  type ParsedChatCompletion,
-  type ParsedChatCompletionChoice,
-  type ParsedChatCompletionMessage,
-  type ResponseFormatOptions,
-  zodResponseFormat,
+export type {
+  ChatCompletionParsedStream,
+  ChatCompletionParseParams,
+  ChatCompletionParseParamsStreaming,
+  ChatParseableFormat,
+  ParsedChatCompletion,
+  ParsedChatCompletionChoice,
+  ParsedChatCompletionMessage,
 } from "./parse.js";
+export { type ResponseFormatOptions, zodResponseFormat } from "./response-format.js";
 export {
   type ChatRunToolsParams,
   type ChatStreamingToolRunner,

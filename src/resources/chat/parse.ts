@@ -1,23 +1,12 @@
 /**
- * `gw.chat.completions.parse`: structured output in the chat format. `zodResponseFormat(schema, name)`
- * is a json_schema response format in OpenAI's strict mode that also knows its validator; the
- * answer comes back with `choices[i].message.parsed`. Loaded only when `parse` is first called.
+ * `gw.chat.completions.parse`: structured output in the chat format. How a chat answer reads as a
+ * structured one (content, refusal, a cut at the length limit); the rest travels with the
+ * `response_format` that `zodResponseFormat` made, which carries this too (core/structured/carried.ts).
  */
-
 import type { RequestOptions } from "../../core/http/index.js";
-import {
-  attachPlan,
-  type InferOutput,
-  type JSONSchema,
-  planFor,
-  readStructured,
-  requirePlan,
-  type StructuredAnswer,
-  type StructuredSchema,
-  type StructuredStream,
-  type WithPlan,
-  withStructured,
-} from "../../core/structured/index.js";
+import type { Carrying, StructuredStream } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {
   ChatCompletion,
@@ -28,43 +17,10 @@ import type {
   ChatResponseFormat,
 } from "./types.js";
 
+/** A json_schema response format that carries its validator (made by `zodResponseFormat`). */
+export type ChatParseableFormat<T> = Carrying<Extract<ChatResponseFormat, { type: "json_schema" }>, T>;
+
 const OPERATION = "chat.completions.parse";
-
-/** A json_schema response format that carries its validator (made by {@link zodResponseFormat}). */
-export type ChatParseableFormat<T> = WithPlan<Extract<ChatResponseFormat, { type: "json_schema" }>, T>;
-
-/** Options of {@link zodResponseFormat}. */
-export interface ResponseFormatOptions {
-  /** What the output is for (the model reads it). */
-  description?: string;
-  /** The JSON Schema to send, for a validator that cannot write its own. */
-  jsonSchema?: JSONSchema;
-}
-
-/**
- * A `response_format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode
- * (every property required, optional ones nullable, no extra properties). Throws ValidationError
- * for what strict mode cannot express (records, `not`, a non-object root ...).
- */
-export function zodResponseFormat<S extends StructuredSchema>(
-  schema: S,
-  name: string,
-  options: ResponseFormatOptions = {},
-): ChatParseableFormat<InferOutput<S>> {
-  const { wire, ...plan } = planFor(
-    schema as StructuredSchema<InferOutput<S>>,
-    "openai-strict",
-    OPERATION,
-    options.jsonSchema,
-  );
-  const json_schema = {
-    name,
-    strict: true,
-    schema: wire,
-    ...(options.description ? { description: options.description } : {}),
-  };
-  return attachPlan({ type: "json_schema" as const, json_schema }, plan);
-}
 
 /** The assistant's message with the validated object (null when the model called tools instead). */
 export interface ParsedChatCompletionMessage<T> extends ChatCompletionMessage {
@@ -81,7 +37,7 @@ export interface ParsedChatCompletion<T> extends ChatCompletion {
   choices: ParsedChatCompletionChoice<T>[];
 }
 
-/** `parse` params: a chat request whose `response_format` came from {@link zodResponseFormat}. */
+/** `parse` params: a chat request whose `response_format` came from `zodResponseFormat`. */
 export interface ChatCompletionParseParams<T>
   extends Omit<ChatCompletionCreateParamsNonStreaming, "response_format"> {
   response_format: ChatParseableFormat<T>;
@@ -119,20 +75,24 @@ function answerOf(choice: ChatCompletionChoice | undefined): StructuredAnswer {
   };
 }
 
-/** `gw.chat.completions.parse`, not streamed or streamed. */
+/** `gw.chat.completions.parse`, not streamed or streamed, with the parser `zodResponseFormat` made. */
 export async function parseChat<T>(
   completions: ChatCreate,
+  parser: OutputParser<T>,
   params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedChatCompletion<T> | ChatCompletionParsedStream<T>> {
-  const plan = requirePlan<T>(params.response_format, OPERATION, "response_format", "zodResponseFormat");
   if (params.stream === true) {
     const stream = await completions.create(params, options);
-    return withStructured(stream, plan, {
-      delta: (chunk) => chunk.choices?.[0]?.delta?.content ?? undefined,
-      final: () => stream.finalCompletion(),
-      answer: (completion) => answerOf(completion.choices[0]),
-    });
+    return parser.stream(
+      stream,
+      {
+        delta: (chunk) => chunk.choices?.[0]?.delta?.content ?? undefined,
+        final: () => stream.finalCompletion(),
+        answer: (completion) => answerOf(completion.choices[0]),
+      },
+      OPERATION,
+    );
   }
   const completion = (await completions.create(
     params as ChatCompletionCreateParamsNonStreaming,
@@ -140,7 +100,7 @@ export async function parseChat<T>(
   )) as ParsedChatCompletion<T>;
   for (const choice of completion.choices) {
     const onlyTools = !choice.message.content && choice.message.tool_calls?.length && !choice.message.refusal;
-    choice.message.parsed = onlyTools ? null : await readStructured(plan, answerOf(choice));
+    choice.message.parsed = onlyTools ? null : await parser.read(answerOf(choice), OPERATION);
   }
   return completion;
 }

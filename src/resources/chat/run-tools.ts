@@ -1,7 +1,7 @@
 /**
  * `gw.chat.completions.runTools`: the tool loop in the chat format. Tools go out as strict
  * functions; calls come back in `message.tool_calls`, results go back as `tool` messages.
- * Loaded only when `runTools` is first called.
+ * Reached only through `defineTool` tools, which carry it (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import {
@@ -9,10 +9,9 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
-  type Tool,
   ToolRunner,
-  toolSchema,
-} from "../../core/structured/index.js";
+} from "../../core/structured/runner.js";
+import { type Tool, toolSchema } from "../../core/structured/tools.js";
 import type { ChatCreate } from "./parse.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {

@@ -2,19 +2,14 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
-import {
-  type MessageParsedStream,
-  type MessageParseParams,
-  type MessageParseParamsStreaming,
-  type ParsedMessage,
-  parseMessage,
+import { implementation } from "../../core/structured/carried.js";
+import type {
+  MessageParsedStream,
+  MessageParseParams,
+  MessageParseParamsStreaming,
+  ParsedMessage,
 } from "./parse.js";
-import {
-  type MessageRunToolsParams,
-  type MessageStreamingToolRunner,
-  type MessageToolRunner,
-  runMessageTools,
-} from "./run-tools.js";
+import type { MessageRunToolsParams, MessageStreamingToolRunner, MessageToolRunner } from "./run-tools.js";
 import { messageCreateParams } from "./schema.js";
 import { MessageStream } from "./stream.js";
 import type {
@@ -77,7 +72,12 @@ export class Messages {
   parse<T>(params: MessageParseParamsStreaming<T>, options?: RequestOptions): Promise<MessageParsedStream<T>>;
   parse<T>(params: MessageParseParams<T>, options?: RequestOptions): Promise<ParsedMessage<T>>;
   parse<T>(params: MessageParseParams<T> | MessageParseParamsStreaming<T>, options?: RequestOptions) {
-    return parseMessage(this, params, options);
+    return implementation<Promise<ParsedMessage<T> | MessageParsedStream<T>>>(
+      params.schema,
+      "messages.parse",
+      "schema",
+      "zodSchema(schema)",
+    )(this, params, options);
   }
 
   /** The tool loop over `defineTool` tools; see docs/tools.md. */
@@ -87,6 +87,11 @@ export class Messages {
   ): MessageStreamingToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
-    return runMessageTools(this, params, options);
+    return implementation<MessageToolRunner<unknown>>(
+      params.tools?.[0],
+      "messages.runTools",
+      "tools",
+      "defineTool",
+    )(this, params, options);
   }
 }

@@ -1,19 +1,13 @@
 /**
  * `gw.messages.parse`: structured output in the Messages format, through its own JSON mechanism: a
  * tool whose input schema is the schema, and `tool_choice` forcing it. The tool's input is the answer;
- * it comes back validated as `parsed`.
+ * it comes back validated as `parsed`. `zodSchema(schema)` carries this, with its validator
+ * (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import {
-  type JSONSchema,
-  planOver,
-  readStructured,
-  requireJsonSchema,
-  type StructuredAnswer,
-  type StructuredSchema,
-  type StructuredStream,
-  withStructured,
-} from "../../core/structured/index.js";
+import type { ParseableSchema, StructuredStream } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import type { MessageStream } from "./stream.js";
 import type {
   CustomToolParam,
@@ -25,22 +19,13 @@ import type {
 
 const OPERATION = "messages.parse";
 
-/** The tool's name when none is given. */
-const DEFAULT_NAME = "json_output";
-
 /** What `parse` adds to a Messages request (it sets `tool_choice` itself). */
 export interface MessageParseOptions<T> {
   /**
-   * A zod 4 schema or a Standard Schema validator of the answer (an object). A zod/mini schema (which
-   * carries no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
+   * The answer's schema, from `zodSchema(schema, { name, description })`: a zod 4 schema (classic
+   * or mini) or a Standard Schema validator. It becomes the forced tool (default name `json_output`).
    */
-  schema: StructuredSchema<T>;
-  /** The forced tool's name (default `"json_output"`). */
-  schemaName?: string;
-  /** The forced tool's description: what the output is for (the model reads it). */
-  schemaDescription?: string;
-  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
-  jsonSchema?: JSONSchema;
+  schema: ParseableSchema<T>;
 }
 
 /** `parse` params: a Messages request plus the schema. */
@@ -83,37 +68,41 @@ function answerOf(message: Message, name: string): StructuredAnswer {
 /** `gw.messages.parse`, not streamed or streamed. */
 export async function parseMessage<T>(
   messages: MessagesCreate,
+  parser: OutputParser<T>,
+  answer: { name: string; description?: string | undefined },
   params: MessageParseParams<T> | MessageParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedMessage<T> | MessageParsedStream<T>> {
-  const { schema, schemaName = DEFAULT_NAME, schemaDescription, jsonSchema, ...rest } = params;
-  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
-  const { wire, ...plan } = planOver(schema, json, "anthropic-tool", OPERATION);
+  const { schema: _, ...rest } = params;
   const tool: CustomToolParam = {
-    name: schemaName,
-    ...(schemaDescription ? { description: schemaDescription } : {}),
-    input_schema: wire as CustomToolParam["input_schema"],
+    name: answer.name,
+    ...(answer.description ? { description: answer.description } : {}),
+    input_schema: parser.wire("anthropic-tool", OPERATION) as CustomToolParam["input_schema"],
   };
   const request = {
     ...rest,
     tools: [...(rest.tools ?? []), tool],
-    tool_choice: { type: "tool" as const, name: schemaName },
+    tool_choice: { type: "tool" as const, name: answer.name },
   };
   if (request.stream === true) {
     const stream = await messages.create(request as MessageCreateParamsStreaming, options);
-    return withStructured(stream, plan, {
-      delta: (event) =>
-        event.type === "content_block_delta" && event.delta?.type === "input_json_delta"
-          ? event.delta.partial_json
-          : undefined,
-      final: () => stream.finalMessage(),
-      answer: (message) => answerOf(message, schemaName),
-    });
+    return parser.stream(
+      stream,
+      {
+        delta: (event) =>
+          event.type === "content_block_delta" && event.delta?.type === "input_json_delta"
+            ? event.delta.partial_json
+            : undefined,
+        final: () => stream.finalMessage(),
+        answer: (message) => answerOf(message, answer.name),
+      },
+      OPERATION,
+    );
   }
   const message = (await messages.create(
     request as MessageCreateParamsNonStreaming,
     options,
   )) as ParsedMessage<T>;
-  message.parsed = await readStructured(plan, answerOf(message, schemaName));
+  message.parsed = await parser.read(answerOf(message, answer.name), OPERATION);
   return message;
 }

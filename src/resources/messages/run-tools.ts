@@ -8,10 +8,9 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
-  type Tool,
   ToolRunner,
-  toolSchema,
-} from "../../core/structured/index.js";
+} from "../../core/structured/runner.js";
+import { type Tool, toolSchema } from "../../core/structured/tools.js";
 import type { MessagesCreate } from "./parse.js";
 import type { MessageStream } from "./stream.js";
 import type {

@@ -2,12 +2,12 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
 import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
-import {
-  type GenerateContentParsedStream,
-  type NativeParseParams,
-  type NativeParseParamsStreaming,
-  type ParsedGenerateContentResponse,
-  parseNative,
+import { implementation } from "../../core/structured/carried.js";
+import type {
+  GenerateContentParsedStream,
+  NativeParseParams,
+  NativeParseParamsStreaming,
+  ParsedGenerateContentResponse,
 } from "./parse.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
@@ -84,6 +84,11 @@ export class Native {
   ): Promise<GenerateContentParsedStream<T>>;
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
   parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
-    return parseNative(this, params, options);
+    return implementation<Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>>>(
+      params.schema,
+      "native.parse",
+      "schema",
+      "zodSchema(schema)",
+    )(this, params, options);
   }
 }

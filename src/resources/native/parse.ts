@@ -1,21 +1,14 @@
 /**
  * `gw.native.parse`: structured output in the native format, through its own JSON mechanism:
  * `generationConfig.responseMimeType: "application/json"` and `responseJsonSchema`. The answer text
- * comes back validated as `parsed`. `stream: true` reads `:streamGenerateContent`.
+ * comes back validated as `parsed`. `stream: true` reads `:streamGenerateContent`. The schema comes
+ * from `zodSchema(schema)`, which carries the conversion and the reading.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import type { Tool } from "../../core/structured/index.js";
-import {
-  type JSONSchema,
-  planOver,
-  readStructured,
-  requireJsonSchema,
-  type StructuredAnswer,
-  type StructuredSchema,
-  type StructuredStream,
-  toolSchema,
-  withStructured,
-} from "../../core/structured/index.js";
+import type { ParseableSchema, StructuredStream, Tool } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
+import { toolSchema } from "../../core/structured/tools.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse, NativeTool } from "./types.js";
@@ -27,13 +20,8 @@ const REFUSALS = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTE
 
 /** `parse` params: a native request plus the schema (it sets responseMimeType and responseJsonSchema). */
 export interface NativeParseParams<T> extends GenerateContentParams {
-  /**
-   * A zod 4 schema or a Standard Schema validator of the answer. A zod/mini schema (which carries
-   * no JSON Schema of its own) comes with `jsonSchema: z.toJSONSchema(schema)`.
-   */
-  schema: StructuredSchema<T>;
-  /** The JSON Schema to send, for a validator that cannot write its own (zod/mini: `z.toJSONSchema(schema)`). */
-  jsonSchema?: JSONSchema;
+  /** The answer's schema, from `zodSchema(schema)`: a zod 4 schema (classic or mini) or a Standard Schema validator. */
+  schema: ParseableSchema<T>;
   /** Stream the answer (`:streamGenerateContent?alt=sse`). */
   stream?: false;
 }
@@ -77,30 +65,33 @@ function answerOf(response: GenerateContentResponse): StructuredAnswer {
 /** `gw.native.parse`, not streamed or streamed. */
 export async function parseNative<T>(
   native: NativeGenerate,
+  parser: OutputParser<T>,
   params: NativeParseParams<T> | NativeParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>> {
-  const { schema, jsonSchema, stream, ...rest } = params;
-  const json = requireJsonSchema(schema, OPERATION, jsonSchema);
-  const { wire, ...plan } = planOver(schema, json, "gemini", OPERATION);
+  const { schema: _, stream, ...rest } = params;
   const request: GenerateContentParams = {
     ...rest,
     generationConfig: {
       ...rest.generationConfig,
       responseMimeType: "application/json",
-      responseJsonSchema: wire,
+      responseJsonSchema: parser.wire("gemini", OPERATION),
     },
   };
   if (stream === true) {
     const opened = await native.streamGenerateContent(request, options);
-    return withStructured(opened, plan, {
-      delta: (chunk) => answerText(chunk) || undefined,
-      final: () => opened.finalResponse(),
-      answer: answerOf,
-    });
+    return parser.stream(
+      opened,
+      {
+        delta: (chunk) => answerText(chunk) || undefined,
+        final: () => opened.finalResponse(),
+        answer: answerOf,
+      },
+      OPERATION,
+    );
   }
   const response = (await native.generateContent(request, options)) as ParsedGenerateContentResponse<T>;
-  response.parsed = await readStructured(plan, answerOf(response));
+  response.parsed = await parser.read(answerOf(response), OPERATION);
   return response;
 }
 

@@ -1,13 +1,12 @@
 /** gw.responses namespace. */
 export type { ResponsesModel } from "./models.js";
 export { outputText } from "./output-text.js";
-export {
-  type ParsedResponse,
-  type ResponseParseableFormat,
-  type ResponseParsedStream,
-  type ResponseParseParams,
-  type ResponseParseParamsStreaming,
-  zodTextFormat,
+export type {
+  ParsedResponse,
+  ResponseParseableFormat,
+  ResponseParsedStream,
+  ResponseParseParams,
+  ResponseParseParamsStreaming,
 } from "./parse.js";
 export { Responses } from "./responses.js";
 export {
@@ -17,4 +16,5 @@ export {
   responseTool,
 } from "./run-tools.js";
 export { ResponseStream } from "./stream.js";
+export { zodTextFormat } from "./text-format.js";
 export type * from "./types.js";

@@ -1,17 +1,12 @@
+/**
+ * `gw.responses.parse`: structured output in the Responses format. How a response reads as a
+ * structured answer (output_text, a refusal part, an incomplete status); the rest travels with the
+ * `text.format` that `zodTextFormat` made, which carries this too (core/structured/carried.ts).
+ */
 import type { RequestOptions } from "../../core/http/index.js";
-import {
-  attachPlan,
-  type InferOutput,
-  type JSONSchema,
-  planFor,
-  readStructured,
-  requirePlan,
-  type StructuredAnswer,
-  type StructuredSchema,
-  type StructuredStream,
-  type WithPlan,
-  withStructured,
-} from "../../core/structured/index.js";
+import type { Carrying, StructuredStream } from "../../core/structured/index.js";
+import type { StructuredAnswer } from "../../core/structured/outcome.js";
+import type { OutputParser } from "../../core/structured/output.js";
 import type { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -21,35 +16,10 @@ import type {
   ResponseTextFormat,
 } from "./types.js";
 
+/** A json_schema text format that carries its validator (made by `zodTextFormat`). */
+export type ResponseParseableFormat<T> = Carrying<Extract<ResponseTextFormat, { type: "json_schema" }>, T>;
+
 const OPERATION = "responses.parse";
-
-/** A json_schema text format that carries its validator (made by {@link zodTextFormat}). */
-export type ResponseParseableFormat<T> = WithPlan<Extract<ResponseTextFormat, { type: "json_schema" }>, T>;
-
-/**
- * A `text.format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode.
- * Throws ValidationError for what strict mode cannot express.
- */
-export function zodTextFormat<S extends StructuredSchema>(
-  schema: S,
-  name: string,
-  options: { description?: string; jsonSchema?: JSONSchema } = {},
-): ResponseParseableFormat<InferOutput<S>> {
-  const { wire, ...plan } = planFor(
-    schema as StructuredSchema<InferOutput<S>>,
-    "openai-strict",
-    OPERATION,
-    options.jsonSchema,
-  );
-  const format = {
-    type: "json_schema" as const,
-    name,
-    strict: true,
-    schema: wire,
-    ...(options.description ? { description: options.description } : {}),
-  };
-  return attachPlan(format, plan);
-}
 
 /** A response with the validated object (null when the model called tools instead of answering). */
 export interface ParsedResponse<T> extends ResponseObject {
@@ -60,7 +30,7 @@ interface ParseableText<T> extends Omit<ResponseTextConfig, "format"> {
   format: ResponseParseableFormat<T>;
 }
 
-/** `parse` params: a Responses request whose `text.format` came from {@link zodTextFormat}. */
+/** `parse` params: a Responses request whose `text.format` came from `zodTextFormat`. */
 export interface ResponseParseParams<T> extends Omit<ResponseCreateParamsNonStreaming, "text"> {
   text: ParseableText<T>;
 }
@@ -95,23 +65,27 @@ function answerOf(response: ResponseObject): StructuredAnswer {
 /** `gw.responses.parse`, not streamed or streamed. */
 export async function parseResponse<T>(
   responses: ResponsesCreate,
+  parser: OutputParser<T>,
   params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>,
   options?: RequestOptions,
 ): Promise<ParsedResponse<T> | ResponseParsedStream<T>> {
-  const plan = requirePlan<T>(params.text?.format, OPERATION, "text.format", "zodTextFormat");
   if (params.stream === true) {
     const stream = await responses.create(params, options);
-    return withStructured(stream, plan, {
-      delta: (event) => (event.type === "response.output_text.delta" ? event.delta : undefined),
-      final: () => stream.finalResponse(),
-      answer: answerOf,
-    });
+    return parser.stream(
+      stream,
+      {
+        delta: (event) => (event.type === "response.output_text.delta" ? event.delta : undefined),
+        final: () => stream.finalResponse(),
+        answer: answerOf,
+      },
+      OPERATION,
+    );
   }
   const response = (await responses.create(
     params as ResponseCreateParamsNonStreaming,
     options,
   )) as ParsedResponse<T>;
   const onlyTools = !response.output_text && response.output.some((item) => item?.type === "function_call");
-  response.output_parsed = onlyTools ? null : await readStructured(plan, answerOf(response));
+  response.output_parsed = onlyTools ? null : await parser.read(answerOf(response), OPERATION);
   return response;
 }

@@ -3,20 +3,15 @@
 import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
+import { implementation } from "../../core/structured/carried.js";
 import { withOutputText } from "./output-text.js";
-import {
-  type ParsedResponse,
-  parseResponse,
-  type ResponseParsedStream,
-  type ResponseParseParams,
-  type ResponseParseParamsStreaming,
+import type {
+  ParsedResponse,
+  ResponseParsedStream,
+  ResponseParseParams,
+  ResponseParseParamsStreaming,
 } from "./parse.js";
-import {
-  type ResponseRunToolsParams,
-  type ResponseStreamingToolRunner,
-  type ResponseToolRunner,
-  runResponseTools,
-} from "./run-tools.js";
+import type { ResponseRunToolsParams, ResponseStreamingToolRunner, ResponseToolRunner } from "./run-tools.js";
 import { responseCreateParams } from "./schema.js";
 import { ResponseStream } from "./stream.js";
 import type {
@@ -75,7 +70,12 @@ export class Responses {
   ): Promise<ResponseParsedStream<T>>;
   parse<T>(params: ResponseParseParams<T>, options?: RequestOptions): Promise<ParsedResponse<T>>;
   parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
-    return parseResponse(this, params, options);
+    return implementation<Promise<ParsedResponse<T> | ResponseParsedStream<T>>>(
+      params.text?.format,
+      "responses.parse",
+      "text.format",
+      "zodTextFormat(schema, name)",
+    )(this, params, options);
   }
 
   /** The tool loop over `defineTool` tools; see docs/tools.md. */
@@ -85,6 +85,11 @@ export class Responses {
   ): ResponseStreamingToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner<unknown> {
-    return runResponseTools(this, params, options);
+    return implementation<ResponseToolRunner<unknown>>(
+      params.tools?.[0],
+      "responses.runTools",
+      "tools",
+      "defineTool",
+    )(this, params, options);
   }
 }

@@ -8,10 +8,9 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
-  type Tool,
   ToolRunner,
-  toolSchema,
-} from "../../core/structured/index.js";
+} from "../../core/structured/runner.js";
+import { type Tool, toolSchema } from "../../core/structured/tools.js";
 import type { ResponsesCreate } from "./parse.js";
 import type { ResponseStream } from "./stream.js";
 import type {

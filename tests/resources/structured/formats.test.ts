@@ -1,6 +1,7 @@
 /** One schema, four formats: the same validated object, partially and finally, and the same typed errors. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as zm from "zod/mini";
 import {
   type Genway,
   OutputParseError,
@@ -8,6 +9,7 @@ import {
   RefusalError,
   ValidationError,
   zodResponseFormat,
+  zodSchema,
   zodTextFormat,
 } from "../../../src/index.js";
 import { loopback, thrown } from "../../support/index.js";
@@ -28,12 +30,6 @@ interface Format {
 }
 
 const user = (content: string) => [{ role: "user" as const, content }];
-
-/** messages.parse and native.parse load no converter: a zod/mini schema brings its JSON Schema. */
-const own = (schema: Schema) =>
-  schema === RecipeMini
-    ? { jsonSchema: z.toJSONSchema(RecipeMini, { io: "input" }) as Record<string, unknown> }
-    : {};
 
 const formats: Format[] = [
   {
@@ -84,8 +80,7 @@ const formats: Format[] = [
           model: "claude-sonnet-4-5",
           max_tokens: 1024,
           messages: user(prompt),
-          schema,
-          ...own(schema),
+          schema: zodSchema(schema),
         })
       ).parsed,
     stream: (gw, prompt, schema) =>
@@ -93,8 +88,7 @@ const formats: Format[] = [
         model: "claude-sonnet-4-5",
         max_tokens: 1024,
         messages: user(prompt),
-        schema,
-        ...own(schema),
+        schema: zodSchema(schema),
         stream: true,
       }),
     truncated: "max_tokens",
@@ -110,16 +104,14 @@ const formats: Format[] = [
         await gw.native.parse({
           model: "gemini-2.5-flash",
           contents: [{ role: "user", parts: [{ text: prompt }] }],
-          schema,
-          ...own(schema),
+          schema: zodSchema(schema),
         })
       ).parsed,
     stream: (gw, prompt, schema) =>
       gw.native.parse({
         model: "gemini-2.5-flash",
         contents: [{ role: "user", parts: [{ text: prompt }] }],
-        schema,
-        ...own(schema),
+        schema: zodSchema(schema),
         stream: true,
       }),
     truncated: "MAX_TOKENS",
@@ -145,9 +137,12 @@ describe.each(formats)("$name parse", (format) => {
     },
   );
 
-  it("streams partial objects that grow into the validated one", async () => {
+  it.each([
+    ["zod", Recipe],
+    ["zod/mini", RecipeMini],
+  ] as const)("streams partial objects that grow into the validated one (%s)", async (_, schema) => {
     const { gw } = await loopback();
-    const stream = await format.stream(gw, "A recipe", Recipe);
+    const stream = await format.stream(gw, "A recipe", schema);
     const partials: any[] = [];
     for await (const partial of stream.partialObjects()) partials.push(partial);
     expect(partials.length).toBeGreaterThan(3);
@@ -188,7 +183,7 @@ describe("schemas a format cannot express", () => {
         model: "claude-sonnet-4-5",
         max_tokens: 100,
         messages: user("hi"),
-        schema: z.array(z.string()),
+        schema: zodSchema(z.array(z.string())),
       }),
     );
     expect(error).toBeInstanceOf(ValidationError);
@@ -197,26 +192,39 @@ describe("schemas a format cannot express", () => {
       gw.native.parse({
         model: "gemini-2.5-flash",
         contents: [{ parts: [{ text: "hi" }] }],
-        schema: z.object({ a: z.string() }),
-        jsonSchema: { type: "object", not: { required: ["a"] } },
+        schema: zodSchema(z.object({ a: z.string() }), {
+          jsonSchema: { type: "object", not: { required: ["a"] } },
+        }),
       }),
     );
     expect(not.message).toContain("schema.not: is not supported");
     expect(mock.requests).toHaveLength(0);
   });
 
-  it("asks for the JSON Schema of a zod/mini schema given to messages.parse or native.parse", async () => {
+  it("refuses, before sending, what JSON Schema cannot express (a zod/mini date)", () => {
+    const error = (() => {
+      try {
+        zodSchema(zm.object({ when: zm.date() }));
+      } catch (caught) {
+        return caught as ValidationError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error?.message).toContain("cannot be written as JSON Schema");
+  });
+
+  it("refuses a schema that did not come from zodSchema, before sending", async () => {
     const { gw, mock } = await loopback();
     const error = await thrown(() =>
       gw.messages.parse({
         model: "claude-sonnet-4-5",
         max_tokens: 100,
         messages: user("hi"),
-        schema: RecipeMini,
+        schema: RecipeMini as any,
       }),
     );
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toContain("pass jsonSchema: z.toJSONSchema(schema)");
+    expect(error.message).toContain("schema: must come from zodSchema(schema)");
     expect(mock.requests).toHaveLength(0);
   });
 
@@ -235,9 +243,54 @@ describe("schemas a format cannot express", () => {
     const response = await gw.native.parse({
       model: "gemini-2.5-flash",
       contents: [{ parts: [{ text: "a city" }] }],
-      schema: isCity,
-      jsonSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      schema: zodSchema(isCity, {
+        jsonSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      }),
     });
     expect(response.parsed).toEqual({ city: "sample city" });
+  });
+});
+
+describe("what the helpers carry", () => {
+  it("never reaches the wire: the body holds only the format's own fields", async () => {
+    const { gw, mock } = await loopback();
+    const format = zodResponseFormat(RecipeMini, "recipe");
+    expect(Object.keys(format)).toEqual(["type", "json_schema"]);
+    expect(JSON.parse(JSON.stringify(format))).toEqual({
+      type: format.type,
+      json_schema: format.json_schema,
+    });
+    await gw.chat.completions.parse({ model: "gpt-4o", messages: user("A recipe"), response_format: format });
+    expect(Object.keys((mock.requests[0]!.body as any).response_format)).toEqual(["type", "json_schema"]);
+    await gw.messages.parse({
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+      messages: user("A recipe"),
+      schema: zodSchema(RecipeMini, { name: "recipe", description: "One recipe" }),
+    });
+    const body = mock.requests[1]!.body as any;
+    expect(body.schema).toBeUndefined();
+    expect(body.tools).toEqual([
+      {
+        name: "recipe",
+        description: "One recipe",
+        input_schema: expect.objectContaining({ type: "object" }),
+      },
+    ]);
+    expect(body.tool_choice).toEqual({ type: "tool", name: "recipe" });
+  });
+
+  it("is the one way in: a response format made by hand is refused before sending", async () => {
+    const { gw, mock } = await loopback();
+    const error = await thrown(() =>
+      gw.responses.parse({
+        model: "gpt-5",
+        input: "hi",
+        text: { format: { type: "json_schema", name: "x", schema: {} } as any },
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain("text.format: must come from zodTextFormat(schema, name)");
+    expect(mock.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * The format-neutral helpers: `defineTool` (one tool for the three tool loops) and `zodSchema` (the
+ * schema of `messages.parse` and `native.parse`). Each carries the implementation of the methods
+ * that read it (core/structured/carried.ts), so `runTools` and `parse` add nothing to a bundle that
+ * never imports these; one that does gets every format's reading of them.
+ */
+import { carry } from "../core/structured/carried.js";
+import { createTool, type ToolDefinition } from "../core/structured/define-tool.js";
+import { outputParser, type ParseableSchema, type SchemaOptions } from "../core/structured/output.js";
+import type { InferOutput, StructuredSchema } from "../core/structured/schema.js";
+import type { Tool } from "../core/structured/tools.js";
+import { runChatTools } from "../resources/chat/run-tools.js";
+import { parseMessage } from "../resources/messages/parse.js";
+import { runMessageTools } from "../resources/messages/run-tools.js";
+import { parseNative } from "../resources/native/parse.js";
+import { runResponseTools } from "../resources/responses/run-tools.js";
+
+/** The loops a tool carries, by the operation that runs them. */
+const LOOPS = {
+  "chat.completions.runTools": runChatTools,
+  "messages.runTools": runMessageTools,
+  "responses.runTools": runResponseTools,
+};
+
+/**
+ * One tool for every format: `runTools` in chat, messages and responses, and `chatTool`,
+ * `messageTool`, `responseTool`, `nativeTools` for a request of your own. Its JSON Schema is written
+ * once, now (a ValidationError if it cannot be); arguments are validated before `run` is called.
+ */
+export function defineTool<S extends StructuredSchema, Result>(
+  definition: ToolDefinition<S, Result>,
+): Tool<InferOutput<S>, Result> {
+  return carry(createTool(definition), LOOPS);
+}
+
+/**
+ * The `schema` of `messages.parse` and `native.parse`: a zod 4 schema (classic or mini) or a
+ * Standard Schema validator, its JSON Schema written now by zod's converter (or given as
+ * `jsonSchema`). Throws ValidationError for what JSON Schema cannot express (a transform, a date).
+ */
+export function zodSchema<S extends StructuredSchema>(
+  schema: S,
+  options: SchemaOptions = {},
+): ParseableSchema<InferOutput<S>> {
+  const parser = outputParser(schema, "zodSchema", options.jsonSchema);
+  const answer = { name: options.name ?? "json_output", description: options.description };
+  return carry(answer, {
+    "messages.parse": (messages, params, requestOptions) =>
+      parseMessage(messages, parser, answer, params, requestOptions),
+    "native.parse": (native, params, requestOptions) => parseNative(native, parser, params, requestOptions),
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * `zodResponseFormat(schema, name)`: a json_schema response format in OpenAI's strict mode that
+ * also carries `gw.chat.completions.parse`'s implementation (parse.ts, with its validator).
+ */
+import { carry } from "../../core/structured/carried.js";
+import { type OutputOptions, strictJsonSchema } from "../../core/structured/output.js";
+import type { InferOutput, StructuredSchema } from "../../core/structured/schema.js";
+import { type ChatParseableFormat, parseChat } from "./parse.js";
+
+/** Options of {@link zodResponseFormat}. */
+export type ResponseFormatOptions = OutputOptions;
+
+/**
+ * A `response_format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode
+ * (every property required, optional ones nullable, no extra properties). Throws ValidationError
+ * for what strict mode cannot express (records, `not`, a non-object root ...).
+ */
+export function zodResponseFormat<S extends StructuredSchema>(
+  schema: S,
+  name: string,
+  options: ResponseFormatOptions = {},
+): ChatParseableFormat<InferOutput<S>> {
+  const { fields, parser } = strictJsonSchema(schema, name, options, "zodResponseFormat");
+  return carry(
+    { type: "json_schema" as const, json_schema: fields },
+    {
+      "chat.completions.parse": (completions, params, requestOptions) =>
+        parseChat(completions, parser, params, requestOptions),
+    },
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * `zodTextFormat(schema, name)`: a json_schema text format in OpenAI's strict mode that also
+ * carries `gw.responses.parse`'s implementation (parse.ts, with its validator).
+ */
+import { carry } from "../../core/structured/carried.js";
+import { type OutputOptions, strictJsonSchema } from "../../core/structured/output.js";
+import type { InferOutput, StructuredSchema } from "../../core/structured/schema.js";
+import { parseResponse, type ResponseParseableFormat } from "./parse.js";
+
+/**
+ * A `text.format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode.
+ * Throws ValidationError for what strict mode cannot express.
+ */
+export function zodTextFormat<S extends StructuredSchema>(
+  schema: S,
+  name: string,
+  options: OutputOptions = {},
+): ResponseParseableFormat<InferOutput<S>> {
+  const { fields, parser } = strictJsonSchema(schema, name, options, "zodTextFormat");
+  return carry(
+    { type: "json_schema" as const, ...fields },
+    {
+      "responses.parse": (responses, params, requestOptions) =>
+        parseResponse(responses, parser, params, requestOptions),
+    },
+  );
+}
