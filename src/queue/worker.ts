@@ -29,11 +29,13 @@ import {
 } from "./operations.js";
 import type { GenerationJob, GenerationJobData, GenerationProgress, GenerationResult } from "./queue.js";
 
-export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection" | "concurrency"> {
+export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection" | "concurrency" | "name"> {
   /** Where Redis is (BullMQ's `connection`). */
   connection: ConnectionOptions;
   /** The queue's name, as given to createGenerationQueue. */
   name: string;
+  /** This worker's name (BullMQ's worker `name`): a job's `processedBy` names the worker that ran it. */
+  workerName?: string;
   /** The client that submits and waits: a `Genway`. Its waits share one poller per kind. */
   client: GenerationClient;
   /** Jobs this worker runs at once (most of them waiting). Default 1. */
@@ -83,6 +85,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     pollRound = 1000,
     settleMs = 60_000,
     rateLimitPause = 5000,
+    workerName,
     ...workerOptions
   } = options;
   client.taskRegistry.batchWindow = pollRound;
@@ -159,6 +162,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
 
   const worker = new Worker<GenerationJobData, GenerationResult, GenerationOperation>(name, processJob, {
     ...workerOptions,
+    ...(workerName !== undefined ? { name: workerName } : {}),
     connection,
     concurrency,
   });
