@@ -44,6 +44,28 @@ function notJson(value: unknown, path: string): ValidationIssue | undefined {
 /** Thrown by the fetch of the checking client: the checks passed and the request was about to go. */
 class Checked extends Error {}
 
+/** Tokens of the checks whose request reached the checking client's fetch. */
+const reached = new Set<string>();
+let checks = 0;
+let checking: Genway | undefined;
+
+/** One client for every check; its fetch notes the check's token (a query parameter) and sends nothing. */
+function checkingClient(): Genway {
+  checking ??= new Genway({
+    apiKey: "queue-check",
+    baseURL: "http://queue-check.invalid",
+    maxRetries: 0,
+    logLevel: "off",
+    fetch: (input) => {
+      const token = new URL(input instanceof Request ? input.url : String(input)).searchParams.get(TOKEN);
+      if (token) reached.add(token);
+      return Promise.reject(new Checked());
+    },
+  });
+  return checking;
+}
+const TOKEN = "genway-queue-check";
+
 /**
  * Throws ValidationError when `operation` is unknown, when `params` is not plain JSON, or when the
  * client's checks refuse it. Nothing is sent: the checking client's fetch throws before any I/O.
@@ -61,20 +83,12 @@ export async function checkJob(operation: GenerationOperation, params: unknown):
   }
   const issue = typeof params === "object" && params !== null ? notJson(params, "") : undefined;
   if (issue) throw new ValidationError(operation, [issue]);
-  let reached = false;
-  const checking = new Genway({
-    apiKey: "queue-check",
-    baseURL: "http://queue-check.invalid",
-    maxRetries: 0,
-    logLevel: "off",
-    fetch: () => {
-      reached = true;
-      return Promise.reject(new Checked());
-    },
-  });
+  const token = String(++checks);
   try {
-    await op.submit(checking, params as object, {});
+    await op.submit(checkingClient(), params as object, { query: { [TOKEN]: token } });
   } catch (error) {
-    if (!reached) throw error;
+    if (!reached.has(token)) throw error;
+  } finally {
+    reached.delete(token);
   }
 }
