@@ -24,9 +24,9 @@ generation.worker.on("completed", (job) =>
 generation.worker.on("failed", (job, error) => console.log(`failed: ${job?.id} ${error.message}`));
 console.log("worker ready");
 
-// Stop taking jobs, let the running ones finish their current step, and leave.
+// Leave at once: the running jobs' task handles are in Redis, and other workers resume their waits.
 process.once("SIGTERM", async () => {
-  await generation.close();
+  await generation.close(true);
   await server?.close();
   process.exit(0);
 });

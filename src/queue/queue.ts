@@ -35,6 +35,7 @@ export type GenerationJob<O extends GenerationOperation = GenerationOperation> =
   O
 >;
 
+/** BullMQ's queue options, with where Redis is and the queue's name. */
 export interface GenerationQueueOptions extends Omit<QueueOptions, "connection"> {
   /** Where Redis is: `{ host, port }`, `{ url }`, or an ioredis instance (BullMQ's `connection`). */
   connection: ConnectionOptions;
@@ -55,9 +56,11 @@ export interface GenerationQueue {
     params: GenerationOperations[O],
     opts?: JobsOptions,
   ): Promise<GenerationJob<O>>;
+  /** Closes the queue's Redis connection. */
   close(): Promise<void>;
 }
 
+/** The producer of the queue `name`: `add(operation, params, opts)` checks the params, then enqueues the job. */
 export function createGenerationQueue(options: GenerationQueueOptions): GenerationQueue {
   const { name, ...rest } = options;
   const queue = new Queue<GenerationJobData, GenerationResult, GenerationOperation>(name, rest);

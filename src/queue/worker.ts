@@ -29,6 +29,7 @@ import {
 } from "./operations.js";
 import type { GenerationJob, GenerationJobData, GenerationProgress, GenerationResult } from "./queue.js";
 
+/** BullMQ's worker options, with where Redis is, the queue's name, the client, and how jobs wait. */
 export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection" | "concurrency" | "name"> {
   /** Where Redis is (BullMQ's `connection`). */
   connection: ConnectionOptions;
@@ -56,9 +57,15 @@ export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection
   rateLimitPause?: number;
 }
 
+/** A running worker: the BullMQ `worker` itself (events, pause), and `close`. */
 export interface GenerationWorker {
   readonly worker: Worker<GenerationJobData, GenerationResult, GenerationOperation>;
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs and closes the connections once the running jobs finished (BullMQ's
+   * `worker.close`). `close(true)` leaves them at once: other workers resume them after
+   * `lockDuration`, from their recorded task handles.
+   */
+  close(force?: boolean): Promise<void>;
 }
 
 /** A gateway answer that proves no task was created: a 4xx refusal (429 and the rate codes included). */
@@ -75,6 +82,10 @@ function turnedAway(error: unknown): boolean {
 const externalIdOf = (job: GenerationJob) =>
   (job.data.params as { external_task_id?: unknown }).external_task_id as string | undefined;
 
+/**
+ * A worker of the queue `name`: submits each job's task once through `client`, records its handle
+ * in the job, waits on it (progress to `job.progress`) and returns its final snapshot.
+ */
 export function createGenerationWorker(options: GenerationWorkerOptions): GenerationWorker {
   const {
     connection,
@@ -168,8 +179,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
   });
   return {
     worker,
-    async close() {
-      await worker.close();
+    async close(force = false) {
+      await worker.close(force);
       await limiter.close();
     },
   };
