@@ -267,6 +267,36 @@ describe("workers in three processes", () => {
     }
   }, 120_000);
 
+  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", async () => {
+    const name = "limited";
+    const queue = createGenerationQueue({ connection: connection(), name });
+    try {
+      await spawnWorker("l1", name);
+      // The client's own two retries and the job's first submission are all refused with 10012.
+      await gateway.inject({ match: "/musicgen/submit/lyrics", code: 10012, retryAfterMs: 400, times: 3 });
+      const job = await queue.add(
+        "musicgen.submit.lyrics",
+        { prompt: "rain #limited-1" },
+        { jobId: "limited-1" },
+      );
+      await settled(queue, 1, 20_000);
+      const done = (await queue.queue.getJob("limited-1"))!;
+      expect(await done.getState()).toBe("completed");
+      expect(done.data.task).toEqual({ kind: "music.lyrics", id: done.returnvalue.id });
+      // Put back in the queue untouched, taken again after the pause: started twice, and completed
+      // with one attempt allowed (a failed attempt would have failed it).
+      expect(done.attemptsStarted).toBe(2);
+      const sent = (await gateway.requests()).filter((r) => r.body?.prompt === "rain #limited-1");
+      expect(sent.length).toBe(4);
+      expect(sent[3]!.sentAt - sent[2]!.sentAt).toBeGreaterThanOrEqual(380);
+      expect(job.id).toBe("limited-1");
+    } finally {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 30_000);
+
   it("lose no job when Redis restarts mid-run", async () => {
     const name = "restart";
     const queue = createGenerationQueue({ connection: connection(), name });

@@ -107,6 +107,8 @@ export interface GatewayProcess {
   apiKey: string;
   child: ChildProcess;
   requests(): Promise<SeenRequest[]>;
+  /** Arms a mock fault (see genway/testing's Fault). */
+  inject(fault: Record<string, unknown>): Promise<void>;
   /** Resolves with the worker whose submission the gateway holds next (a body with "[hold]"). */
   nextHeld(): Promise<{ worker: string; body: any }>;
   stop(): Promise<void>;
@@ -135,6 +137,11 @@ export function startGateway(env: Record<string, string> = {}): Promise<GatewayP
       const answer = once<{ requests: SeenRequest[] }>("requests");
       child.send({ type: "requests" });
       return (await answer).requests;
+    },
+    async inject(fault) {
+      const done = once("injected");
+      child.send({ type: "inject", fault });
+      await done;
     },
     nextHeld: () => once("held"),
     async stop() {
