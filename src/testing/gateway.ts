@@ -9,19 +9,10 @@ import { json, RESET, type ResetPoint } from "./http.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
 import type { MockServer } from "./server.js";
-import { createState, type MockGatewayOptions } from "./state.js";
+import { createState, type MockGatewayOptions, type RecordedRequest } from "./state.js";
 
 export type { MockServer } from "./server.js";
-
-/** A request the mock received, as recorded in {@link MockGateway.requests}. */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-  at: number;
-}
+export type { RecordedRequest } from "./state.js";
 
 /** The mock gateway (see {@link createMockGateway}); its faces are `handle`, `fetch` and `listen`. */
 export interface MockGateway {
@@ -55,14 +46,15 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     const path = url.pathname;
     const requestId = `mock-req-${(++requestCounter).toString().padStart(6, "0")}`;
     const body = await readBody(request);
-    requests.push({
+    const recorded: RecordedRequest = {
       method: request.method,
       path,
       url: request.url,
       headers: Object.fromEntries(request.headers),
       body,
       at: Date.now(),
-    });
+    };
+    requests.push(recorded);
     const envelope = envelopeFor(path);
     const headers = { "x-request-id": requestId };
     const fail = (error: MockError, extra: Record<string, string> = {}) =>
@@ -109,6 +101,8 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         }),
       };
       const response = await route.handle(context);
+      const hold = state.options.delayAnswer?.(recorded);
+      if (hold) await abortableDelay(hold, request.signal);
       response.headers.set("x-request-id", requestId);
       return response;
     }

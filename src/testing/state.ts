@@ -1,3 +1,13 @@
+/** A request the mock received, as recorded in {@link MockGateway.requests}. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  at: number;
+}
+
 /** Options of the mock gateway and the state its routes share (tasks, counters). */
 export interface MockGatewayOptions {
   /** The key the mock accepts. Default `sk-genway-mock`. */
@@ -15,6 +25,11 @@ export interface MockGatewayOptions {
    * Kling API's /vidgen/v1/videos/text2video/{id}, or both (default). The other path answers 404.
    */
   vidgenTextToVideoQuery?: "spec" | "upstream" | "both";
+  /**
+   * ms to hold a request's answer after its route handled it (the task exists, the client has not
+   * heard yet), e.g. a paid submission whose worker is killed mid-request. 0 or undefined: none.
+   */
+  delayAnswer?: (request: RecordedRequest) => number | undefined;
 }
 
 /** The state a mock gateway's routes share: its options, task records and an id counter. */

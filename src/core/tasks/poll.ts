@@ -148,7 +148,8 @@ export class BatchReader {
     private readonly fetchMany: (ids: string[], signal: AbortSignal) => Promise<unknown[]>,
     private readonly idOf: (record: unknown) => string | undefined,
     private readonly max: number,
-    private readonly windowMs = 10,
+    /** ms a batch gathers reads after the first; a queue worker widens it to one poll round. */
+    public windowMs = 10,
   ) {}
 
   read(id: string, signal?: AbortSignal): Promise<unknown> {

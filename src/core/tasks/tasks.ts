@@ -93,13 +93,24 @@ export class Task<R = unknown> implements TaskRef {
  */
 export class TaskRegistry {
   readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
+  #batchWindow: number | undefined;
 
   constructor(private readonly transport: Transport) {}
+
+  /**
+   * @internal How long (ms) the reads of a batch-capable kind gather before going out together.
+   * A queue worker sets it to its poll round, so all its waits on a kind cost one request per
+   * round (per batch size) however their polls are phased.
+   */
+  set batchWindow(ms: number) {
+    this.#batchWindow = ms;
+    for (const { batch } of this.#kinds.values()) if (batch) batch.windowMs = ms;
+  }
 
   register(kind: TaskKind<any>): void {
     const batch = kind.batch;
     const reader = batch
-      ? new BatchReader(batch.fetch, (record) => readTaskRecord(record)?.id, batch.max)
+      ? new BatchReader(batch.fetch, (record) => readTaskRecord(record)?.id, batch.max, this.#batchWindow)
       : undefined;
     this.#kinds.set(kind.name, { kind, ...(reader ? { batch: reader } : {}) });
   }

@@ -1,0 +1,18 @@
+/**
+ * genway/queue: video and music jobs by the thousand on BullMQ and Redis. Each job's paid
+ * submission is sent at most once, its task handle is recorded in the job before anything else,
+ * and a job resumed on another worker waits on that task instead of paying again. Node only;
+ * `bullmq` (and its Redis driver, `ioredis`) are optional peer dependencies.
+ */
+export { UncertainSubmissionError } from "./errors.js";
+export type { GenerationClient, GenerationOperation, GenerationOperations } from "./operations.js";
+export {
+  createGenerationQueue,
+  type GenerationJob,
+  type GenerationJobData,
+  type GenerationProgress,
+  type GenerationQueue,
+  type GenerationQueueOptions,
+  type GenerationResult,
+} from "./queue.js";
+export { createGenerationWorker, type GenerationWorker, type GenerationWorkerOptions } from "./worker.js";

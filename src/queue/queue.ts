@@ -1,0 +1,76 @@
+/** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
+import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
+import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
+import { checkJob } from "./check.js";
+import type { GenerationOperation, GenerationOperations } from "./operations.js";
+
+/** What a job holds in Redis. The worker writes `submitting` and `task`; never set them yourself. */
+export interface GenerationJobData<O extends GenerationOperation = GenerationOperation> {
+  operation: O;
+  params: GenerationOperations[O];
+  /**
+   * When the worker began the paid submission (ms since the epoch), written before it is sent.
+   * Removed again when the gateway turned the submission away (nothing was created).
+   */
+  submitting?: number | undefined;
+  /** The task's handle, written as soon as the gateway answered the submission. */
+  task?: TaskRef | undefined;
+}
+
+/** A job's progress (`job.progress`, QueueEvents `progress`): the task's state as last polled. */
+export interface GenerationProgress {
+  task: TaskRef;
+  status: TaskStatus;
+  /** 0-100 where the gateway reports one. */
+  progress: number | undefined;
+}
+
+/** A job's return value: the task's final snapshot, as the SDK's wait resolved it. */
+export type GenerationResult = TaskSnapshot<unknown>;
+
+/** A generation job, as BullMQ hands it back. */
+export type GenerationJob<O extends GenerationOperation = GenerationOperation> = Job<
+  GenerationJobData<O>,
+  GenerationResult,
+  O
+>;
+
+/** BullMQ's queue options, with where Redis is and the queue's name. */
+export interface GenerationQueueOptions extends Omit<QueueOptions, "connection"> {
+  /** Where Redis is: `{ host, port }`, `{ url }`, or an ioredis instance (BullMQ's `connection`). */
+  connection: ConnectionOptions;
+  /** The queue's name; the workers use the same one. */
+  name: string;
+}
+
+/** The producer: `add` jobs, and the BullMQ `queue` itself for everything else (counts, events, cleaning). */
+export interface GenerationQueue {
+  readonly queue: Queue<GenerationJobData, GenerationResult, GenerationOperation>;
+  /**
+   * Adds a job that runs `operation` with `params` (the client method's own params type). The
+   * params are checked first, exactly as the client would before sending, and must be plain JSON:
+   * a bad job throws ValidationError here, never in a worker after the money.
+   */
+  add<O extends GenerationOperation>(
+    operation: O,
+    params: GenerationOperations[O],
+    opts?: JobsOptions,
+  ): Promise<GenerationJob<O>>;
+  /** Closes the queue's Redis connection. */
+  close(): Promise<void>;
+}
+
+/** The producer of the queue `name`: `add(operation, params, opts)` checks the params, then enqueues the job. */
+export function createGenerationQueue(options: GenerationQueueOptions): GenerationQueue {
+  const { name, ...rest } = options;
+  const queue = new Queue<GenerationJobData, GenerationResult, GenerationOperation>(name, rest);
+  return {
+    queue,
+    async add(operation, params, opts) {
+      await checkJob(operation, params);
+      const job = await queue.add(operation, { operation, params }, opts);
+      return job as unknown as GenerationJob<typeof operation>;
+    },
+    close: () => queue.close(),
+  };
+}

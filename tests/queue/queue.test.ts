@@ -1,0 +1,387 @@
+/**
+ * genway/queue against a real redis-server, the mock gateway in its own process and worker
+ * processes running the built package: jobs complete, a worker killed mid-submission or mid-wait
+ * loses nothing and pays nothing twice, music polls share one request per round, and a Redis
+ * restart loses no job.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Job, QueueEvents } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ValidationError } from "../../src/index.js";
+import {
+  createGenerationQueue,
+  type GenerationJobData,
+  type GenerationOperation,
+  type GenerationOperations,
+  type GenerationProgress,
+} from "../../src/queue/index.js";
+import {
+  ensureBuilt,
+  type GatewayProcess,
+  type RedisServer,
+  type SeenRequest,
+  startGateway,
+  startRedis,
+  startWorker,
+  type WorkerProcess,
+} from "./support.js";
+
+let redis: RedisServer;
+let gateway: GatewayProcess;
+const workers: WorkerProcess[] = [];
+const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
+
+beforeAll(async () => {
+  ensureBuilt();
+  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" })]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await gateway?.stop();
+  await redis?.stop();
+});
+
+const spawnWorker = async (name: string, queue: string) => {
+  const worker = await startWorker(name, {
+    REDIS_PORT: redis.port,
+    GATEWAY_URL: gateway.url,
+    GATEWAY_KEY: gateway.apiKey,
+    QUEUE: queue,
+    CONCURRENCY: 100,
+  });
+  workers.push(worker);
+  return worker;
+};
+
+/** Paid submissions the gateway received, by the `#tag` each job carries in its params. */
+const SUBMISSION = /^\/(v2\/videos\/generations|vidgen\/v1\/.+|musicgen\/submit\/.+)$/;
+function submissionsByTag(requests: SeenRequest[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const request of requests) {
+    if (request.method !== "POST" || !SUBMISSION.test(request.path)) continue;
+    const tag = /#(j-\d+|held-\w+|crafted-\w+)/.exec(JSON.stringify(request.body))?.[1];
+    if (tag) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The params of job `i`: 50% songs, 10% lyrics, 20% unified videos, 20% vidgen; a few fail on purpose. */
+function jobOf(i: number): [GenerationOperation, GenerationOperations[GenerationOperation]] {
+  const tag = `#j-${i}`;
+  const fail = i % 97 === 13 ? " [fail]" : "";
+  const slot = i % 10;
+  if (slot < 5) return ["musicgen.submit.music", { gpt_description_prompt: `a song ${tag}${fail}` }];
+  if (slot === 5) return ["musicgen.submit.lyrics", { prompt: `lyrics ${tag}` }];
+  if (slot < 8) return ["videos.create", { model: "veo3", prompt: `a clip ${tag}${fail}` }];
+  if (slot === 8) return ["vidgen.videos.textToVideo", { prompt: `a fox ${tag}` }];
+  return ["vidgen.images.generate", { prompt: `an owl ${tag}` }];
+}
+
+async function settled(queue: ReturnType<typeof createGenerationQueue>, total: number, timeout = 90_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const counts = await queue.queue.getJobCounts("completed", "failed");
+    if ((counts.completed ?? 0) + (counts.failed ?? 0) >= total) return counts;
+    if (Date.now() > until) throw new Error(`jobs did not settle: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("createGenerationQueue().add", () => {
+  it("checks an operation's params as the client would, and enqueues nothing when they are wrong", async () => {
+    const queue = createGenerationQueue({ connection: connection(), name: "checks" });
+    try {
+      const before = (await gateway.requests()).length;
+      const misspelled = queue.add("musicgen.submit.lyrics", { prompt: "" });
+      await expect(misspelled).rejects.toBeInstanceOf(ValidationError);
+      await expect(misspelled).rejects.toThrow(/musicgen\.submit\.lyrics/);
+      const tooLong = queue.add("vidgen.videos.textToVideo", { prompt: "x".repeat(2501) });
+      await expect(tooLong).rejects.toThrow(/prompt/);
+      const file = queue.add("vidgen.images.generate", {
+        prompt: "an owl",
+        image: new Blob([new Uint8Array(4)]),
+      });
+      await expect(file).rejects.toThrow(/image: must be plain JSON/);
+      await expect(queue.add("videos.remix" as never, {} as never)).rejects.toThrow(
+        /operation: must be one of/,
+      );
+      expect(await queue.queue.count()).toBe(0);
+
+      const job = await queue.add(
+        "videos.create",
+        { model: "veo3", prompt: "a paper boat" },
+        { jobId: "ok" },
+      );
+      expect(job.data).toEqual({
+        operation: "videos.create",
+        params: { model: "veo3", prompt: "a paper boat" },
+      });
+      expect(await queue.queue.count()).toBe(1);
+      // The checks never reach the gateway.
+      expect((await gateway.requests()).length).toBe(before);
+    } finally {
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+});
+
+describe("workers in three processes", () => {
+  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", async () => {
+    const name = "mixed";
+    const queue = createGenerationQueue({ connection: connection(), name });
+    const events = new QueueEvents(name, { connection: connection() });
+    const progress = new Map<string, GenerationProgress[]>();
+    events.on("progress", ({ jobId, data }) => {
+      progress.set(jobId, [...(progress.get(jobId) ?? []), data as unknown as GenerationProgress]);
+    });
+    await events.waitUntilReady();
+    try {
+      await Promise.all(["w1", "w2", "w3"].map((worker) => spawnWorker(worker, name)));
+      const byName = (worker: string) => workers.find((w) => w.name === worker && w.child.exitCode === null)!;
+
+      // Mid-submission: the gateway takes each "[hold]" submission (the task exists) and holds its
+      // answer; the worker sending it is killed then, and a fresh one takes its place.
+      for (const [tag, operation, params] of [
+        ["held-vidgen", "vidgen.videos.textToVideo", { prompt: "a held fox #held-vidgen [hold]" }],
+        ["held-music", "musicgen.submit.music", { gpt_description_prompt: "a held song #held-music [hold]" }],
+      ] as const) {
+        const held = gateway.nextHeld();
+        await queue.add(operation, params, { jobId: tag });
+        await byName((await held).worker).kill();
+        await spawnWorker(`${tag}-replacement`, name);
+      }
+
+      // Resumed in `submitting` by hand: a vidgen job whose request never reached the gateway (its
+      // lookup finds nothing, so it is sent), a music job that cannot be looked up (refused).
+      const crafted: Array<[string, GenerationJobData]> = [
+        [
+          "crafted-vidgen",
+          {
+            operation: "vidgen.images.generate",
+            params: { prompt: "an owl #crafted-vidgen" },
+            submitting: Date.now() - 5000,
+          },
+        ],
+        [
+          "crafted-music",
+          {
+            operation: "musicgen.submit.music",
+            params: { gpt_description_prompt: "#crafted-music" },
+            submitting: Date.now() - 5000,
+          },
+        ],
+      ];
+      for (const [jobId, data] of crafted) await queue.queue.add(data.operation, data, { jobId });
+
+      for (let i = 0; i < 296; i++) {
+        const [operation, params] = jobOf(i);
+        await queue.add(operation, params, { jobId: `j-${i}` });
+      }
+
+      // Mid-wait: once every job was submitted (and its handle recorded), the worker that sent the
+      // latest music poll is killed with its waits.
+      for (;;) {
+        const requests = await gateway.requests();
+        if (submissionsByTag(requests).size >= 299) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          const polls = (await gateway.requests()).filter((r) => r.path.startsWith("/musicgen/fetch"));
+          await byName(polls.at(-1)!.worker!).kill();
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const killed = new Set(workers.filter((w) => w.child.signalCode === "SIGKILL").map((w) => w.name));
+      expect(killed.size).toBe(3);
+
+      const counts = await settled(queue, 300);
+      const jobs = (await queue.queue.getJobs(["completed", "failed"])) as Job<GenerationJobData>[];
+      const state = async (job: Job) => [job.id, await job.getState()] as const;
+      const states = new Map(await Promise.all(jobs.map(state)));
+      const failedOnPurpose = Array.from({ length: 296 }, (_, i) => i).filter(
+        (i) => i % 97 === 13 && (i % 10 < 5 || i % 10 === 6 || i % 10 === 7),
+      );
+      const expectedFailed = new Set([
+        ...failedOnPurpose.map((i) => `j-${i}`),
+        "held-music",
+        "crafted-music",
+      ]);
+      expect(counts).toEqual({ completed: 300 - expectedFailed.size, failed: expectedFailed.size });
+      for (const [id, status] of states)
+        expect([id, status]).toEqual([id, expectedFailed.has(id!) ? "failed" : "completed"]);
+
+      const job = (id: string) => jobs.find((j) => j.id === id)!;
+      for (const id of ["held-music", "crafted-music"]) {
+        expect(job(id).failedReason).toMatch(
+          /^UncertainSubmissionError: job .+ never recorded the gateway's answer/,
+        );
+      }
+      for (const i of failedOnPurpose) expect(job(`j-${i}`).failedReason).toMatch(/failed: .*\[fail\]/);
+
+      // The return value is the task's final snapshot; the handle was recorded in the job's data.
+      const video = job("j-6");
+      expect(video.returnvalue).toMatchObject({ kind: "video", status: "succeeded", progress: 100 });
+      expect(video.data.task).toEqual({ kind: "video", id: video.returnvalue.id });
+      expect(job("j-0").returnvalue).toMatchObject({ kind: "music", status: "succeeded" });
+      expect(job("j-8").returnvalue).toMatchObject({ kind: "vidgen.text2video", status: "succeeded" });
+      // The held vidgen submission was found again by its external id (the job id), not sent twice.
+      expect(job("held-vidgen").returnvalue).toMatchObject({
+        kind: "vidgen.text2video",
+        status: "succeeded",
+      });
+      expect(job("held-vidgen").returnvalue.raw.data.task_info).toEqual({ external_task_id: "held-vidgen" });
+
+      // Exactly one paid submission per job, the refused ones included; none for the unsent music one.
+      const requests = await gateway.requests();
+      const paid = submissionsByTag(requests);
+      const tags = [
+        ...Array.from({ length: 296 }, (_, i) => `j-${i}`),
+        "held-vidgen",
+        "held-music",
+        "crafted-vidgen",
+      ];
+      expect(Object.fromEntries(tags.map((tag) => [tag, paid.get(tag)]))).toEqual(
+        Object.fromEntries(tags.map((tag) => [tag, 1])),
+      );
+      expect(paid.get("crafted-music")).toBeUndefined();
+
+      // The killed workers' jobs were taken over (stalled) and finished by the others (all completed above).
+      const resumed = jobs.filter((j) => j.stalledCounter > 0);
+      expect(resumed.length).toBeGreaterThan(2);
+
+      // Progress events carry the task's states.
+      const reported = progress.get("j-6") ?? [];
+      expect(reported[0]).toEqual({ task: video.data.task, status: "queued", progress: 0 });
+      expect(reported).toContainEqual({ task: video.data.task, status: "running", progress: 40 });
+      expect(reported.at(-1)).toEqual({ task: video.data.task, status: "succeeded", progress: 100 });
+
+      expectPollRounds(requests);
+    } finally {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await events.close();
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 120_000);
+
+  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", async () => {
+    const name = "limited";
+    const queue = createGenerationQueue({ connection: connection(), name });
+    try {
+      await spawnWorker("l1", name);
+      // The client's own two retries and the job's first submission are all refused with 10012.
+      await gateway.inject({ match: "/musicgen/submit/lyrics", code: 10012, retryAfterMs: 400, times: 3 });
+      const job = await queue.add(
+        "musicgen.submit.lyrics",
+        { prompt: "rain #limited-1" },
+        { jobId: "limited-1" },
+      );
+      await settled(queue, 1, 20_000);
+      const done = (await queue.queue.getJob("limited-1"))!;
+      expect(await done.getState()).toBe("completed");
+      expect(done.data.task).toEqual({ kind: "music.lyrics", id: done.returnvalue.id });
+      // Put back in the queue untouched, taken again after the pause: started twice, and completed
+      // with one attempt allowed (a failed attempt would have failed it).
+      expect(done.attemptsStarted).toBe(2);
+      const sent = (await gateway.requests()).filter((r) => r.body?.prompt === "rain #limited-1");
+      expect(sent.length).toBe(4);
+      expect(sent[3]!.sentAt - sent[2]!.sentAt).toBeGreaterThanOrEqual(380);
+      expect(job.id).toBe("limited-1");
+    } finally {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 30_000);
+
+  it("lose no job when Redis restarts mid-run", async () => {
+    const name = "restart";
+    const queue = createGenerationQueue({ connection: connection(), name });
+    try {
+      await Promise.all(["r1", "r2", "r3"].map((worker) => spawnWorker(worker, name)));
+      for (let i = 0; i < 60; i++) {
+        const tag = `#restart-${i}`;
+        if (i % 3 === 0)
+          await queue.add("videos.create", { model: "veo3", prompt: tag }, { jobId: tag.slice(1) });
+        else
+          await queue.add("musicgen.submit.music", { gpt_description_prompt: tag }, { jobId: tag.slice(1) });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = await queue.queue.getJobCounts("completed");
+      await redis.restart();
+      const counts = await settled(queue, 60);
+      expect(before.completed).toBeLessThan(60);
+      expect(counts).toEqual({ completed: 60, failed: 0 });
+    } finally {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * One poll round per worker and kind: all the music tasks a worker waits on are read by one batch
+ * request per 50 ids per round (requests sent together), and rounds are a poll interval apart.
+ */
+function expectPollRounds(requests: SeenRequest[]): void {
+  const batches = requests.filter((r) => r.method === "POST" && r.path === "/musicgen/fetch");
+  expect(batches.length).toBeGreaterThan(0);
+  const groups = new Map<string, SeenRequest[]>();
+  for (const r of batches) {
+    const key = `${r.worker} ${r.body.action}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const list of groups.values()) list.sort((a, b) => a.sentAt - b.sentAt);
+  for (const [group, list] of groups) {
+    const rounds: SeenRequest[][] = [];
+    for (const request of list) {
+      const round = rounds.at(-1);
+      if (round && request.sentAt - round[0]!.sentAt < 40) round.push(request);
+      else rounds.push([request]);
+    }
+    for (const [index, round] of rounds.entries()) {
+      const ids = new Set(round.flatMap((r) => r.body.ids as string[]));
+      expect({ group, index, requests: round.length }).toEqual({
+        group,
+        index,
+        requests: Math.ceil(ids.size / 50),
+      });
+      const next = rounds[index + 1];
+      if (next) expect(next[0]!.sentAt - round[0]!.sentAt).toBeGreaterThanOrEqual(90);
+    }
+  }
+}
+
+describe("examples/queue", () => {
+  it("the producer's jobs run on the example worker, and print what the producer says they do", async () => {
+    const dir = join(import.meta.dirname, "..", "..", "examples", "queue");
+    const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
+    const run = { env: { ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}` } };
+    const worker = spawn(process.execPath, [join(dir, "worker.ts")], {
+      ...run,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      await new Promise<void>((resolve) =>
+        worker.stdout.on("data", (chunk: Buffer) => chunk.includes("worker ready") && resolve()),
+      );
+      const producer = spawn(process.execPath, [join(dir, "producer.ts")], run);
+      let stdout = "";
+      let stderr = "";
+      producer.stdout.on("data", (chunk) => (stdout += chunk));
+      producer.stderr.on("data", (chunk) => (stderr += chunk));
+      const code = await new Promise((resolve) => producer.on("close", resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+      const source = readFileSync(join(dir, "producer.ts"), "utf8");
+      for (const [, line] of source.matchAll(/^\/\/ expect: (.+)$/gm)) expect(stdout).toContain(line);
+      expect(stdout).toMatch(/progress: \d+ running \d+%/);
+    } finally {
+      worker.kill("SIGTERM");
+      await new Promise((resolve) => worker.once("close", resolve));
+    }
+  }, 60_000);
+});
