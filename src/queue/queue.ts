@@ -1,5 +1,6 @@
 /** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
 import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
+import type { CostEstimate } from "../core/money/index.js";
 import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
 import { checkJob } from "./check.js";
 import type { GenerationOperation, GenerationOperations } from "./operations.js";
@@ -15,6 +16,13 @@ export interface GenerationJobData<O extends GenerationOperation = GenerationOpe
   submitting?: number | undefined;
   /** The task's handle, written as soon as the gateway answered the submission. */
   task?: TaskRef | undefined;
+  /**
+   * What the submission cost (its `withResponse().cost`), written with the handle, so that the
+   * final snapshot carries it even when another worker finishes the wait. Null with `costReason`
+   * when it could not be priced, or when the answer was lost and the task found by its external id.
+   */
+  cost?: CostEstimate | null | undefined;
+  costReason?: string | undefined;
 }
 
 /** A job's progress (`job.progress`, QueueEvents `progress`): the task's state as last polled. */

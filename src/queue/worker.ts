@@ -19,6 +19,7 @@ import {
   MalformedResponseError,
   RateLimitError,
 } from "../core/errors/index.js";
+import type { WithResponse } from "../core/http/index.js";
 import type { TaskRef, WaitOptions } from "../core/tasks/index.js";
 import { UncertainSubmissionError } from "./errors.js";
 import {
@@ -28,6 +29,9 @@ import {
   type QueuedOperation,
 } from "./operations.js";
 import type { GenerationJob, GenerationJobData, GenerationProgress, GenerationResult } from "./queue.js";
+
+/** A submission's cost as a job records it. */
+type Priced = Pick<GenerationJobData, "cost" | "costReason">;
 
 /** BullMQ's worker options, with where Redis is, the queue's name, the client, and how jobs wait. */
 export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection" | "concurrency" | "name"> {
@@ -105,9 +109,15 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     ...(workerOptions.prefix !== undefined ? { prefix: workerOptions.prefix } : {}),
   });
 
-  async function record(job: GenerationJob, task: TaskRef): Promise<TaskRef> {
+  /** A task found by its external id: the submission's answer, and its priced cost, were lost. */
+  const LOOKED_UP: Priced = {
+    cost: null,
+    costReason: "the submission's answer was lost; the task was found by its external_task_id",
+  };
+
+  async function record(job: GenerationJob, task: TaskRef, priced: Priced): Promise<TaskRef> {
     const { operation, params } = job.data;
-    await job.updateData({ operation, params, task });
+    await job.updateData({ operation, params, task, ...priced });
     return task;
   }
 
@@ -120,7 +130,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     if (started !== undefined) {
       if (!op.lookup) throw new UncertainSubmissionError(job.id, operation, started);
       const found = await op.lookup(client, externalId, {});
-      if (found) return record(job, found);
+      if (found) return record(job, found, LOOKED_UP);
       // Not there. An earlier request may still be on its way until `settleMs` has passed.
       if (Date.now() < started + settleMs) {
         await job.moveToDelayed(started + settleMs, token);
@@ -128,9 +138,9 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       }
     }
     await job.updateData({ operation, params: params as never, submitting: Date.now() });
-    let task: TaskRef;
+    let answer: WithResponse<TaskRef>;
     try {
-      task = await op.submit(client, params, {});
+      answer = await op.submit(client, params, {}).withResponse();
     } catch (error) {
       if (turnedAway(error)) {
         await job.updateData({ operation, params: params as never });
@@ -146,7 +156,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       await job.moveToDelayed(Date.now() + settleMs, token);
       throw new DelayedError();
     }
-    return record(job, { kind: task.kind, id: task.id });
+    const { data: task, cost, costReason } = answer;
+    return record(job, { kind: task.kind, id: task.id }, { cost, costReason });
   }
 
   async function processJob(
@@ -168,10 +179,18 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       },
     });
     await reported;
-    return snapshot;
+    // The submission's cost, recorded with the handle: whichever worker submitted, the result has it.
+    const { cost, costReason } = job.data;
+    return snapshot.status === "succeeded" && cost !== undefined
+      ? { ...snapshot, cost, costReason }
+      : snapshot;
   }
 
   const worker = new Worker<GenerationJobData, GenerationResult, GenerationOperation>(name, processJob, {
+    // BullMQ honours a manual rate limit (the Retry-After of a 429 / 10011-10013 above) only in a
+    // worker with a `limiter` (its moveToActive reads the limit's TTL only when `limiter.max` is
+    // set). Without one of the caller's, a limit no queue reaches: it counts, and never throttles.
+    limiter: { max: 1_000_000_000, duration: 1000 },
     ...workerOptions,
     ...(workerName !== undefined ? { name: workerName } : {}),
     connection,

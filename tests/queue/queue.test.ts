@@ -227,12 +227,27 @@ describe("workers in three processes", () => {
       expect(video.data.task).toEqual({ kind: "video", id: video.returnvalue.id });
       expect(job("j-0").returnvalue).toMatchObject({ kind: "music", status: "succeeded" });
       expect(job("j-8").returnvalue).toMatchObject({ kind: "vidgen.text2video", status: "succeeded" });
+      // With its cost: the submission's, recorded with the handle (vidgen: 0.0001 CNY per request);
+      // null with the reason where the price table cannot price it (music; veo3 is in no family).
+      expect(job("j-8").returnvalue.cost).toMatchObject({ total: 0.0001, currency: "CNY", family: "vidgen" });
+      expect(job("j-0").returnvalue).toMatchObject({
+        cost: null,
+        costReason: expect.stringMatching(/no row for music/),
+      });
+      expect(video.returnvalue).toMatchObject({
+        cost: null,
+        costReason: expect.stringMatching(/Unknown model/),
+      });
       // The held vidgen submission was found again by its external id (the job id), not sent twice.
       expect(job("held-vidgen").returnvalue).toMatchObject({
         kind: "vidgen.text2video",
         status: "succeeded",
       });
       expect(job("held-vidgen").returnvalue.raw.data.task_info).toEqual({ external_task_id: "held-vidgen" });
+      expect(job("held-vidgen").returnvalue).toMatchObject({
+        cost: null,
+        costReason: expect.stringMatching(/answer was lost/),
+      });
 
       // Exactly one paid submission per job, the refused ones included; none for the unsent music one.
       const requests = await gateway.requests();
