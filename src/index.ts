@@ -6,6 +6,16 @@ export type { GenwayOptions } from "./client.js";
 export * from "./core/errors/errors.js";
 export { APIPromise, type WithResponse } from "./core/http/api-promise.js";
 export type { Logger, LogLevel } from "./core/http/log.js";
+export {
+  type CallInfo,
+  type CallOutcome,
+  type Middleware,
+  MiddlewareError,
+  type MiddlewareNext,
+  type MiddlewareRequest,
+  type TaskWait,
+  type WaitHook,
+} from "./core/http/middleware.js";
 export type { HeadersLike, QueryValue, RequestOptions } from "./core/http/transport.js";
 export { EventStream } from "./core/streams/stream.js";
 export {
