@@ -9,6 +9,7 @@
 // expect: chat.completions.create attempt 1: POST /v1/chat/completions -> 200 (authorization: Bearer [redacted])
 // expect: waiting for video
 // expect: waited for video
+// expect: MiddlewareError: Middleware 1 of 1 threw: chat is closed today
 // expect: span: chat gpt-4o-mini [CLIENT] tokens
 // expect: out, cost 0.
 // expect: span: chat gpt-4o-mini [CLIENT] stream, tokens
@@ -18,7 +19,7 @@
 import { context, SpanKind, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
-import Genway, { type Middleware, models } from "genway";
+import Genway, { type Middleware, MiddlewareError, models } from "genway";
 import { otel } from "genway/otel";
 import { createMockGateway } from "genway/testing";
 
@@ -46,8 +47,9 @@ log.onWait = async (wait, next) => {
 };
 
 const server = process.env.GENWAY_BASE_URL ? undefined : await createMockGateway().listen();
+const connection = server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {};
 const gw = new Genway({
-  ...(server ? { baseURL: server.url, apiKey: "sk-genway-mock" } : {}),
+  ...connection,
   // otel() first: its span covers every attempt, and the other middleware run inside it.
   middleware: [otel(), log],
 });
@@ -69,6 +71,21 @@ for await (const _ of stream) {
 
 const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a lighthouse at dawn" });
 await task.wait({ interval: server ? 10 : 2_000 });
+
+// What a middleware throws of its own is a MiddlewareError: the call ends, nothing is sent or retried.
+const closed = new Genway({
+  ...connection,
+  middleware: [
+    async () => {
+      throw new Error("chat is closed today");
+    },
+  ],
+});
+try {
+  await closed.chat.completions.create({ model: "gpt-4o-mini", messages });
+} catch (error) {
+  if (error instanceof MiddlewareError) console.log(`MiddlewareError: ${error.message}`);
+}
 
 await provider.forceFlush();
 const spans = exporter.getFinishedSpans();
