@@ -22,6 +22,7 @@ import type { CallInfo, CallOutcome, Middleware, MiddlewareRequest, TaskWait } f
 import type { TaskSnapshot } from "../core/tasks/index.js";
 import { normalizeUsage, type TokenUsage } from "../pricing/index.js";
 
+/** Options of {@link otel}. */
 export interface OtelOptions {
   /** The tracer to start spans on. Default: `trace.getTracer("genway", version)` (the global provider's). */
   tracer?: Tracer | undefined;
