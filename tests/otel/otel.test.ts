@@ -244,6 +244,23 @@ describe("genway/otel: task waits", () => {
     expect(submit.attributes["genway.operation"]).toBe("videos.create");
   });
 
+  it("puts a batch query shared by two waits under the wait that opened the batch", async () => {
+    const { gw } = await traced();
+    const tasks = await Promise.all(
+      ["rock", "jazz"].map((tags) =>
+        gw.musicgen.submit.music({ prompt: "[Verse]\nla", title: tags, tags, mv: "chirp-v4" }),
+      ),
+    );
+    await Promise.all(tasks.map((task) => task.wait({ interval: 1 })));
+    const finished = exporter.getFinishedSpans();
+    const waits = finished.filter((s) => s.name === "wait music");
+    expect(waits.map((w) => w.attributes["genway.task.id"]).sort()).toEqual(tasks.map((t) => t.id).sort());
+    const batches = finished.filter((s) => s.attributes["genway.operation"] === "musicgen.fetchMany");
+    expect(batches.length).toBeGreaterThan(0);
+    const waitIds = new Set(waits.map((w) => w.spanContext().spanId));
+    for (const batch of batches) expect(waitIds.has(batch.parentSpanContext!.spanId)).toBe(true);
+  });
+
   it("marks a failed wait with error status and the task's last status", async () => {
     const { gw } = await traced();
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: `a cat ${FAIL_MARKER}` });
