@@ -43,7 +43,7 @@ describe("middleware", () => {
       // @ts-expect-error the attempt number is the transport's
       request.attempt = 2;
       // @ts-expect-error the call record is shared by every attempt
-      request.call = request.call;
+      request.call = { ...request.call };
       return next(request);
     };
     // @ts-expect-error a middleware resolves to a Response
