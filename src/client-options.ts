@@ -134,7 +134,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     transport,
     validation,
     baseURL,
-    taskRegistry: new TaskRegistry(transport),
+    taskRegistry: new TaskRegistry(transport, options.middleware),
     costs: metering.totals,
   };
 }

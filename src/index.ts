@@ -5,17 +5,18 @@ export default Genway;
 export type { GenwayOptions } from "./client.js";
 export * from "./core/errors/errors.js";
 export { APIPromise, type WithResponse } from "./core/http/api-promise.js";
+export type { FallbackOptions, ModelChoice } from "./core/http/fallback.js";
+export type { Logger, LogLevel } from "./core/http/log.js";
 export {
   type CallInfo,
   type CallOutcome,
-  type FallbackOptions,
   type Middleware,
   MiddlewareError,
   type MiddlewareNext,
   type MiddlewareRequest,
-  type ModelChoice,
-} from "./core/http/index.js";
-export type { Logger, LogLevel } from "./core/http/log.js";
+  type TaskWait,
+  type WaitHook,
+} from "./core/http/middleware.js";
 export type { HeadersLike, QueryValue, RequestOptions } from "./core/http/transport.js";
 export {
   BudgetExceededError,

@@ -34,6 +34,8 @@ describe("npm pack", () => {
       "dist/testing/index.js",
       "dist/testing/msw.js",
       "dist/node/index.js",
+      "dist/otel/index.js",
+      "dist/otel/index.d.ts",
       "dist/cli/main.js",
     ]) {
       expect(files).toContain(file);

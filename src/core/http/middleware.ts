@@ -7,8 +7,9 @@
  * (other than genway's own errors) becomes a MiddlewareError, which is never retried.
  */
 
-import { GenwayError, isGenwayError } from "../errors/errors.js";
+import { GenwayError, isGenwayError, type TaskRef } from "../errors/errors.js";
 import type { CostEstimate } from "../money/cost.js";
+import type { TaskSnapshot } from "../tasks/task-record.js";
 
 /** The key's stand-in in the headers a middleware sees: the real key is set after the last middleware. */
 export const REDACTED_KEY = "[redacted]";
@@ -34,7 +35,14 @@ export interface MiddlewareRequest {
 export type MiddlewareNext = (request: MiddlewareRequest) => Promise<Response>;
 
 /** A function around each HTTP attempt; see docs/observability.md. */
-export type Middleware = (request: MiddlewareRequest, next: MiddlewareNext) => Promise<Response>;
+export interface Middleware {
+  (request: MiddlewareRequest, next: MiddlewareNext): Promise<Response>;
+  /**
+   * Runs around each task wait (`task.wait()`, `createAndWait`, `gw.tasks.wait`), whose polls are
+   * the HTTP attempts the middleware itself sees. Optional: see docs/observability.md.
+   */
+  onWait?: WaitHook | undefined;
+}
 
 /** One call (an operation invoked once), across its retries and fallbacks. */
 export interface CallInfo {
@@ -90,25 +98,84 @@ export class CallRecord implements CallInfo {
   }
 }
 
+/** One task wait, as a middleware's `onWait` hook sees it. */
+export interface TaskWait {
+  /** The task waited on: `{ kind, id }`. */
+  readonly task: TaskRef;
+  /**
+   * Calls `listener` with each snapshot whose status or progress changed (and the first), as the
+   * wait's own `onProgress` is called. It runs in the wait loop: it must not throw.
+   */
+  onProgress(listener: (snapshot: TaskSnapshot<unknown>) => void): void;
+}
+
+/**
+ * Around each task wait, as middleware is around each attempt: call `next` once and return (or
+ * throw) what it does. Polls made while `next` runs are ordinary attempts through the middleware.
+ */
+export type WaitHook = (
+  wait: TaskWait,
+  next: () => Promise<TaskSnapshot<unknown>>,
+) => Promise<TaskSnapshot<unknown>>;
+
 /** Runs `request` through `chain` (first element outermost), ending in `send`. */
 export function runChain(
   chain: readonly Middleware[],
   request: MiddlewareRequest,
   send: MiddlewareNext,
 ): Promise<Response> {
-  const at = (index: number): MiddlewareNext => {
-    if (index === chain.length) return send;
-    return async (r) => {
+  return around(chain, request, send, (index) => `Middleware ${index + 1} of ${chain.length}`);
+}
+
+/** Runs a wait (`run`) through the `onWait` hooks of `chain` (first outermost). */
+export function runWaitHooks<R>(
+  chain: readonly Middleware[],
+  wait: TaskWait,
+  run: () => Promise<TaskSnapshot<R>>,
+): Promise<TaskSnapshot<R>> {
+  const hooks = chain.flatMap((m, index) => (m.onWait ? [{ hook: m.onWait, index }] : []));
+  if (hooks.length === 0) return run();
+  const links = hooks.map(
+    ({ hook }) =>
+      (w: TaskWait, next: (w: TaskWait) => Promise<TaskSnapshot<unknown>>) =>
+        hook(w, () => next(w)),
+  );
+  return around(links, wait, run, (i) => `The onWait hook of middleware ${hooks[i]!.index + 1}`) as Promise<
+    TaskSnapshot<R>
+  >;
+}
+
+/**
+ * Runs `arg` through `links` (first outermost) into `inner`. What a link throws itself, other than
+ * a genway error, becomes a MiddlewareError; what `inner` throws (a refused connection from fetch,
+ * a task failure) passes through every link as it is, to be retried or reported like any other.
+ */
+function around<A, R>(
+  links: ReadonlyArray<(arg: A, next: (arg: A) => Promise<R>) => Promise<R>>,
+  arg: A,
+  inner: (arg: A) => Promise<R>,
+  name: (index: number) => string,
+): Promise<R> {
+  const passing = new WeakSet<object>();
+  const last = (a: A): Promise<R> =>
+    inner(a).catch((error: unknown) => {
+      if (typeof error === "object" && error !== null) passing.add(error);
+      throw error;
+    });
+  const at = (index: number): ((a: A) => Promise<R>) => {
+    if (index === links.length) return last;
+    return async (a) => {
       try {
-        return await chain[index]!(r, at(index + 1));
+        return await links[index]!(a, at(index + 1));
       } catch (error) {
-        if (isGenwayError(error)) throw error;
+        if (isGenwayError(error) || (typeof error === "object" && error !== null && passing.has(error)))
+          throw error;
         throw new MiddlewareError(
-          `Middleware ${index + 1} of ${chain.length} threw: ${error instanceof Error ? error.message : String(error)}`,
+          `${name(index)} threw: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
       }
     };
   };
-  return at(0)(request);
+  return at(0)(arg);
 }

@@ -7,6 +7,7 @@
 
 import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
 import { APIPromise, mapData } from "../http/api-promise.js";
+import { type Middleware, runWaitHooks } from "../http/middleware.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import type { Priced } from "../money/cost.js";
@@ -95,7 +96,11 @@ export class TaskRegistry {
   readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
   #batchWindow: number | undefined;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(
+    private readonly transport: Transport,
+    /** The client's middleware: the `onWait` hooks among them run around each wait. */
+    private readonly middleware: readonly Middleware[] = [],
+  ) {}
 
   /**
    * @internal How long (ms) the reads of a batch-capable kind gather before going out together.
@@ -183,23 +188,42 @@ export class TaskRegistry {
     return mapData(kind.retrieve(ref.id, options), (raw) => this.#normalize<R>(kind, raw, ref.id));
   }
 
+  /** Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its progress. */
   wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    const { kind, batch } = this.#entry(ref.kind);
+    const entry = this.#entry(ref.kind);
     const task = { kind: ref.kind, id: ref.id };
+    if (!this.middleware.some((m) => m.onWait)) return this.#poll(entry, task, options);
+    const listeners: Array<(snapshot: TaskSnapshot<unknown>) => void> = [];
+    const onProgress = (snapshot: TaskSnapshot<R>) => {
+      for (const listener of listeners) listener(snapshot);
+      options?.onProgress?.(snapshot);
+    };
+    const wait = {
+      task,
+      onProgress: (listener: (typeof listeners)[number]) => void listeners.push(listener),
+    };
+    return runWaitHooks(this.middleware, wait, () => this.#poll(entry, task, { ...options, onProgress }));
+  }
+
+  #poll<R>(
+    { kind, batch }: { kind: TaskKind<any>; batch?: BatchReader },
+    task: TaskRef,
+    options: WaitOptions<R> | undefined,
+  ): Promise<TaskSnapshot<R>> {
     return waitFor<R>(
       task,
       async (signal) => {
         // A batch is an economy: when it fails (an unusable answer, a 5xx), the single query answers.
         const record = batch
-          ? await batch.read(ref.id, signal).catch((error: unknown) => {
+          ? await batch.read(task.id, signal).catch((error: unknown) => {
               if (signal.aborted) throw error;
               this.transport.log.warn(
-                `${ref.kind} batch query failed (${describe(error)}); polling ${ref.id} singly this round`,
+                `${task.kind} batch query failed (${describe(error)}); polling ${task.id} singly this round`,
               );
               return undefined;
             })
           : undefined;
-        if (record !== undefined) return this.#normalize<R>(kind, record, ref.id);
+        if (record !== undefined) return this.#normalize<R>(kind, record, task.id);
         return this.retrieve<R>(task, { signal });
       },
       options,

@@ -1,0 +1,239 @@
+/**
+ * genway/otel: OpenTelemetry spans from genway's middleware. One CLIENT span per operation (every
+ * retry and fallback of one call is an event on it, not a span of its own), named and attributed
+ * by the GenAI semantic conventions, ended when the call is over: a stream's span ends with the
+ * stream. Each task wait is a span too, with an event per progress change, and the polls made
+ * during it are its children when a context manager is registered (docs/observability.md).
+ *
+ * Only `@opentelemetry/api` is used (an optional peer dependency): the spans go to whatever SDK the
+ * application registers, and the entry runs wherever the library does.
+ */
+import {
+  type Attributes,
+  context,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+import { version } from "../../package.json";
+import type { CallInfo, CallOutcome, Middleware, MiddlewareRequest, TaskWait } from "../core/http/index.js";
+import type { TaskSnapshot } from "../core/tasks/index.js";
+import { normalizeUsage, type TokenUsage } from "../pricing/index.js";
+
+/** Options of {@link otel}. */
+export interface OtelOptions {
+  /** The tracer to start spans on. Default: `trace.getTracer("genway", version)` (the global provider's). */
+  tracer?: Tracer | undefined;
+}
+
+/** The operations the GenAI conventions call `chat`; any other that names a model is `generate_content`. */
+const CHAT_OPERATIONS = new Set(["chat.completions.create", "messages.create", "responses.create"]);
+
+/** `gen_ai.provider.name`: every model is reached through the gateway, whoever serves it. */
+const PROVIDER = "genway";
+
+/** What the middleware keeps of one call while it runs: its span and what its attempts showed. */
+interface CallSpan {
+  span: Span;
+  /** The span's context: later attempts (and the fetch under them) run inside it. */
+  context: ReturnType<typeof context.active>;
+  /** The model the latest attempt asked for: an attempt with another one is a fallback. */
+  model: string | undefined;
+  retries: number;
+  fallbacks: number;
+  /** The HTTP status of the latest attempt's response, or the error it threw. */
+  status: number | undefined;
+  thrown: unknown;
+}
+
+/**
+ * A middleware that records each genway call as an OpenTelemetry span, and each task wait as a span
+ * with progress events. Put it first in `middleware` to see every attempt as sent.
+ */
+export function otel(options: OtelOptions = {}): Middleware {
+  const tracer = options.tracer ?? trace.getTracer("genway", version);
+  const calls = new WeakMap<CallInfo, CallSpan>();
+
+  const start = (request: MiddlewareRequest): CallSpan => {
+    const { call } = request;
+    const operation = operationName(call);
+    const span = tracer.startSpan(
+      call.model === undefined ? operation : `${operation} ${call.model}`,
+      { kind: SpanKind.CLIENT, attributes: startAttributes(request, operation) },
+      context.active(),
+    );
+    const state: CallSpan = {
+      span,
+      context: trace.setSpan(context.active(), span),
+      model: request.model,
+      retries: 0,
+      fallbacks: 0,
+      status: undefined,
+      thrown: undefined,
+    };
+    calls.set(call, state);
+    void call.done.then((outcome) => end(state, outcome));
+    return state;
+  };
+
+  const middleware: Middleware = async (request, next) => {
+    let state = calls.get(request.call);
+    if (state) again(state, request);
+    else state = start(request);
+    const current = state;
+    try {
+      const response = await context.with(current.context, () => next(request));
+      current.status = response.status;
+      current.thrown = undefined;
+      return response;
+    } catch (error) {
+      current.status = undefined;
+      current.thrown = error;
+      throw error;
+    }
+  };
+
+  middleware.onWait = (wait, next) => waitSpan(tracer, wait, next);
+  return middleware;
+}
+
+/** A later attempt of a call: a retry (same model) or a fallback (the next model), as an event. */
+function again(state: CallSpan, request: MiddlewareRequest): void {
+  const fallback = request.model !== state.model;
+  if (fallback) state.fallbacks++;
+  else state.retries++;
+  state.model = request.model;
+  state.span.addEvent(fallback ? "genway.fallback" : "genway.retry", {
+    "genway.attempt": request.attempt,
+    ...defined("gen_ai.request.model", request.model),
+    ...(state.status !== undefined
+      ? { "http.response.status_code": state.status }
+      : defined("error.type", errorType(state.thrown))),
+  });
+}
+
+/** Ends the call's span with what its outcome says. */
+function end(state: CallSpan, outcome: CallOutcome): void {
+  const { span } = state;
+  span.setAttributes({
+    ...defined("gen_ai.response.model", outcome.model),
+    ...usageAttributes(outcome.usage),
+    ...(outcome.cost
+      ? { "genway.cost.total": outcome.cost.total, "genway.cost.currency": outcome.cost.currency }
+      : defined("genway.cost.reason", outcome.costReason)),
+    "genway.attempts": outcome.attempts,
+    "genway.retries": state.retries,
+    "genway.fallbacks": state.fallbacks,
+    ...defined("genway.request_id", outcome.requestId),
+    ...defined("http.response.status_code", statusOf(outcome.error) ?? state.status),
+  });
+  if (outcome.error !== undefined) failed(span, outcome.error);
+  span.end();
+}
+
+/** One wait's span: progress changes are its events, and the polls run inside its context. */
+async function waitSpan(
+  tracer: Tracer,
+  wait: TaskWait,
+  next: () => Promise<TaskSnapshot<unknown>>,
+): Promise<TaskSnapshot<unknown>> {
+  const { kind, id } = wait.task;
+  const span = tracer.startSpan(
+    `wait ${kind}`,
+    { kind: SpanKind.INTERNAL, attributes: { "genway.task.kind": kind, "genway.task.id": id } },
+    context.active(),
+  );
+  wait.onProgress((snapshot) => {
+    span.addEvent("genway.task.progress", {
+      "genway.task.status": snapshot.status,
+      ...defined("genway.task.progress", snapshot.progress),
+    });
+  });
+  try {
+    const snapshot = await context.with(trace.setSpan(context.active(), span), next);
+    span.setAttribute("genway.task.status", snapshot.status);
+    return snapshot;
+  } catch (error) {
+    const status = (error as { snapshot?: TaskSnapshot<unknown> } | null)?.snapshot?.status;
+    if (status !== undefined) span.setAttribute("genway.task.status", status);
+    failed(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** `gen_ai.operation.name`: a convention's value where one applies, else genway's operation name. */
+function operationName(call: CallInfo): string {
+  if (CHAT_OPERATIONS.has(call.operation)) return "chat";
+  return call.model === undefined ? call.operation : "generate_content";
+}
+
+function startAttributes(request: MiddlewareRequest, operation: string): Attributes {
+  const url = new URL(request.url);
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  return {
+    "gen_ai.operation.name": operation,
+    "gen_ai.provider.name": PROVIDER,
+    ...defined("gen_ai.request.model", request.call.model),
+    // The conventions set it only on a streaming request.
+    ...(request.call.stream ? { "gen_ai.request.stream": true } : {}),
+    "genway.operation": request.call.operation,
+    "http.request.method": request.method,
+    "server.address": url.hostname,
+    "server.port": port,
+  };
+}
+
+/** Token counts by the conventions: input includes cached tokens (read and written). */
+function usageAttributes(usage: unknown): Attributes {
+  if (typeof usage !== "object" || usage === null) return {};
+  let tokens: ReturnType<typeof normalizeUsage>;
+  try {
+    tokens = normalizeUsage(usage as TokenUsage);
+  } catch {
+    return {}; // A usage object the price table cannot read is left out, not guessed.
+  }
+  return {
+    "gen_ai.usage.input_tokens": tokens.prompt + tokens.cacheHit + tokens.cacheWrite,
+    "gen_ai.usage.output_tokens": tokens.completion,
+    ...(tokens.cacheHit > 0 ? { "gen_ai.usage.cache_read.input_tokens": tokens.cacheHit } : {}),
+    ...(tokens.cacheWrite > 0 ? { "gen_ai.usage.cache_creation.input_tokens": tokens.cacheWrite } : {}),
+  };
+}
+
+/** Error status, `error.type` and, for a gateway error, its code. */
+function failed(span: Span, error: unknown): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  span.setAttributes({
+    "error.type": errorType(error) ?? "_OTHER",
+    ...(typeof code === "string" || typeof code === "number" ? { "genway.error.code": String(code) } : {}),
+  });
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    ...(error instanceof Error ? { message: error.message } : {}),
+  });
+}
+
+/**
+ * `error.type`: the gateway's code where it sent one (low cardinality, and what the conventions ask
+ * for first), else the error's class name.
+ */
+function errorType(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" || typeof code === "number") return String(code);
+  return error instanceof Error ? error.name : "_OTHER";
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (an attribute is never set to undefined). */
+function defined(key: string, value: string | number | undefined): Attributes {
+  return value === undefined ? {} : { [key]: value };
+}
