@@ -29,9 +29,16 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The object entries of a JSON array; anything else is no entries. */
-export function objects(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
+const NO_OBJECTS: readonly Record<string, unknown>[] = /* @__PURE__ */ Object.freeze([]);
+
+/**
+ * The object entries of a JSON array; anything else is no entries. Read-only: an array whose entries
+ * are all objects (every real stream's) is returned as it is, so the per-event checks copy nothing.
+ */
+export function objects(value: unknown): readonly Record<string, unknown>[] {
+  if (!Array.isArray(value)) return NO_OBJECTS;
+  for (const entry of value) if (!isObject(entry)) return value.filter(isObject);
+  return value;
 }
 
 /**
@@ -50,12 +57,13 @@ export const END: unique symbol = Symbol("end");
 
 /**
  * Per format: map one SSE message to an event, `undefined` to skip it, END to stop.
- * `parse` reads the data as a JSON object (anything else is a MalformedResponseError); `fail` turns an
- * error payload into the typed error to throw.
+ * `parse(message.data)` reads the data as a JSON object (anything else is a MalformedResponseError);
+ * `fail` turns an error payload into the typed error to throw. Both are made once per stream, not
+ * per event.
  */
 export type Interpret<E> = (
   message: EventSourceMessage,
-  parse: () => Record<string, unknown>,
+  parse: (data: string) => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) => E | undefined | typeof END;
 
@@ -65,11 +73,11 @@ export type Interpret<E> = (
  */
 export function dataOnlyJson<E>(
   message: EventSourceMessage,
-  parse: () => Record<string, unknown>,
+  parse: (data: string) => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) {
   if (message.data === "[DONE]") return END;
-  const chunk = parse() as E & { error?: unknown };
+  const chunk = parse(message.data) as E & { error?: unknown };
   // `"error": null` is how some relays say "no error" in a normal chunk.
   if (chunk.error !== undefined && chunk.error !== null) throw fail(chunk);
   return chunk as E;
@@ -95,13 +103,14 @@ export async function* jsonEvents<E>(
   isLast?: IsLast<E>,
 ): AsyncGenerator<E[]> {
   const fail = (payload: unknown) => streamError(payload, connection);
+  const parse = (data: string) => parseObject(data, operation, connection);
   let ended = isLast === undefined;
   for await (const messages of readSSE(connection)) {
     const events: E[] = [];
     let event: E | undefined | typeof END;
     for (const message of messages) {
       try {
-        event = interpret(message, () => parseObject(message.data, operation, connection), fail);
+        event = interpret(message, parse, fail);
         if (event === END) break;
         if (event === undefined) continue;
         if (isLast?.(event)) ended = true;
