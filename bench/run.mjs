@@ -9,7 +9,7 @@
 //   (genway's round i over raw's round i) before the median, so load that comes and goes hits both
 //   sides of a ratio alike. CPU time (process.cpuUsage of the client process) is the figure least
 //   moved by other load on the machine; wall time is what a user waits.
-// - Cold import: median of 15 fresh processes per package, interleaved.
+// - Cold import: median of 15 fresh processes per package, interleaved (zod/mini alone as a reference).
 // - Speech: N MiB streamed to /dev/null, raw fetch and genway each in a fresh process, interleaved.
 // - Bundles: esbuild, platform browser, minified, gzip 9 (bench/bundles.mjs).
 //
@@ -52,7 +52,8 @@ const load = [loadavg()[0]];
 const started = Date.now();
 const server = await startServer();
 let calls = { results: {} };
-const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [] };
+// zod/mini alone: genway's one runtime dependency of weight, measured to show its share of genway's import.
+const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [], "zod/mini": [] };
 const speech = { fetch: [], genway: [] };
 try {
   log(`server process ${server.pid} at ${server.url}; per-call and stream rounds (${callsEnv.BENCH_ROUNDS})`);
@@ -164,7 +165,7 @@ if (r.streamCpuUsPer1000) {
 }
 if (wanted("import")) {
   row(
-    `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)})`,
+    `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)}; zod/mini alone ${stat(wallOf("zod/mini"), 1)})`,
     "-",
     stat(wallOf("genway"), 1),
     stat(wallOf("openai"), 1),
@@ -172,7 +173,7 @@ if (wanted("import")) {
     "-",
   );
   row(
-    `cold import, CPU ms (anthropic ${stat(cpuOf("@anthropic-ai/sdk"), 1)})`,
+    `cold import, CPU ms (anthropic ${stat(cpuOf("@anthropic-ai/sdk"), 1)}; zod/mini alone ${stat(cpuOf("zod/mini"), 1)})`,
     "-",
     stat(cpuOf("genway"), 1),
     stat(cpuOf("openai"), 1),
