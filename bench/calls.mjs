@@ -2,7 +2,8 @@
 // throughput, for raw fetch, genway (built dist) and openai-node, against the server process whose
 // URL is argv[2]. Rounds are short and interleaved (each round runs every contender in turn, the
 // starting contender rotating from round to round), so drift and other load hit all alike. Prints one JSON object: { [figure]: { [contender]: number[] per round } }.
-//   node bench/calls.mjs <url>   (BENCH_CALLS, BENCH_STREAMS, BENCH_ROUNDS, BENCH_WARMUP)
+//   node bench/calls.mjs <url>   (BENCH_CALLS, BENCH_STREAMS, BENCH_ROUNDS, BENCH_WARMUP, BENCH_ONLY)
+// BENCH_ONLY=stream (or chat, task, a comma list) measures only those figures.
 import { createParser } from "eventsource-parser";
 import Genway from "genway";
 import OpenAI from "openai";
@@ -13,6 +14,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 41);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
+const ONLY = process.env.BENCH_ONLY?.split(",");
+const wanted = (figure) => !ONLY || ONLY.includes(figure);
 
 const key = "sk-bench-key";
 const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
@@ -95,8 +98,9 @@ const snapshot = await task.genway();
 if (snapshot.status !== "succeeded") throw new Error(`task query: ${JSON.stringify(snapshot)}`);
 
 // Warm up every contender (JIT, keep-alive sockets).
-for (const fn of [...Object.values(chat), ...Object.values(task)]) await time(fn, WARMUP);
-for (const fn of Object.values(stream)) await time(fn, 3);
+if (wanted("chat")) for (const fn of Object.values(chat)) await time(fn, WARMUP);
+if (wanted("task")) for (const fn of Object.values(task)) await time(fn, WARMUP);
+if (wanted("stream")) for (const fn of Object.values(stream)) await time(fn, 3);
 
 const results = {};
 const push = (figure, name, value) => {
@@ -108,17 +112,17 @@ const rotate = (object, round) => {
   return entries.map((_, i) => entries[(i + round) % entries.length]);
 };
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, fn] of rotate(chat, round)) {
+  for (const [name, fn] of wanted("chat") ? rotate(chat, round) : []) {
     const { wall, cpu } = await time(fn, CALLS);
     push("chatWallUs", name, (wall * 1000) / CALLS);
     push("chatCpuUs", name, (cpu * 1000) / CALLS);
   }
-  for (const [name, fn] of rotate(task, round)) {
+  for (const [name, fn] of wanted("task") ? rotate(task, round) : []) {
     const { wall, cpu } = await time(fn, CALLS);
     push("taskWallUs", name, (wall * 1000) / CALLS);
     push("taskCpuUs", name, (cpu * 1000) / CALLS);
   }
-  for (const [name, fn] of rotate(stream, round)) {
+  for (const [name, fn] of wanted("stream") ? rotate(stream, round) : []) {
     const { wall, cpu } = await time(fn, STREAMS);
     push("streamEventsPerSec", name, (STREAMS * events) / (wall / 1000));
     push("streamCpuUsPer1000", name, (cpu * 1e6) / (STREAMS * events));

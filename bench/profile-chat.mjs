@@ -1,14 +1,19 @@
-// A loop of non-stream chat calls under V8's CPU profiler (the sampler --cpu-prof uses, started
-// through node:inspector so the profile holds the measured loop only, not startup or warm-up).
-//   node bench/profile-chat.mjs <url> <genway|fetch|fetch-init> <out.cpuprofile>   (PROFILE_CALLS, default 5000)
-// fetch-init: raw fetch with the init genway passes (accept header, a fresh AbortController's signal,
-// redirect: "manual"), which separates what undici does for those options from genway's own code.
+// A loop of chat calls under V8's CPU profiler (the sampler --cpu-prof uses, started through
+// node:inspector so the profile holds the measured loop only, not startup or warm-up).
+//   node bench/profile-chat.mjs <url> <mode> <out.cpuprofile>
+// Non-stream modes (PROFILE_CALLS calls, default 5000): genway, fetch, fetch-init. fetch-init: raw
+// fetch with the init genway passes (accept header, a fresh AbortController's signal, redirect:
+// "manual"), which separates what undici does for those options from genway's own code.
+// Stream modes (PROFILE_STREAMS streams of 5,002 events, default 60): genway-stream, fetch-stream
+// (fetch + eventsource-parser + JSON.parse per event, as bench/calls.mjs).
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
+import { createParser } from "eventsource-parser";
 import Genway from "genway";
 
 const [url, mode, out] = process.argv.slice(2);
-const CALLS = Number(process.env.PROFILE_CALLS ?? 5000);
+const STREAM = mode.endsWith("-stream");
+const CALLS = Number(STREAM ? (process.env.PROFILE_STREAMS ?? 60) : (process.env.PROFILE_CALLS ?? 5000));
 const key = "sk-bench-key";
 const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
 const gw = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
@@ -33,10 +38,29 @@ const modes = {
     return JSON.parse(await response.text());
   },
   genway: () => gw.chat.completions.create(params),
+  "fetch-stream": async () => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...params, stream: true }),
+    });
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.data !== "[DONE]") JSON.parse(event.data);
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+  },
+  "genway-stream": async () => {
+    for await (const _ of await gw.chat.completions.create({ ...params, stream: true })) {
+      // Every event read, as a consumer would.
+    }
+  },
 };
 const call = modes[mode];
 
-for (let i = 0; i < 500; i++) await call();
+for (let i = 0; i < (STREAM ? 5 : 500); i++) await call();
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");

@@ -4,8 +4,11 @@
 //    server process (bench/server.mjs), profiled for genway and, as the baseline, raw fetch +
 //    JSON.parse. Prints µs per call by where the CPU samples fall, then the top frames inside
 //    genway (dist mapped back to src/ through the source maps).
-// 2. Cold import: `node --cpu-prof bench/import-one.mjs genway` in PROFILE_IMPORTS fresh processes,
+// 2. The chat stream: PROFILE_STREAMS streams of 5,002 events, genway's stream against fetch +
+//    eventsource-parser + JSON.parse per event, the same breakdown per 1000 events.
+// 3. Cold import: `node --cpu-prof bench/import-one.mjs genway` in PROFILE_IMPORTS fresh processes,
 //    summed, the same breakdown.
+// PROFILE_ONLY=<comma list of chat, stream, import> profiles only those.
 // Profiles are left in .tmp/profile/ (open them in Chrome DevTools or VS Code).
 import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
@@ -22,6 +25,8 @@ const OUT = join(ROOT, ".tmp", "profile");
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const IMPORTS = Number(process.env.PROFILE_IMPORTS ?? 10);
 const TOP = Number(process.env.PROFILE_TOP ?? 15);
+const ONLY = process.env.PROFILE_ONLY?.split(",");
+const wanted = (part) => !ONLY || ONLY.includes(part);
 
 // ---- reading a .cpuprofile ------------------------------------------------------------------------
 
@@ -186,39 +191,40 @@ function diff(base, over, divisor, unit, title) {
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 
-// ---- 1. one non-stream chat call ------------------------------------------------------------------
-const server = await startServer();
-const loops = {};
-try {
-  for (const mode of ["fetch", "fetch-init", "genway", "fetch", "fetch-init", "genway"]) {
-    const file = join(OUT, `chat-${mode}-${loops[mode] ? 2 : 1}.cpuprofile`);
-    const { stdout } = await run(process.execPath, [here("./profile-chat.mjs"), server.url, mode, file]);
-    (loops[mode] ??= []).push({ ...JSON.parse(stdout), file });
+// ---- 1. one non-stream chat call, 2. the chat stream --------------------------------------------
+const per = (s) => ({ all: new Map([...s.all].map(([k, us]) => [k, us / s.calls])) });
+/** Profiles each mode in two processes (interleaved), then reports each and returns the summaries. */
+async function profileModes(modes, label, unitPer, perUnit) {
+  const loops = {};
+  const server = await startServer();
+  try {
+    for (const mode of [...modes, ...modes]) {
+      const file = join(OUT, `chat-${mode}-${loops[mode] ? 2 : 1}.cpuprofile`);
+      const { stdout } = await run(process.execPath, [here("./profile-chat.mjs"), server.url, mode, file]);
+      (loops[mode] ??= []).push({ ...JSON.parse(stdout), file });
+    }
+  } finally {
+    await server.close();
   }
-} finally {
-  await server.close();
+  const summaries = {};
+  for (const mode of modes) {
+    const calls = loops[mode].reduce((s, l) => s + l.calls, 0);
+    const wall = loops[mode].reduce((s, l) => s + l.wallMs, 0);
+    const cpu = loops[mode].reduce((s, l) => s + l.cpuMs, 0);
+    const units = calls * perUnit;
+    console.log(
+      `${mode}: ${calls} ${label} in 2 processes, ${((wall * 1000) / units).toFixed(0)} µs wall, ${((cpu * 1000) / units).toFixed(0)} µs CPU per ${unitPer}`,
+    );
+    const profiles = await Promise.all(loops[mode].map((l) => readFile(l.file, "utf8").then(JSON.parse)));
+    summaries[mode] = await report(`${mode}: where the time goes`, profiles, units, "µs", unitPer);
+    summaries[mode].calls = units;
+  }
+  return summaries;
 }
-const summaries = {};
-for (const mode of ["fetch", "fetch-init", "genway"]) {
-  const calls = loops[mode].reduce((s, l) => s + l.calls, 0);
-  const wall = loops[mode].reduce((s, l) => s + l.wallMs, 0);
-  const cpu = loops[mode].reduce((s, l) => s + l.cpuMs, 0);
-  console.log(
-    `${mode}: ${calls} calls in 2 processes, ${((wall * 1000) / calls).toFixed(0)} µs wall, ${((cpu * 1000) / calls).toFixed(0)} µs CPU per call`,
-  );
-  const profiles = await Promise.all(loops[mode].map((l) => readFile(l.file, "utf8").then(JSON.parse)));
-  summaries[mode] = await report(
-    `non-stream chat, ${mode}: where each call's time goes`,
-    profiles,
-    calls,
-    "µs",
-    "call",
-  );
-  summaries[mode].calls = calls;
-}
-{
+
+if (wanted("chat")) {
+  const summaries = await profileModes(["fetch", "fetch-init", "genway"], "calls", "call", 1);
   // Per-call, both sides normalised by their own number of calls.
-  const per = (s) => ({ all: new Map([...s.all].map(([k, us]) => [k, us / s.calls])) });
   diff(
     per(summaries.fetch),
     per(summaries["fetch-init"]),
@@ -236,9 +242,21 @@ for (const mode of ["fetch", "fetch-init", "genway"]) {
   diff(per(summaries.fetch), per(summaries.genway), 1, "µs", "genway over raw fetch");
 }
 
-// ---- 2. cold import ---------------------------------------------------------------------------------
+if (wanted("stream")) {
+  // Per 1000 events: a stream is 5,002 events.
+  const summaries = await profileModes(["fetch-stream", "genway-stream"], "streams", "1000 events", 5.002);
+  diff(
+    per(summaries["fetch-stream"]),
+    per(summaries["genway-stream"]),
+    1,
+    "µs",
+    "genway's stream over fetch + eventsource-parser + JSON.parse (per 1000 events)",
+  );
+}
+
+// ---- 3. cold import ---------------------------------------------------------------------------------
 const importProfiles = [];
-for (let i = 0; i < IMPORTS; i++) {
+for (let i = 0; i < (wanted("import") ? IMPORTS : 0); i++) {
   const dir = join(OUT, `import-${i}`);
   await run(process.execPath, [
     "--cpu-prof",
@@ -250,10 +268,12 @@ for (let i = 0; i < IMPORTS; i++) {
   const [file] = await readdir(dir);
   importProfiles.push(JSON.parse(await readFile(join(dir, file), "utf8")));
 }
-await report(
-  `cold import("genway"), ${IMPORTS} fresh processes (whole process, per process)`,
-  importProfiles,
-  IMPORTS * 1000,
-  "ms",
-  "process",
-);
+if (importProfiles.length) {
+  await report(
+    `cold import("genway"), ${IMPORTS} fresh processes (whole process, per process)`,
+    importProfiles,
+    IMPORTS * 1000,
+    "ms",
+    "process",
+  );
+}

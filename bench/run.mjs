@@ -9,12 +9,14 @@
 //   (genway's round i over raw's round i) before the median, so load that comes and goes hits both
 //   sides of a ratio alike. CPU time (process.cpuUsage of the client process) is the figure least
 //   moved by other load on the machine; wall time is what a user waits.
-// - Cold import: median of 15 fresh processes per package, interleaved.
+// - Cold import: median of 15 fresh processes per package, interleaved (zod/mini alone as a reference).
 // - Speech: N MiB streamed to /dev/null, raw fetch and genway each in a fresh process, interleaved.
 // - Bundles: esbuild, platform browser, minified, gzip 9 (bench/bundles.mjs).
 //
 // BENCH_QUICK=1 runs a short smoke version (same figures, fewer and smaller rounds).
 // BENCH_JSON=<file> also writes the raw per-round numbers there.
+// BENCH_ONLY=<comma list of chat, task, stream, import, speech, bundles> runs only those figures
+// (e.g. BENCH_ONLY=stream for a targeted stream run).
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
@@ -30,11 +32,15 @@ const env = (name, full, quick) => Number(process.env[name] ?? (QUICK ? quick : 
 const IMPORTS = env("BENCH_IMPORTS", 15, 3);
 const SPEECH_MIB = env("BENCH_SPEECH_MIB", 256, 16);
 const SPEECH_ROUNDS = env("BENCH_SPEECH_ROUNDS", 5, 1);
+const ONLY = process.env.BENCH_ONLY?.split(",");
+const wanted = (figure) => !ONLY || ONLY.includes(figure);
+const CALL_FIGURES = ["chat", "task", "stream"];
 const callsEnv = {
   BENCH_CALLS: String(env("BENCH_CALLS", 100, 50)),
   BENCH_STREAMS: String(env("BENCH_STREAMS", 1, 1)),
   BENCH_ROUNDS: String(env("BENCH_ROUNDS", 41, 3)),
   BENCH_WARMUP: String(env("BENCH_WARMUP", 300, 50)),
+  BENCH_ONLY: CALL_FIGURES.filter(wanted).join(","),
 };
 const node = (args, extraEnv = {}) =>
   run(process.execPath, args, { env: { ...process.env, ...extraEnv }, maxBuffer: 1 << 24 }).then((r) =>
@@ -45,16 +51,17 @@ const log = (message) => process.stderr.write(`bench: ${message}\n`);
 const load = [loadavg()[0]];
 const started = Date.now();
 const server = await startServer();
-let calls;
-const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [] };
+let calls = { results: {} };
+// zod/mini alone: genway's one runtime dependency of weight, measured to show its share of genway's import.
+const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [], "zod/mini": [] };
 const speech = { fetch: [], genway: [] };
 try {
   log(`server process ${server.pid} at ${server.url}; per-call and stream rounds (${callsEnv.BENCH_ROUNDS})`);
-  calls = JSON.parse(await node([here("./calls.mjs"), server.url], callsEnv));
+  if (callsEnv.BENCH_ONLY) calls = JSON.parse(await node([here("./calls.mjs"), server.url], callsEnv));
   load.push(loadavg()[0]);
 
   log(`cold import, ${IMPORTS} fresh processes per package`);
-  for (let i = 0; i < IMPORTS; i++) {
+  for (let i = 0; i < (wanted("import") ? IMPORTS : 0); i++) {
     for (const specifier of Object.keys(imports)) {
       imports[specifier].push(JSON.parse(await node([here("./import-one.mjs"), specifier])));
     }
@@ -62,7 +69,7 @@ try {
   load.push(loadavg()[0]);
 
   log(`speech, ${SPEECH_MIB} MiB to /dev/null, ${SPEECH_ROUNDS} rounds`);
-  for (let i = 0; i < SPEECH_ROUNDS; i++) {
+  for (let i = 0; i < (wanted("speech") ? SPEECH_ROUNDS : 0); i++) {
     for (const target of Object.keys(speech)) {
       speech[target].push(
         JSON.parse(await node(["--expose-gc", here("./speech.mjs"), server.url, target, String(SPEECH_MIB)])),
@@ -74,7 +81,7 @@ try {
   await server.close();
 }
 log("bundles");
-const bundles = await measureBundles();
+const bundles = wanted("bundles") ? await measureBundles() : [];
 const seconds = (Date.now() - started) / 1000;
 
 // ---- report -------------------------------------------------------------------------------------
@@ -113,6 +120,7 @@ for (const [figure, key] of [
   ["task query (videos.retrieve), wall µs/call", "taskWallUs"],
   ["task query (videos.retrieve), CPU µs/call", "taskCpuUs"],
 ]) {
+  if (!r[key]) continue;
   const { fetch, genway, openai } = r[key];
   row(
     figure,
@@ -123,7 +131,7 @@ for (const [figure, key] of [
     openai ? ratio(openai, fetch) : "-",
   );
 }
-{
+if (r.streamEventsPerSec) {
   const { fetch, genway, openai } = r.streamEventsPerSec;
   const k = (xs) => xs.map((x) => x / 1000);
   row(
@@ -135,7 +143,7 @@ for (const [figure, key] of [
     ratio(openai, fetch),
   );
 }
-{
+if (r.streamCpuUsPer1000) {
   const { fetch, genway, openai } = r.streamCpuUsPer1000;
   row(
     "chat stream, CPU ms per 1000 events",
@@ -155,23 +163,25 @@ for (const [figure, key] of [
     ratio(openai, fetch),
   );
 }
-row(
-  `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)})`,
-  "-",
-  stat(wallOf("genway"), 1),
-  stat(wallOf("openai"), 1),
-  `${ratio(wallOf("genway"), wallOf("openai"))} openai`,
-  "-",
-);
-row(
-  `cold import, CPU ms (anthropic ${stat(cpuOf("@anthropic-ai/sdk"), 1)})`,
-  "-",
-  stat(cpuOf("genway"), 1),
-  stat(cpuOf("openai"), 1),
-  `${ratio(cpuOf("genway"), cpuOf("openai"))} openai`,
-  "-",
-);
-{
+if (wanted("import")) {
+  row(
+    `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)}; zod/mini alone ${stat(wallOf("zod/mini"), 1)})`,
+    "-",
+    stat(wallOf("genway"), 1),
+    stat(wallOf("openai"), 1),
+    `${ratio(wallOf("genway"), wallOf("openai"))} openai`,
+    "-",
+  );
+  row(
+    `cold import, CPU ms (anthropic ${stat(cpuOf("@anthropic-ai/sdk"), 1)}; zod/mini alone ${stat(cpuOf("zod/mini"), 1)})`,
+    "-",
+    stat(cpuOf("genway"), 1),
+    stat(cpuOf("openai"), 1),
+    `${ratio(cpuOf("genway"), cpuOf("openai"))} openai`,
+    "-",
+  );
+}
+if (wanted("speech")) {
   const growth = (t) => speech[t].map((s) => s.growthMB);
   const rate = (t) => speech[t].map((s) => s.bytes / 1048576 / s.seconds);
   row(

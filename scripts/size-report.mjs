@@ -4,7 +4,7 @@
  * minified, every dependency included) from the sources, reads esbuild's metafile and attributes
  * each output byte to a dependency or a src/ folder, and estimates each part's gzip share.
  *
- *   node scripts/size-report.mjs             the full client, then the chat-only floor
+ *   node scripts/size-report.mjs             the full client, then the genway/chat entry
  *   node scripts/size-report.mjs --compare   also the other SDKs' chat-only bundles, for reference
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,13 +20,26 @@ const SCENARIOS = {
   "full client (new Genway(), every namespace)": `
     import { Genway } from ${SRC("index.ts")};
     globalThis.client = new Genway({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
-  "chat-only floor (Transport + gw.chat alone, not a public entry)": `
-    import { Transport } from ${SRC("core/transport.ts")};
-    import { createLog } from ${SRC("core/log.ts")};
-    import { Chat } from ${SRC("resources/chat/index.ts")};
-    const transport = new Transport({ apiKey: "k", baseURL: "https://gw.example", timeout: 1, idleTimeout: 1,
-      maxRetries: 0, maxRetryAfter: 0, log: createLog("off") });
-    globalThis.chat = new Chat({ transport, validation: "strict" });`,
+  "genway/chat (new ChatClient(), the four chat formats)": `
+    import { ChatClient } from ${SRC("families/chat.ts")};
+    globalThis.client = new ChatClient({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
+};
+
+/**
+ * The exact marginal cost of each part: the same bundle with its imports left external (so its
+ * bytes, and what only it pulls in, leave the bundle). Each test sees an import as written and the
+ * file that imports it.
+ */
+const fromSrc = (importer) => importer.includes("/src/");
+const LEVERS = {
+  zod: (path) => path === "zod" || path.startsWith("zod/"),
+  "eventsource-parser": (path) => path === "eventsource-parser",
+  "the task machinery (core/tasks, via client-options.ts)": (path, importer) =>
+    fromSrc(importer) && path.endsWith("/core/tasks/index.js"),
+  "structured output (core/structured, parse.ts, run-tools.ts)": (path, importer) =>
+    fromSrc(importer) && /(core\/structured\/index|^\.\/parse|^\.\/run-tools)\.js$/.test(path),
+  "the gateway code tables (core/errors/codes.ts)": (path, importer) =>
+    fromSrc(importer) && path === "./codes.js",
 };
 
 const COMPARE = {
@@ -43,12 +56,11 @@ try {
   for (const [name, code] of Object.entries(SCENARIOS)) {
     const result = await bundle(code);
     report(name, result, true);
-    // Exact marginal cost of each dependency: the same bundle with it left out.
-    for (const dependency of ["zod", "eventsource-parser"]) {
-      const without = await bundle(code, [dependency, `${dependency}/*`]);
+    for (const [part, leaveOut] of Object.entries(LEVERS)) {
+      const without = await bundle(code, leaveOut);
       const saved =
         gzipSync(result.output, { level: 9 }).length - gzipSync(without.output, { level: 9 }).length;
-      console.log(`  without ${dependency}: ${kb(saved)} min+gzip less`);
+      console.log(`  without ${part}: ${kb(saved)} min+gzip less`);
     }
   }
   if (process.argv.includes("--compare")) {
@@ -58,7 +70,8 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function bundle(code, external = []) {
+/** The bundle of `code`; `leaveOut(path, importer)` marks imports to leave external. */
+async function bundle(code, leaveOut) {
   const entry = join(dir, "entry.mjs");
   writeFileSync(entry, code);
   const result = await esbuild.build({
@@ -71,7 +84,18 @@ async function bundle(code, external = []) {
     platform: "browser",
     write: false,
     metafile: true,
-    external,
+    plugins: leaveOut
+      ? [
+          {
+            name: "leave-out",
+            setup(build) {
+              build.onResolve({ filter: /.*/ }, ({ path, importer }) =>
+                leaveOut(path, importer) ? { path, external: true } : undefined,
+              );
+            },
+          },
+        ]
+      : [],
     logLevel: "error",
   });
   const output = result.outputFiles[0].contents;

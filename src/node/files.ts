@@ -49,7 +49,11 @@ export async function saveToFile(
       yield chunk;
     }
   }
-  const source = stream ? Readable.fromWeb(stream as NodeReadableStream<Uint8Array>) : Readable.from([]);
+  // highWaterMark 0: the Node side reads a chunk only when the file takes one, so what is in memory
+  // between the socket and the disk is the chunk being written (and the one on its way).
+  const source = stream
+    ? Readable.fromWeb(stream as NodeReadableStream<Uint8Array>, { highWaterMark: 0 })
+    : Readable.from([]);
   const sink = createWriteStream(path);
   try {
     await pipeline(source, count, sink);

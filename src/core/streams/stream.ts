@@ -20,6 +20,14 @@ const dropped =
     : new FinalizationRegistry<Connection>((connection) => connection.abort("user"));
 
 /**
+ * The prototype every async generator object inherits `[Symbol.asyncIterator]` (and, where the
+ * runtime has it, `[Symbol.asyncDispose]`) from; found on first use, so importing costs nothing.
+ */
+let asyncIteratorPrototype: object | undefined;
+const asyncIterator = (): object =>
+  (asyncIteratorPrototype ??= Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype));
+
+/**
  * The base of every stream (chat, messages, responses, native): async iteration of typed events,
  * `abort()`, `tee()`, `toReadableStream()`, `text()`, the final result assembled from the deltas
  * and `snapshot()` of what has arrived so far.
@@ -69,37 +77,32 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
   /** The text delta an event carries, if any (thinking excluded). */
   protected abstract textOf(event: Event): string | undefined;
 
-  /** Iterates the events as they arrive; a stream can be iterated once (use `tee()` for two readers). */
-  async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
-    if (this.#started)
-      throw new GenwayError("This stream has already been consumed; use tee() to read it twice.");
-    this.#started = true;
-    try {
-      const { signal } = this.controller;
-      for await (const batch of this.#source) {
-        for (const event of batch) {
-          try {
-            this.accumulate(event);
-          } catch (error) {
-            // A shape the assembler's checks did not foresee: a typed error, never a TypeError.
-            throw unusableEvent(this.operation, event, this.connection, error);
-          }
-          yield event;
-          // Aborted while the caller held this event: stop, even with more of the batch in hand.
-          if (signal.aborted) {
-            throw toConnectionError(
-              signal.reason,
-              this.connection.abortReason(),
-              this.connection.idleTimeout,
-            );
-          }
-        }
-      }
-      this.#completed = true;
-    } catch (error) {
-      this.#error = error;
-      throw error;
-    } finally {
+  /**
+   * Iterates the events as they arrive; a stream can be iterated once (use `tee()` for two readers).
+   *
+   * Written by hand rather than as an async generator: an event already in hand (the rest of its
+   * network batch) is handed out with one resolved promise, where a generator's `yield` costs
+   * several microtask steps per event (measured: 0.27-0.44 µs against 0.13-0.15 µs per event).
+   * Only reaching for the next batch awaits. The behaviour is a generator's: calls queue, `break`
+   * closes the request, an error ends the iteration, and later calls say done.
+   */
+  [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
+    const { signal } = this.controller;
+    let source: AsyncIterator<Event[]> | undefined;
+    let batch: Event[] = [];
+    let at = 0;
+    let closed = false;
+    /** An event went out: from now on an abort while the caller holds one stops the iteration. */
+    let handedOut = false;
+    /** The slow path in progress (awaiting the next batch); calls made meanwhile queue behind it. */
+    let pending: Promise<IteratorResult<Event, void>> | undefined;
+
+    /** The iteration is over: record how (completed, or the error), and release `finished()`. */
+    const settle = (outcome: { error: unknown } | "completed" | "closed") => {
+      closed = true;
+      batch = [];
+      if (outcome === "completed") this.#completed = true;
+      else if (outcome !== "closed") this.#error = outcome.error;
       // Reached on completion, on error and on `break` (the source's own finally closes the request).
       dropped?.unregister(this);
       // What arrived is billed, whole or partial: the bill settles with the usage assembled so far.
@@ -107,7 +110,103 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
       this.#settle = undefined;
       settle?.(this.snapshot(), this.#error);
       this.#resolveDone();
-    }
+    };
+    /** Stops the source (its finally closes the HTTP request), then ends the iteration with `error`. */
+    const abandon = async (error: unknown): Promise<never> => {
+      closed = true;
+      // As a generator unwinding from an error: a failure to close does not replace the error.
+      await source?.return?.().catch(() => {});
+      settle({ error });
+      throw error;
+    };
+    /** Hands out the next event of the batch in hand, folded into the result first. */
+    const take = (): Promise<IteratorResult<Event, void>> => {
+      const event = batch[at++] as Event;
+      try {
+        this.accumulate(event);
+      } catch (error) {
+        // A shape the assembler's checks did not foresee: a typed error, never a TypeError.
+        return abandon(unusableEvent(this.operation, event, this.connection, error));
+      }
+      handedOut = true;
+      return Promise.resolve({ done: false, value: event });
+    };
+    /** Awaits the next non-empty batch, then hands out its first event. */
+    const refill = async (): Promise<IteratorResult<Event, void>> => {
+      try {
+        for (;;) {
+          const result = await (source as AsyncIterator<Event[]>).next();
+          if (result.done) {
+            settle("completed");
+            return { done: true, value: undefined };
+          }
+          if (result.value.length > 0) {
+            batch = result.value;
+            at = 0;
+            break;
+          }
+        }
+      } catch (error) {
+        // The source threw (network, abort, a typed stream error): it has closed itself.
+        settle({ error });
+        throw error;
+      } finally {
+        pending = undefined;
+      }
+      return take();
+    };
+    const done = (): Promise<IteratorResult<Event, void>> =>
+      Promise.resolve({ done: true, value: undefined });
+
+    const next = (): Promise<IteratorResult<Event, void>> => {
+      if (pending) return pending.then(next, next);
+      if (closed) return done();
+      if (source === undefined) {
+        if (this.#started) {
+          closed = true;
+          return Promise.reject(
+            new GenwayError("This stream has already been consumed; use tee() to read it twice."),
+          );
+        }
+        this.#started = true;
+        source = this.#source[Symbol.asyncIterator]();
+      }
+      // Aborted while the caller held the last event: stop, even with more of the batch in hand.
+      if (handedOut && signal.aborted) {
+        return abandon(
+          toConnectionError(signal.reason, this.connection.abortReason(), this.connection.idleTimeout),
+        );
+      }
+      if (at < batch.length) return take();
+      pending = refill();
+      return pending;
+    };
+    // On the runtime's AsyncIterator prototype, as a generator is: `[Symbol.asyncIterator]` returns
+    // the iterator, and `await using` (where the runtime has it) calls `return()`.
+    const iterator: AsyncGenerator<Event, void, undefined> = Object.assign(Object.create(asyncIterator()), {
+      next,
+      // `break` (or `return()`): close the source, and with it the HTTP request.
+      async return() {
+        if (pending) await pending.catch(() => {});
+        if (!closed) {
+          closed = true;
+          if (source !== undefined) {
+            await source.return?.();
+            settle("closed");
+          }
+        }
+        return { done: true, value: undefined };
+      },
+      async throw(error: unknown) {
+        if (pending) await pending.catch(() => {});
+        if (closed || source === undefined) {
+          closed = true;
+          throw error;
+        }
+        return abandon(error);
+      },
+    });
+    return iterator;
   }
 
   /** @internal The transport hands a billed stream its pricing and the settling of its bill. */

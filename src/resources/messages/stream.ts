@@ -10,7 +10,7 @@ const OPERATION = "messages.create";
 /** Anthropic framing: named events, `ping` keep-alives, an `error` event on failure, no `[DONE]`. */
 const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) => {
   if (message.data === "[DONE]") return END; // some relays add one
-  const event = parse() as { type?: string };
+  const event = parse(message.data) as { type?: string };
   const type = event.type ?? message.event;
   if (type === "ping") return undefined;
   if (type === "error") throw fail(event);

@@ -15,7 +15,7 @@ const OPERATION = "responses.create";
  */
 const interpretResponses: Interpret<ResponseStreamEvent> = (message, parse, fail) => {
   if (message.data === "[DONE]") return END;
-  const event = parse() as { type?: string; response?: { error?: unknown } };
+  const event = parse(message.data) as { type?: string; response?: { error?: unknown } };
   const type = event.type ?? message.event;
   if (type === "error") throw fail(event);
   if (type === "response.failed") {

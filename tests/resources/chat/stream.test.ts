@@ -137,6 +137,36 @@ describe("chat streaming", () => {
     expect(stream.snapshot().choices[0]!.message.content).toBe("Hello from");
   });
 
+  it("iterates as an async generator does: next() calls made at once queue in order, then done", async () => {
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("queue"),
+      stream: true,
+    });
+    const iterator = stream[Symbol.asyncIterator]();
+    expect(iterator[Symbol.asyncIterator]()).toBe(iterator);
+    // Asked for all at once, before any has settled: each gets the next chunk, then done for good.
+    const results = await Promise.all(Array.from({ length: 40 }, () => iterator.next()));
+    const chunks = results.filter((r) => !r.done).map((r) => r.value as ChatCompletionChunk);
+    expect(results.slice(chunks.length).every((r) => r.done)).toBe(true);
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
+    expect(text).toBe('Hello from the genway mock gateway! You said: "queue".');
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+    expect((await stream.finalCompletion()).choices[0]!.message.content).toBe(text);
+    // A second iteration is refused, as before.
+    await expect(stream[Symbol.asyncIterator]().next()).rejects.toThrow(/already been consumed/);
+  });
+
+  it("return() before the first next() reads nothing; the stream can still be read", async () => {
+    const stream = await h.gw.chat.completions.create({
+      model: "gpt-4o",
+      messages: user("later"),
+      stream: true,
+    });
+    expect(await stream[Symbol.asyncIterator]().return(undefined)).toEqual({ done: true, value: undefined });
+    expect(await stream.finalContent()).toContain("later");
+  });
+
   describe("an error inside the 200 stream is the same typed error as over HTTP", () => {
     it.each([
       ["[error]", InternalServerError],
