@@ -85,6 +85,8 @@ type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
 type Answer<T> = Pick<WithResponse<T>, "data" | "response" | "requestId">;
 
 const NOT_BILLED = "not a billed operation";
+/** The options of a call given none: nothing to check. */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
@@ -192,10 +194,10 @@ export class Transport {
 
   async #unbilled<T>(
     source: SpecSource,
-    options: RequestOptions = {},
+    options: RequestOptions = NO_OPTIONS,
     read: Reader<T>,
   ): Promise<WithResponse<T>> {
-    checkOptions("request", options, REQUEST_OPTIONS);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
     const spec = await this.#build(source, options);
     const record = this.#record("request", undefined, spec.accept === EVENT_STREAM);
     try {
@@ -216,11 +218,11 @@ export class Transport {
   async #operate<P, T>(
     op: Operation<P>,
     params: P,
-    options: RequestOptions = {},
+    options: RequestOptions = NO_OPTIONS,
     stream: boolean,
     read: Reader<T>,
   ): Promise<WithResponse<T>> {
-    checkOptions("request", options, REQUEST_OPTIONS);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
     const choices = modelChoices(op, params, options);
     const record = this.#record(op.name, choices ? choices[0] : modelOf(op, params), stream);
     try {
@@ -403,15 +405,13 @@ export class Transport {
       body = JSON.stringify(extra ? { ...(spec.body as object | undefined), ...extra } : spec.body);
       headers["content-type"] ??= "application/json";
     }
-    const url = new URL(this.#base + stripSlash(spec.path));
-    const query = mergeQuery(this.#config.defaultQuery, spec.query, options.query);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const url = this.#url(spec, options);
     const send = this.#config.fetch ?? globalThis.fetch;
-    if (!record) return this.#fetch(send, url.href, { method: spec.method, headers, body, signal }, spec);
+    if (!record) return this.#fetch(send, url, { method: spec.method, headers, body, signal }, spec);
     record.attempts++;
     const request: MiddlewareRequest = {
       method: spec.method,
-      url: url.href,
+      url: url,
       headers: new Headers(headers),
       body,
       signal,
@@ -432,6 +432,17 @@ export class Transport {
         spec,
       );
     });
+  }
+
+  /** The request URL; without query parameters a plain string (no URL object to parse per call). */
+  #url(spec: RequestSpec, options: RequestOptions): string {
+    const path = this.#base + stripSlash(spec.path);
+    const { defaultQuery } = this.#config;
+    if (!defaultQuery && !spec.query && !options.query) return path;
+    const url = new URL(path);
+    const query = mergeQuery(defaultQuery, spec.query, options.query);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.href;
   }
 
   /**
