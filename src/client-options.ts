@@ -18,7 +18,6 @@ import {
   Transport,
 } from "./core/http/index.js";
 import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
-import { TaskRegistry } from "./core/tasks/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 import { priceTable } from "./pricing/meter.js";
@@ -134,7 +133,6 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     transport,
     validation,
     baseURL,
-    taskRegistry: new TaskRegistry(transport, options.middleware),
     costs: metering.totals,
   };
 }

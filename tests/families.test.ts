@@ -23,7 +23,6 @@ describe("family clients", () => {
       "messages",
       "native",
       "responses",
-      "taskRegistry",
       "transport",
       "validation",
     ]);

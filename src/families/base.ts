@@ -1,8 +1,8 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
 import { type GenwayOptions, openClient } from "../client-options.js";
-import type { ClientContext, Transport } from "../core/http/index.js";
+import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
 import type { CostTotals } from "../core/money/index.js";
-import type { Task, TaskRegistry, TaskSnapshot, WaitOptions } from "../core/tasks/index.js";
+import { type Task, TaskRegistry, type TaskSnapshot, type WaitOptions } from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
 import { type TaskHandle, Tasks } from "../resources/tasks/index.js";
 
@@ -12,18 +12,15 @@ export abstract class FamilyClient implements ClientContext {
   readonly transport: Transport;
   readonly validation: ValidationMode;
   readonly baseURL: string;
-  /** @internal The task kinds of this client. */
-  readonly taskRegistry: TaskRegistry;
   /** What this client's billed calls have cost so far: total, per model and per family (docs/cost.md). */
   readonly costs: CostTotals;
   readonly #name: string;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
-    const { transport, validation, baseURL, taskRegistry, costs } = openClient(name, options);
+    const { transport, validation, baseURL, costs } = openClient(name, options);
     this.transport = transport;
     this.costs = costs;
-    this.taskRegistry = taskRegistry;
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;
@@ -40,13 +37,16 @@ export abstract class FamilyClient implements ClientContext {
 }
 
 /** A client whose jobs are tasks (video, vidgen, music, or all of them): `tasks` and `pollTask`. */
-export abstract class TaskFamilyClient extends FamilyClient {
+export abstract class TaskFamilyClient extends FamilyClient implements TaskClientContext {
+  /** @internal The task kinds of this client (only task clients carry the task machinery). */
+  readonly taskRegistry: TaskRegistry;
   /** Waits on, reads or rebuilds any task of this client from its `{ kind, id }` handle. */
   readonly tasks: Tasks;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
     super(name, options);
+    this.taskRegistry = new TaskRegistry(this.transport, options?.middleware);
     this.tasks = new Tasks(this);
   }
 

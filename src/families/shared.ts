@@ -3,6 +3,7 @@ export type { GenwayOptions } from "../client-options.js";
 export * from "../core/errors/errors.js";
 export { APIPromise, type WithResponse } from "../core/http/api-promise.js";
 export type { FallbackOptions, ModelChoice } from "../core/http/fallback.js";
+export type { Logger, LogLevel } from "../core/http/log.js";
 export {
   type CallInfo,
   type CallOutcome,
@@ -13,7 +14,6 @@ export {
   type TaskWait,
   type WaitHook,
 } from "../core/http/middleware.js";
-export type { Logger, LogLevel } from "../core/http/log.js";
 export type { HeadersLike, QueryValue, RequestOptions } from "../core/http/transport.js";
 export {
   BudgetExceededError,

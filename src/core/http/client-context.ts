@@ -9,6 +9,13 @@ import type { Transport } from "./transport.js";
 export interface ClientContext {
   readonly transport: Transport;
   readonly validation: ValidationMode;
-  /** The task kinds of this client (kind -> query / normalize / batch), shared by every namespace. */
+}
+
+/**
+ * The context of a client whose families make tasks (video, vidgen, music): the task kinds of
+ * the client (kind -> query / normalize / batch), shared by its namespaces. A client without
+ * tasks (chat, images, audio) has none, so its bundle carries no task machinery.
+ */
+export interface TaskClientContext extends ClientContext {
   readonly taskRegistry: TaskRegistry;
 }

@@ -5,7 +5,7 @@
  * BinaryResponse (never buffered unless asked); JSON resolves to `{ url, data }`. These GETs
  * "declare a body" in the spec; fetch cannot send a body on GET, so none is sent.
  */
-import type { APIPromise, ClientContext, Connection, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, Connection, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { isJson, path, readJson } from "../../core/http/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
 import { payload } from "./request.js";
@@ -38,7 +38,7 @@ async function open<T>(connection: Connection): Promise<MusicClipFile<T>> {
 
 /** `gw.musicgen.clips`: a clip as mp4 or wav, and its lyrics timing. */
 export class MusicClips {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /** GET /musicgen/act/mp4/{clip_id}: the clip as an mp4 video (bytes, or the relay's JSON with the URL). */
   mp4(clipId: string, options?: RequestOptions): APIPromise<MusicClipFile> {

@@ -8,7 +8,7 @@
  * - `music.upload` is an upload's processing, read from its status query.
  */
 
-import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
+import type { Operation, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData, operation, path, unusableBody } from "../../core/http/index.js";
 import { isObject } from "../../core/streams/index.js";
 import { normalizeStatus, type TaskSnapshot, type TaskStatus } from "../../core/tasks/index.js";
@@ -27,7 +27,11 @@ const BATCH_MAX = 50;
 
 export const kindOfAction = (action: unknown) => (action === "LYRICS" ? LYRICS_KIND : MUSIC_KIND);
 
-export function fetchOne(client: ClientContext, id: string, options?: RequestOptions): APIPromise<unknown> {
+export function fetchOne(
+  client: TaskClientContext,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<unknown> {
   return client.transport.json(
     () => ({ method: "GET", path: path`/musicgen/fetch/${id}`, policy: "idempotent" }),
     options,
@@ -48,7 +52,7 @@ export const FETCH_BATCH = operation<MusicFetchManyParams>({
  * holds no list is a MalformedResponseError.
  */
 export function fetchBatch(
-  client: ClientContext,
+  client: TaskClientContext,
   params: MusicFetchManyParams,
   options?: RequestOptions,
   op: Operation<MusicFetchManyParams> = FETCH_BATCH,
@@ -120,10 +124,10 @@ function lyricsSnapshot(raw: unknown, id: string): TaskSnapshot<MusicLyrics> {
   };
 }
 
-const get = (client: ClientContext, build: () => string, options?: RequestOptions) =>
+const get = (client: TaskClientContext, build: () => string, options?: RequestOptions) =>
   client.transport.json<unknown>(() => ({ method: "GET", path: build(), policy: "idempotent" }), options);
 
-export function registerMusicKinds(client: ClientContext): void {
+export function registerMusicKinds(client: TaskClientContext): void {
   const registry = client.taskRegistry;
   const batch = (action: MusicAction) => ({
     max: BATCH_MAX,

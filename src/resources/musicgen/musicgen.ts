@@ -1,6 +1,6 @@
 /** gw.musicgen: submissions, queries (single and batch), waiting, and the music side operations. */
 
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
 import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 import { MusicClips } from "./clips.js";
@@ -50,7 +50,7 @@ export class Musicgen {
   readonly v1: MusicV1;
   readonly uploads: MusicUploads;
 
-  constructor(private readonly client: ClientContext) {
+  constructor(private readonly client: TaskClientContext) {
     registerMusicKinds(client);
     this.submit = new MusicSubmit(client);
     this.persona = new MusicPersonas(client);

@@ -1,5 +1,5 @@
 /** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { operation } from "../../core/http/index.js";
 import type { MusicPersonaCreateParams } from "./params.js";
 import { request } from "./request.js";
@@ -16,7 +16,7 @@ const CREATE = operation<MusicPersonaCreateParams>({
 
 /** `gw.musicgen.persona`: personas made from clips. */
 export class MusicPersonas {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * POST /musicgen/persona/create/. The root clip must exist in the system, must not be an uploaded

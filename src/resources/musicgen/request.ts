@@ -4,7 +4,7 @@
  * bare (upstream shape) or in the new-api envelope `{code: "success", message, data}`, give the payload.
  */
 
-import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
+import type { Operation, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
 
 /** The payload of a new-api envelope `{code, message, data}`; a bare (upstream) body as it is. */
@@ -15,7 +15,7 @@ export function payload(body: unknown): unknown {
 
 /** Sends the declared operation and resolves to the payload of its answer. */
 export function request<T, P>(
-  client: ClientContext,
+  client: TaskClientContext,
   op: Operation<P>,
   params: P,
   options: RequestOptions | undefined,

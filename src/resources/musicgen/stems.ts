@@ -1,5 +1,5 @@
 /** gw.musicgen.stems: vocal/accompaniment separation through the v1 generate operation. */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import type { MusicStemsSeparateParams } from "./params.js";
 import { stemsSeparateParams } from "./schema.js";
 import { type MusicFeedTask, submitGeneration, v1Post } from "./v1.js";
@@ -31,7 +31,7 @@ const SEPARATE = {
 
 /** `gw.musicgen.stems`: stem separation of a clip. */
 export class MusicStems {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * POST /musicgen/generate with the spec's fixed gen_stem fields; `clip_id` is sent as

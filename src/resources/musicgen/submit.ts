@@ -3,7 +3,7 @@
  * id in the envelope `{code: "success", message, data: "<task id>"}`. Bodies go on the wire exactly
  * as given: the variant of a song is inferred from its fields for the checks only.
  */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
 import { unpricedMusic } from "./meter.js";
@@ -31,7 +31,7 @@ const taskIdOf = (body: unknown) => (body as { data?: unknown })?.data;
 
 /** `gw.musicgen.submit`: song, lyrics and concatenation tasks. */
 export class MusicSubmit {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * POST /musicgen/submit/music: a song. The variant comes from the fields you give

@@ -8,7 +8,7 @@
  */
 
 import { MalformedResponseError } from "../../core/errors/index.js";
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData, operation, path, underClock } from "../../core/http/index.js";
 import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import {
@@ -90,7 +90,7 @@ const INITIALIZE_CLIP = operation<string>({
 
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * POST /musicgen/uploads/audio-url: upload by URL; resolves to the upload's own id (`data.id`, or

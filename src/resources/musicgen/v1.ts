@@ -7,7 +7,7 @@
  * and lyrics GETs "declare a body" in the spec; fetch cannot send one on GET, so none is sent.
  */
 
-import type { ClientContext, Operation, RequestOptions } from "../../core/http/index.js";
+import type { Operation, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData, operation, path } from "../../core/http/index.js";
 import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
@@ -61,7 +61,7 @@ const LYRICS = operation<string>({
 
 /** Sends a v1 generation (paid) and hands back the Task that follows its clips. */
 export function submitGeneration<P>(
-  client: ClientContext,
+  client: TaskClientContext,
   op: Operation<P>,
   params: P,
   options: RequestOptions | undefined,
@@ -71,7 +71,7 @@ export function submitGeneration<P>(
 
 /** `gw.musicgen.v1`: the spec's "v1 version" operations. */
 export class MusicV1 {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * POST /musicgen/generate: a song, with the bodies of `submit.music` (the spec lists eight fields;

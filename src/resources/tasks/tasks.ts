@@ -1,7 +1,7 @@
 /** gw.tasks: any task, from its serialized handle `{kind, id}`, in any process. */
 
 import { ValidationError } from "../../core/errors/index.js";
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
 import { Task, type TaskRef, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 
@@ -10,7 +10,7 @@ export type TaskHandle = TaskRef | string;
 
 /** `gw.tasks`: wait on or read any task from its serialized handle `{ kind, id }`. */
 export class Tasks {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /**
    * Polls until the task ends, like `task.wait()`: from a Task, a handle, or its JSON, e.g.

@@ -1,5 +1,5 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { operation, path } from "../../core/http/index.js";
 import type { Units } from "../../core/money/index.js";
 import type { Task, WaitOptions } from "../../core/tasks/index.js";
@@ -71,7 +71,7 @@ async function toWire(params: VideoCreateParams, mode: ValidationMode): Promise<
 
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
 export class Videos {
-  constructor(private readonly client: ClientContext) {
+  constructor(private readonly client: TaskClientContext) {
     client.taskRegistry.register({
       name: VIDEO_KIND,
       retrieve: (id, options) => client.transport.call(RETRIEVE, id, options),

@@ -1,5 +1,5 @@
 /** The one submission path of every vidgen operation: its declared submission, sent through the task registry. */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import type { Operation } from "./operations.js";
 import type { VidgenResult, VidgenTask } from "./types.js";
 
@@ -7,7 +7,7 @@ import type { VidgenResult, VidgenTask } from "./types.js";
 const taskIdOf = (body: unknown) => (body as { data?: { task_id?: unknown } })?.data?.task_id;
 
 export class VidgenSubmitter {
-  constructor(private readonly client: ClientContext) {}
+  constructor(private readonly client: TaskClientContext) {}
 
   /** A non-zero code never gets to `taskIdOf` (the transport turns it into its typed error). */
   submit(op: Operation, params: object, options?: RequestOptions): APIPromise<VidgenTask> {

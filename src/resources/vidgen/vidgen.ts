@@ -1,7 +1,7 @@
 /** gw.vidgen: the Kling-style task API. Registers one task kind per operation (each has its own query path). */
 
 import { APIError } from "../../core/errors/index.js";
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { APIPromise, type Operation, type WithResponse } from "../../core/http/index.js";
 import type { WaitOptions } from "../../core/tasks/index.js";
 import { VidgenAudio } from "./audio.js";
@@ -25,7 +25,7 @@ export class Vidgen {
   readonly videos: VidgenVideos;
   readonly audio: VidgenAudio;
 
-  constructor(private readonly client: ClientContext) {
+  constructor(private readonly client: TaskClientContext) {
     const registry = client.taskRegistry;
     for (const op of Object.values(OPERATIONS)) {
       registry.register({ name: op.kind, retrieve: querier(client, op.queries) });
@@ -71,7 +71,7 @@ const isNotFound = (error: unknown) => error instanceof APIError && error.status
  * next path; once a later path has answered, this client asks it first from then on. Ids go through
  * the `path` tag inside the lazily built request, so a bad id rejects the promise and nothing is sent.
  */
-function querier(client: ClientContext, paths: Array<Operation<string>>) {
+function querier(client: TaskClientContext, paths: Array<Operation<string>>) {
   let order = paths;
   return (id: string, options?: RequestOptions): APIPromise<unknown> => {
     const tried = order;
