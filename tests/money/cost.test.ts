@@ -129,6 +129,21 @@ describe("cost on results", () => {
     expect(cost?.total).toBeCloseTo((usage.input_tokens * 4 + usage.output_tokens * 20) / 1e6, 8);
     expect(gw.costs.calls).toBe(1);
     expect(gw.costs.total).toBe(cost?.total);
+    // snapshot() carries it too, and the final message stays the wire's shape.
+    expect(stream.snapshot().cost).toEqual(cost);
+    expect(await stream.finalMessage()).not.toHaveProperty("cost");
+  });
+
+  it("a stream of a model the catalog cannot place: snapshot().cost is null with the reason", async () => {
+    const { gw } = await loopback();
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    await stream.finalCompletion();
+    expect(stream.cost()).toBeNull();
+    expect(stream.snapshot()).toMatchObject({
+      cost: null,
+      costReason: expect.stringMatching(/Unknown model/),
+    });
+    expect(gw.costs.unpriced).toBe(1);
   });
 
   it("a video task's succeeded snapshot carries its submission's cost; one rebuilt from its handle says why not", async () => {

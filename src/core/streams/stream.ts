@@ -9,6 +9,12 @@ import { type Connection, toConnectionError } from "../http/connection.js";
 import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
 import { unusableEvent } from "./stream-events.js";
 
+/** What a billed stream's snapshot() adds: its cost so far, or null and the reason. */
+export interface StreamCost {
+  cost?: CostEstimate | null;
+  costReason?: string | undefined;
+}
+
 /**
  * Streams dropped without `break` or `abort()` (an iterator let go mid-way, a `tee()` nobody reads
  * to the end): once one is garbage, its request is closed, so the socket does not outlive it.
@@ -72,8 +78,23 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
   protected abstract accumulate(event: Event): void;
   /** The whole result once the stream has ended. */
   protected abstract result(): Final;
-  /** What has been assembled so far; safe to call at any time, also after an abort or error. */
-  abstract snapshot(): Snapshot;
+  /** What has been assembled so far (a copy); safe to call at any time, also after an abort or error. */
+  protected abstract assembled(): Snapshot;
+
+  /**
+   * What has been assembled so far, safe to call at any time, also after an abort or error (no paid
+   * output is lost). On a billed call it carries `cost`: the price of the usage assembled so far
+   * (null, with `costReason`, when the price table cannot price it); see docs/cost.md.
+   */
+  snapshot(): Snapshot & StreamCost {
+    const snapshot = this.assembled() as Snapshot & StreamCost;
+    if (this.#price) {
+      const { cost, reason } = this.#price(snapshot);
+      snapshot.cost = cost;
+      snapshot.costReason = reason;
+    }
+    return snapshot;
+  }
   /** The text delta an event carries, if any (thinking excluded). */
   protected abstract textOf(event: Event): string | undefined;
 
@@ -108,7 +129,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
       // What arrived is billed, whole or partial: the bill settles with the usage assembled so far.
       const settle = this.#settle;
       this.#settle = undefined;
-      settle?.(this.snapshot(), this.#error);
+      settle?.(this.assembled(), this.#error);
       this.#resolveDone();
     };
     /** Stops the source (its finally closes the HTTP request), then ends the iteration with `error`. */
@@ -221,7 +242,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
    * the call (the model is not in the catalog, no usage yet); withResponse().costReason says why.
    */
   cost(): CostEstimate | null {
-    return this.#price?.(this.snapshot()).cost ?? null;
+    return this.#price?.(this.assembled()).cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */

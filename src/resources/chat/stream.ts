@@ -68,11 +68,11 @@ export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatC
   }
 
   protected result(): ChatCompletion {
-    return this.snapshot();
+    return this.assembled();
   }
 
   /** The completion assembled so far (a copy); survives an abort. */
-  snapshot(): ChatCompletion {
+  protected assembled(): ChatCompletion {
     return structuredClone(this.#completion);
   }
 

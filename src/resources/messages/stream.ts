@@ -116,11 +116,11 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
   }
 
   protected result(): Message {
-    return this.snapshot();
+    return this.assembled();
   }
 
   /** The message assembled so far (a copy); survives an abort. Tool input still streaming is in `partial_json`. */
-  snapshot(): Message {
+  protected assembled(): Message {
     const message = structuredClone(this.#message);
     for (const [index, raw] of this.#json) {
       const block = message.content[index] as ToolUseBlock | undefined;

@@ -66,11 +66,11 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
   }
 
   protected result(): GenerateContentResponse {
-    return this.snapshot();
+    return this.assembled();
   }
 
   /** The response assembled so far (a copy); survives an abort. */
-  snapshot(): GenerateContentResponse {
+  protected assembled(): GenerateContentResponse {
     return structuredClone(this.#response);
   }
 

@@ -145,11 +145,11 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
   }
 
   protected result(): ResponseObject {
-    return this.snapshot();
+    return this.assembled();
   }
 
   /** The response assembled so far (a copy, with output_text); survives an abort. */
-  snapshot(): ResponseObject {
+  protected assembled(): ResponseObject {
     return withOutputText(structuredClone(this.#response));
   }
 
