@@ -25,7 +25,7 @@ export {
   type CostSum,
   type CostTotals,
 } from "./core/money/index.js";
-export { EventStream } from "./core/streams/stream.js";
+export { EventStream, type StreamCost } from "./core/streams/stream.js";
 export * from "./core/structured/index.js";
 export { BinaryResponse } from "./core/uploads/binary.js";
 export { type DownloadConfig, type DownloadOptions, download } from "./core/uploads/download.js";

@@ -27,7 +27,7 @@ export class ChatClient extends FamilyClient {
 
 /** @alias The same client, as the entry's default export. */
 export default ChatClient;
-export { EventStream } from "../core/streams/stream.js";
+export { EventStream, type StreamCost } from "../core/streams/stream.js";
 export * from "../core/structured/index.js";
 export * from "../resources/chat/index.js";
 export * from "../resources/messages/index.js";

@@ -1,9 +1,9 @@
 /** The price table as the client's Meter: units of a call -> its cost in the client's price group. */
 import { GenwayError } from "../core/errors/index.js";
 import type { Meter, Priced, Units } from "../core/money/index.js";
-import { PRICE_CATALOG, PricingError } from "./catalog.js";
+import { type FamilyId, getPriceFamily, PRICE_CATALOG, PricingError, resolveGroup } from "./catalog.js";
 import { estimateCost } from "./estimate.js";
-import { findModelFamily, unknownModel } from "./models.js";
+import { findModelFamily, resolveModelFamily, unknownModel } from "./models.js";
 
 /**
  * A Meter pricing by the spec's table for `group`. A group no family of the table has is refused
@@ -31,7 +31,8 @@ export function priceTable(group: string): Meter {
         return { cost: null, reason: unknownModel(units.model!) };
       }
       try {
-        const { model, family, usage, requests, images, seconds, characters } = units;
+        const { model, family, requests, images, seconds, characters } = units;
+        const usage = units.worstCase ? atHighestInputPrice(units, group) : units.usage;
         return {
           cost: estimateCost({
             group,
@@ -50,4 +51,21 @@ export function priceTable(group: string): Meter {
       }
     },
   };
+}
+
+/**
+ * A worst case's usage with its prompt tokens moved to the dearest input component of the family's
+ * group: an answer may report them as cache writes (Messages default: 6.25 CNY per 1M against a
+ * prompt price of 5), and the budget must hold whatever the answer reports.
+ */
+function atHighestInputPrice(units: Units, group: string): unknown {
+  const usage = units.usage as { prompt: number; completion: number };
+  const id = (units.family ?? resolveModelFamily(units.model ?? "")) as FamilyId;
+  const family = getPriceFamily(id);
+  if (family.unit !== "token") return usage;
+  const prices = family.groups[resolveGroup(id, group)]!;
+  const dearest = (["cacheWrite", "cacheHit"] as const).find(
+    (item) => (prices[item] ?? 0) > prices.prompt && (prices[item] ?? 0) >= (prices.cacheWrite ?? 0),
+  );
+  return dearest ? { prompt: 0, completion: usage.completion, [dearest]: usage.prompt } : usage;
 }

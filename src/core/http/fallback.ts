@@ -6,7 +6,9 @@
  * would fail the same way on every model, and is thrown as it is.
  */
 import { APIConnectionError, APIError, APITimeoutError, ValidationError } from "../errors/errors.js";
+import { BudgetExceededError } from "../money/budget.js";
 import type { Operation } from "./operation.js";
+import { isRetryable, type RetryPolicy } from "./retry.js";
 
 /** A model, or a list of models to try in order (the first is the primary). */
 export type ModelChoice<M extends string = string> = M | [M, ...M[]];
@@ -24,11 +26,16 @@ export interface FallbackOptions {
 
 const NOT_BILLED_CODES = new Set(["10011", "10012", "10013", "10020", "model_not_found"]);
 
-/** Whether `error` proves the gateway did not bill the call, so another model may be tried. */
-export function fallsBack(error: unknown): boolean {
+/**
+ * Whether `error` proves the gateway did not bill the call, so another model may be tried. Only an
+ * HTTP error status counts (an error inside a 200 body may have been billed), and a paid submission
+ * falls back only where its retry policy would repeat it (the gateway turned it away before work).
+ */
+export function fallsBack(error: unknown, policy: RetryPolicy): boolean {
+  if (policy === "paid" && !isRetryable(error, "paid")) return false;
   if (error instanceof APITimeoutError) return false;
   if (error instanceof APIConnectionError) return error.notSent;
-  if (!(error instanceof APIError)) return false;
+  if (!(error instanceof APIError) || error.status === undefined || error.status < 400) return false;
   if (error.code !== undefined && NOT_BILLED_CODES.has(String(error.code))) return true;
   // Anthropic-format relays name an unknown model in a 404 not_found_error ("model: x").
   if (error.status === 404 && error.type === "not_found_error" && /\bmodel\b/i.test(error.message))
@@ -42,7 +49,7 @@ export function fallsBack(error: unknown): boolean {
  * 200 body, a timeout or a connection lost after sending may have been billed.
  */
 export function certainlyNotBilled(error: unknown): boolean {
-  if (error instanceof ValidationError) return true;
+  if (error instanceof ValidationError || error instanceof BudgetExceededError) return true;
   if (error instanceof APITimeoutError) return false;
   if (error instanceof APIConnectionError) return error.notSent;
   return error instanceof APIError && error.status !== undefined && error.status >= 400;

@@ -20,7 +20,7 @@ const PAID_SAFE_CODES = new Set<number | string>([10011, 10012, "10011", "10012"
 const MAINTENANCE = new Set<number | string>([10020, "10020"]);
 
 /** Whether `error` may be retried under `policy`. Body replayability is checked by the caller. */
-function isRetryable(error: unknown, policy: RetryPolicy): boolean {
+export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   if (!isGenwayError(error)) return false;
   if (error instanceof APITimeoutError) return policy === "idempotent" && error.phase === "response";
   if (error instanceof APIConnectionError) return policy === "idempotent" || error.notSent;

@@ -232,7 +232,7 @@ export class Transport {
         try {
           return await this.#billed(op, tried, options, read, record, last);
         } catch (error) {
-          if (last || !fallsBack(error)) throw error;
+          if (last || !fallsBack(error, op.policy)) throw error;
           this.log.warn(
             `${op.name}: model ${choices[i]} failed (${error instanceof Error ? error.message : String(error)}); falling back to ${choices[i + 1]}`,
           );
@@ -255,7 +255,7 @@ export class Transport {
   ): Promise<WithResponse<T>> {
     const spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
     // With a fallback model left, an error it would take goes to it at once rather than waiting to retry.
-    const handOver = last ? undefined : fallsBack;
+    const handOver = last ? undefined : (error: unknown) => fallsBack(error, op.policy);
     const model = modelOf(op, params);
     const { metering } = this.#config;
     const meter = op.meter;
@@ -269,9 +269,11 @@ export class Transport {
     const bill = metering.open(op.name, model, () => meter(params), options.budget);
     let answer: Answer<T>;
     try {
-      answer = await this.#run(spec, options, read, record, model, handOver);
+      answer = await this.#run(spec, options, read, record, model, handOver, (error) =>
+        bill.retry(!certainlyNotBilled(error), requestIdOf(error)),
+      );
     } catch (error) {
-      bill.fail(!certainlyNotBilled(error));
+      bill.fail(!certainlyNotBilled(error), requestIdOf(error));
       throw error;
     }
     const { data, requestId } = answer;
@@ -332,6 +334,7 @@ export class Transport {
     record: CallRecord | undefined,
     model: string | undefined,
     handOver?: (error: unknown) => boolean,
+    retrying?: (error: unknown) => void,
   ): Promise<Answer<T>> {
     return withRetries(
       async () => {
@@ -354,10 +357,13 @@ export class Transport {
         signal: options.signal,
         replayable: !(spec.body instanceof ReadableStream),
         handOver,
-        onRetry: (error, attempt, wait) =>
+        onRetry: (error, attempt, wait) => {
+          // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
+          retrying?.(error);
           this.log.info(
             `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt} in ${Math.round(wait)} ms`,
-          ),
+          );
+        },
       },
     );
   }
@@ -420,10 +426,17 @@ export class Transport {
       model,
     };
     return runChain(this.#config.middleware!, request, (r) => {
+      // The key goes only to the gateway: a middleware that moved the request elsewhere sends it without.
+      if (new URL(r.url).origin !== this.#origin) {
+        throw new GenwayError(
+          `Refused to send a request a middleware moved to ${new URL(r.url).origin}: the API key is only ever sent to baseURL.`,
+        );
+      }
       // The key goes in after the last middleware, where the chain left the stand-in for it.
       const sent: Record<string, string> = {};
       r.headers.forEach((value, name) => {
-        sent[name] = isKeyHeader(name) ? value.replace(REDACTED_KEY, key) : value;
+        // A function replacement: a key with `$&` or `$'` in it is inserted as it is.
+        sent[name] = isKeyHeader(name) ? value.replace(REDACTED_KEY, () => key) : value;
       });
       return this.#fetch(
         send,
@@ -541,9 +554,14 @@ function ended(requestId: string | undefined, model: string | undefined) {
 }
 
 function failed(error: unknown) {
-  const requestId =
-    typeof error === "object" && error !== null ? (error as { requestId?: string }).requestId : undefined;
-  return { error, model: undefined, requestId, usage: undefined };
+  return { error, model: undefined, requestId: requestIdOf(error), usage: undefined };
+}
+
+/** The request id a failure carries, if any. */
+function requestIdOf(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null
+    ? (error as { requestId?: string }).requestId
+    : undefined;
 }
 
 /** The headers that carry the key (and hold its stand-in while middleware runs). */

@@ -63,6 +63,11 @@ export class Budget {
         `budget.currency must be "CNY", the currency of the gateway's price table; got ${JSON.stringify(options.currency)}.`,
       );
     }
+    if (options.unpriced !== undefined && options.unpriced !== "refuse" && options.unpriced !== "allow") {
+      throw new GenwayError(
+        `budget.unpriced must be "refuse" or "allow", got ${JSON.stringify(options.unpriced)}.`,
+      );
+    }
     this.limit = options.limit;
     this.unpriced = options.unpriced ?? "refuse";
   }

@@ -61,6 +61,11 @@ export interface Units {
    * max_tokens has no worst case): its cost is null with this reason, and a budget refuses it.
    */
   unpriced?: string | undefined;
+  /**
+   * A worst case whose prompt tokens may be billed at any input price (prompt, cache write, cache
+   * hit): the Meter prices them at the highest the family's group has.
+   */
+  worstCase?: boolean | undefined;
 }
 
 /** A cost, or `null` with the reason it could not be priced: never a silent zero. */

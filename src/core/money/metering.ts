@@ -31,9 +31,19 @@ export interface MeteringConfig {
 export interface Bill {
   /** Prices what the call used (`undefined`: nothing readable), settles the reservations, reports. */
   settle(actual: Units | undefined, requestId: string | undefined): Priced;
-  /** The call failed: `billed: false` frees its reservation; true (or unsure) keeps the worst case. */
-  fail(billed: boolean): void;
+  /**
+   * An attempt failed and is about to be retried: one that may have been billed keeps its worst
+   * case spent (counted as unpriced, reported to onCost) and a new one is reserved for the retry,
+   * which may throw BudgetExceededError.
+   */
+  retry(billed: boolean, requestId: string | undefined): void;
+  /** The call failed: `billed: false` frees its reservation; true (or unsure) keeps the worst case, counted as unpriced. */
+  fail(billed: boolean, requestId: string | undefined): void;
 }
+
+/** Why an attempt that failed after it was sent is counted without a price. */
+const MAYBE_BILLED =
+  "the attempt failed after it was sent; the gateway may have billed it (its worst case stays spent)";
 
 export class Metering {
   /** Totals of this client's billed calls: `gw.costs`. */
@@ -64,20 +74,32 @@ export class Metering {
     const budgets = [this.#budget, perCall === undefined ? undefined : new Budget(perCall)].filter(
       (b): b is Budget => b !== undefined,
     );
-    const reservations: Reservation[] = [];
+    // The worst case is priced once, and reserved before the call is sent and again before each
+    // retry of an attempt that may have been billed: every attempt that can cost is covered.
+    let reserve = (): Reservation[] => [];
     if (budgets.length > 0) {
-      const units = worst();
       const what = `${operation}${model ? ` (${model})` : ""}`;
-      const priced = this.price(units);
+      const priced = this.price(worst());
       const reason = priced.cost === null ? `${what} has no worst case: ${priced.reason}` : what;
-      try {
-        for (const budget of budgets) reservations.push(budget.reserve(priced.cost?.total ?? null, reason));
-      } catch (error) {
-        for (const r of reservations) r.release();
-        throw error;
-      }
+      reserve = () => {
+        const made: Reservation[] = [];
+        try {
+          for (const budget of budgets) made.push(budget.reserve(priced.cost?.total ?? null, reason));
+        } catch (error) {
+          for (const r of made) r.release();
+          throw error;
+        }
+        return made;
+      };
     }
+    let reservations = reserve();
     let open = true;
+    /** An attempt that may have been billed: its worst case stays spent, and it is counted and reported. */
+    const maybeBilled = (requestId: string | undefined) => {
+      for (const r of reservations) r.settle(null);
+      this.totals.add(null, model);
+      this.#report({ operation, model, cost: null, reason: MAYBE_BILLED, requestId });
+    };
     return {
       settle: (actual, requestId) => {
         const priced: Priced = actual
@@ -90,22 +112,33 @@ export class Metering {
         this.#report({ operation, model, cost: priced.cost, reason: priced.reason, requestId });
         return priced;
       },
-      fail: (billed) => {
+      retry: (billed, requestId) => {
+        if (!open || !billed) return;
+        maybeBilled(requestId);
+        reservations = [];
+        reservations = reserve();
+      },
+      fail: (billed, requestId) => {
         if (!open) return;
         open = false;
-        for (const r of reservations) billed ? r.settle(null) : r.release();
+        if (billed) maybeBilled(requestId);
+        else for (const r of reservations) r.release();
       },
     };
   }
 
   #report(event: CostEvent): void {
-    try {
-      this.#config.onCost?.(event);
-    } catch (error) {
-      // A broken listener must not turn a paid, successful call into a failure.
+    // A broken listener (or an async one that rejects) must not turn a paid call into a failure,
+    // nor end the process with an unhandled rejection.
+    const ignored = (error: unknown) =>
       this.#config.log.warn(
-        `onCost threw (${error instanceof Error ? error.message : String(error)}); ignored`,
+        `onCost failed (${error instanceof Error ? error.message : String(error)}); ignored`,
       );
+    try {
+      const done = this.#config.onCost?.(event) as unknown;
+      if (done instanceof Promise) done.catch(ignored);
+    } catch (error) {
+      ignored(error);
     }
   }
 }

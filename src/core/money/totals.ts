@@ -59,6 +59,7 @@ export class CostTotals {
     this.#byFamily.clear();
   }
 
+  /** The totals as plain data, for logs and JSON.stringify. */
   toJSON(): {
     total: number;
     currency: "CNY";

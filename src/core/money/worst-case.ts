@@ -32,5 +32,5 @@ export function chatWorstCase(
   if (typeof maxOutput !== "number") {
     return { model, unpriced: `the call sets no ${limitField}, so its answer may be any length` };
   }
-  return { model, usage: { prompt, completion: maxOutput * choices } };
+  return { model, usage: { prompt, completion: maxOutput * choices }, worstCase: true };
 }

@@ -248,6 +248,12 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
   abort(): void {
     this.connection.abort("user");
+    // Aborted before it was read: the stream ends here, and its bill settles with what arrived.
+    if (!this.#started) {
+      const settle = this.#settle;
+      this.#settle = undefined;
+      settle?.(this.assembled(), new APIUserAbortError());
+    }
   }
 
   /** Async iterable of the text deltas only. Consumes the stream. */

@@ -25,6 +25,12 @@ const RESUMED: Priced = {
     "the task was rebuilt from its { kind, id } handle; its cost is on the submission's withResponse().cost",
 };
 
+/** A succeeded snapshot carries what its submission cost (null, with the reason, when unknown). */
+function costed<R>(snapshot: TaskSnapshot<R>, priced: Priced): TaskSnapshot<R> {
+  if (snapshot.status !== "succeeded") return snapshot;
+  return { ...snapshot, cost: priced.cost, costReason: priced.reason };
+}
+
 /** What a family registers for each kind of task it creates. */
 export interface TaskKind<R = unknown> {
   /** Unique per client, e.g. `video`, `vidgen.text2video`, `music`. */
@@ -67,18 +73,12 @@ export class Task<R = unknown> implements TaskRef {
 
   /** Polls until the task succeeds (resolves), fails (TaskFailedError) or time runs out (TaskTimeoutError). */
   wait(options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return this.#registry.wait<R>(this, options).then((s) => this.#costed(s));
+    return this.#registry.wait<R>(this, options, this.#priced);
   }
 
   /** The task's current state. */
   retrieve(options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
-    return mapData(this.#registry.retrieve<R>(this, options), (s) => this.#costed(s));
-  }
-
-  /** A succeeded snapshot carries the submission's cost. */
-  #costed(snapshot: TaskSnapshot<R>): TaskSnapshot<R> {
-    if (snapshot.status !== "succeeded") return snapshot;
-    return { ...snapshot, cost: this.#priced.cost, costReason: this.#priced.reason };
+    return this.#registry.retrieve<R>(this, options, this.#priced);
   }
 
   /** The serializable handle `{ kind, id }`: store it, and resume later with `gw.tasks.wait(handle)`. */
@@ -183,13 +183,23 @@ export class TaskRegistry {
     );
   }
 
-  retrieve<R>(ref: TaskRef, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
+  /** The task's state; once succeeded, with the submission's cost (`priced`; unknown for a bare handle). */
+  retrieve<R>(ref: TaskRef, options?: RequestOptions, priced: Priced = RESUMED): APIPromise<TaskSnapshot<R>> {
     const { kind } = this.#entry(ref.kind);
-    return mapData(kind.retrieve(ref.id, options), (raw) => this.#normalize<R>(kind, raw, ref.id));
+    return mapData(kind.retrieve(ref.id, options), (raw) =>
+      costed(this.#normalize<R>(kind, raw, ref.id), priced),
+    );
   }
 
-  /** Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its progress. */
-  wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+  /**
+   * Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its
+   * progress. The succeeded snapshot carries the submission's cost (`priced`).
+   */
+  wait<R>(ref: TaskRef, options?: WaitOptions<R>, priced: Priced = RESUMED): Promise<TaskSnapshot<R>> {
+    return this.#wait(ref, options).then((snapshot) => costed(snapshot, priced));
+  }
+
+  #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
     const entry = this.#entry(ref.kind);
     const task = { kind: ref.kind, id: ref.id };
     if (!this.middleware.some((m) => m.onWait)) return this.#poll(entry, task, options);

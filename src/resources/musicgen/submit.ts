@@ -20,6 +20,7 @@ const submission = <P>(what: string, schema: Operation<P>["schema"]) =>
     policy: "paid",
     schema,
     meter: unpricedMusic,
+    modelField: "mv",
   });
 
 const MUSIC = submission<MusicSubmitParams>("music", musicSubmitParams);

@@ -43,6 +43,7 @@ export const v1Post = <P>(method: string, path: string, schema: Operation<P>["sc
     policy: "paid",
     schema,
     meter: unpricedMusic,
+    modelField: "mv",
   });
 
 const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams);

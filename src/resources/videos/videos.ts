@@ -118,6 +118,7 @@ export class Videos {
     options: VideoWaitOptions = {},
   ): Promise<VideoSnapshot> {
     const task = await this.create(params, { signal: options.signal });
-    return this.wait(task.id, options);
+    // The Task itself: its succeeded snapshot keeps the submission's cost.
+    return task.wait(options as WaitOptions<VideoResult>) as Promise<VideoSnapshot>;
   }
 }

@@ -62,6 +62,7 @@ function operation<P extends string>(
     body: (params, mode) => toWire(rules, params, mode),
     // The vidgen family is billed per request, whatever the model_name.
     meter: (params): Units => ({ family: "vidgen", model: (params as { model_name?: string }).model_name }),
+    modelField: "model_name",
   });
   const reads = queries.map((at) =>
     declare<string>({ name: `${name}.retrieve`, method: "GET", path: at, policy: "idempotent" }),
