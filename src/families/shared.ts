@@ -26,4 +26,4 @@ export {
   type CostTotals,
 } from "../core/money/index.js";
 export type { ValidationMode } from "../core/validation/validate.js";
-export type { FamilyClient } from "./base.js";
+export type { FamilyClient, TaskFamilyClient } from "./base.js";

@@ -3,7 +3,7 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
+import { tokenMeter } from "../../core/money/index.js";
 import { implementation } from "../../core/structured/carried.js";
 import type {
   ChatCompletionParsedStream,
@@ -29,18 +29,16 @@ const CREATE = operation<ChatCompletionCreateParams>({
   schema: chatCompletionParams,
   body: toWire,
   accept: accepts,
-  meter,
+  // Billed per token: the usage answered, or n x the output limit and the prompt's bound.
+  meter: tokenMeter<ChatCompletionCreateParams>({
+    model: (params) => params.model as string,
+    usage: (answer) => (answer as ChatCompletion).usage,
+    prompt: (params) => [params.messages, params.tools],
+    limit: (params) => params.max_completion_tokens ?? params.max_tokens,
+    limitField: "max_completion_tokens or max_tokens",
+    choices: (params) => params.n,
+  }),
 });
-
-/** Billed per token: the usage answered, or the worst case (prompt bytes, n x the output limit). */
-function meter(params: ChatCompletionCreateParams, answer?: unknown): Units {
-  // The transport meters each model of a fallback list alone: `model` is one id here.
-  const model = params.model as string;
-  if (answer !== undefined) return { model, usage: (answer as ChatCompletion).usage };
-  const prompt = tokensAtMost(params.messages, params.tools);
-  const limit = params.max_completion_tokens ?? params.max_tokens;
-  return chatWorstCase(model, prompt, limit, "max_completion_tokens or max_tokens", params.n ?? 1);
-}
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
 export class ChatCompletions {

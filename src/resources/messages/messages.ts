@@ -1,7 +1,7 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
+import { tokenMeter } from "../../core/money/index.js";
 import { implementation } from "../../core/structured/carried.js";
 import type {
   MessageParsedStream,
@@ -28,17 +28,15 @@ const CREATE = operation<MessageCreateParams>({
   accept: accepts,
   // The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins.
   headers: { "anthropic-version": "2023-06-01" },
-  meter,
+  // Billed per token: the usage answered, or max_tokens and the prompt's bound.
+  meter: tokenMeter<MessageCreateParams>({
+    model: (params) => params.model as string,
+    usage: (answer) => (answer as Message).usage,
+    prompt: (params) => [params.system, params.messages, params.tools],
+    limit: (params) => params.max_tokens,
+    limitField: "max_tokens",
+  }),
 });
-
-/** Billed per token: the usage answered, or the worst case (prompt bytes, max_tokens). */
-function meter(params: MessageCreateParams, answer?: unknown): Units {
-  // The transport meters each model of a fallback list alone: `model` is one id here.
-  const model = params.model as string;
-  if (answer !== undefined) return { model, usage: (answer as Message).usage };
-  const prompt = tokensAtMost(params.system, params.messages, params.tools);
-  return chatWorstCase(model, prompt, params.max_tokens, "max_tokens");
-}
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
 export class Messages {

@@ -1,7 +1,7 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
-import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
+import { tokenMeter } from "../../core/money/index.js";
 import { implementation } from "../../core/structured/carried.js";
 import type {
   GenerateContentParsedStream,
@@ -31,23 +31,16 @@ const GENERATE = operation<GenerateContentParams>({
   policy: "idempotent",
   schema: generateContentParams,
   body: withoutModel,
-  meter,
+  // Billed per token: the usageMetadata answered, or candidateCount x maxOutputTokens and the prompt's bound.
+  meter: tokenMeter<GenerateContentParams>({
+    model: modelId,
+    usage: (answer) => (answer as GenerateContentResponse).usageMetadata,
+    prompt: (params) => [params.systemInstruction, params.contents, params.tools],
+    limit: (params) => params.generationConfig?.maxOutputTokens,
+    limitField: "generationConfig.maxOutputTokens",
+    choices: (params) => params.generationConfig?.candidateCount,
+  }),
 });
-
-/** Billed per token: the usageMetadata answered, or the worst case (prompt bytes, maxOutputTokens x candidates). */
-function meter(params: GenerateContentParams, answer?: unknown): Units {
-  const model = modelId(params);
-  if (answer !== undefined) return { model, usage: (answer as GenerateContentResponse).usageMetadata };
-  const prompt = tokensAtMost(params.systemInstruction, params.contents, params.tools);
-  const config = params.generationConfig;
-  return chatWorstCase(
-    model,
-    prompt,
-    config?.maxOutputTokens,
-    "generationConfig.maxOutputTokens",
-    config?.candidateCount ?? 1,
-  );
-}
 
 const STREAM = operation<GenerateContentParams>({
   ...GENERATE,

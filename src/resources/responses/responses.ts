@@ -2,7 +2,7 @@
 
 import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { chatWorstCase, tokensAtMost, type Units } from "../../core/money/index.js";
+import { tokenMeter } from "../../core/money/index.js";
 import { implementation } from "../../core/structured/carried.js";
 import { withOutputText } from "./output-text.js";
 import type {
@@ -28,17 +28,15 @@ const CREATE = operation<ResponseCreateParams>({
   policy: "idempotent",
   schema: responseCreateParams,
   accept: accepts,
-  meter,
+  // Billed per token: the usage answered, or max_output_tokens and the prompt's bound.
+  meter: tokenMeter<ResponseCreateParams>({
+    model: (params) => params.model as string,
+    usage: (answer) => (answer as ResponseObject).usage,
+    prompt: (params) => [params.instructions, params.input, params.tools],
+    limit: (params) => params.max_output_tokens,
+    limitField: "max_output_tokens",
+  }),
 });
-
-/** Billed per token: the usage answered, or the worst case (prompt bytes, max_output_tokens). */
-function meter(params: ResponseCreateParams, answer?: unknown): Units {
-  // The transport meters each model of a fallback list alone: `model` is one id here.
-  const model = params.model as string;
-  if (answer !== undefined) return { model, usage: (answer as ResponseObject).usage };
-  const prompt = tokensAtMost(params.instructions, params.input, params.tools);
-  return chatWorstCase(model, prompt, params.max_output_tokens, "max_output_tokens");
-}
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
 export class Responses {
