@@ -3,20 +3,15 @@
  * 200 body, paid fallbacks, cache-write prices, listeners that reject, fields other than `model`,
  * tasks waited through createAndWait, streams aborted unread, and keys a middleware must not move.
  */
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIConnectionError,
   BudgetExceededError,
   type CostEvent,
   GenwayError,
-  models,
   ServiceUnavailableError,
 } from "../../src/index.js";
-import { hello, loopback, rejection } from "../support/index.js";
-
-function place(pattern: string, family: string): void {
-  onTestFinished(models.register(pattern, family));
-}
+import { hello, loopback, place, rejection } from "../support/index.js";
 
 describe("billing edges", () => {
   it("a retried attempt that may have been billed stays spent, and is counted and reported unpriced", async () => {

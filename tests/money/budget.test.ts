@@ -1,11 +1,7 @@
 /** A budgeted client refuses, with nothing sent, a call whose worst case would exceed what is left, also under concurrency. */
-import { describe, expect, it, onTestFinished } from "vitest";
-import { BudgetExceededError, models, ValidationError } from "../../src/index.js";
-import { hello, loopback, rejection } from "../support/index.js";
-
-function place(pattern: string, family: string): void {
-  onTestFinished(models.register(pattern, family));
-}
+import { describe, expect, it } from "vitest";
+import { BudgetExceededError, ValidationError } from "../../src/index.js";
+import { hello, loopback, place, rejection } from "../support/index.js";
 
 describe("budget guard", () => {
   it("refuses a chat call whose worst case (prompt bytes + max_tokens) exceeds the limit; nothing is sent", async () => {

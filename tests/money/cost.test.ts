@@ -1,12 +1,7 @@
 /** Every billed call carries its cost: withResponse().cost, stream.cost(), task snapshots, gw.costs and onCost. */
-import { describe, expect, it, onTestFinished } from "vitest";
-import { type CostEvent, models } from "../../src/index.js";
-import { hello, loopback } from "../support/index.js";
-
-/** Places `pattern` in `family` for one test. */
-function place(pattern: string, family: string): void {
-  onTestFinished(models.register(pattern, family));
-}
+import { describe, expect, it } from "vitest";
+import type { CostEvent } from "../../src/index.js";
+import { hello, loopback, place } from "../support/index.js";
 
 describe("cost on results", () => {
   it("chat: withResponse().cost prices the answer's usage in the client's group", async () => {

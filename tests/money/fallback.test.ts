@@ -1,11 +1,7 @@
 /** Model fallback: the next model is tried only after errors the gateway does not bill; the model used is reported. */
-import { describe, expect, it, onTestFinished } from "vitest";
-import { APIConnectionError, BadRequestError, models, ValidationError } from "../../src/index.js";
-import { collect, hello, loopback, rejection } from "../support/index.js";
-
-function place(pattern: string, family: string): void {
-  onTestFinished(models.register(pattern, family));
-}
+import { describe, expect, it } from "vitest";
+import { APIConnectionError, BadRequestError, ValidationError } from "../../src/index.js";
+import { collect, hello, loopback, place, rejection } from "../support/index.js";
 
 /** The gateway's answer when no channel serves a model (new-api, shared/upstream/newapi-errors.json). */
 const noChannel = {

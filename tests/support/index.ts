@@ -1,4 +1,5 @@
 /** Test support: the loopback harness, server-less clients (the fault server), and the upstream captures. */
 export * from "./fixtures.js";
 export * from "./loopback.js";
+export * from "./models.js";
 export * from "./stub.js";

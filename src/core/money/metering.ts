@@ -49,16 +49,12 @@ export class Metering {
   /** Totals of this client's billed calls: `gw.costs`. */
   readonly totals = new CostTotals();
   readonly #config: MeteringConfig;
-  readonly #budget: Budget | undefined;
+  /** The client's budget, if it has one (a list, so a call's own joins it without filtering). */
+  readonly #budgets: readonly Budget[];
 
   constructor(config: MeteringConfig) {
     this.#config = config;
-    this.#budget = config.budget === undefined ? undefined : new Budget(config.budget);
-  }
-
-  /** The client's budget ledger, if it has one. */
-  get budget(): Budget | undefined {
-    return this.#budget;
+    this.#budgets = config.budget === undefined ? [] : [new Budget(config.budget)];
   }
 
   /** Prices units by the client's group. */
@@ -71,9 +67,8 @@ export class Metering {
    * when a budget asks) under the client's budget and the call's own. Throws BudgetExceededError.
    */
   open(operation: string, model: string | undefined, worst: () => Units, perCall?: BudgetOptions): Bill {
-    const budgets = [this.#budget, perCall === undefined ? undefined : new Budget(perCall)].filter(
-      (b): b is Budget => b !== undefined,
-    );
+    // No array is built per call unless the call brings a budget of its own.
+    const budgets = perCall === undefined ? this.#budgets : [...this.#budgets, new Budget(perCall)];
     // The worst case is priced once, and reserved before the call is sent and again before each
     // retry of an attempt that may have been billed: every attempt that can cost is covered.
     let reserve = (): Reservation[] => [];
