@@ -15,6 +15,7 @@ import type { Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { APIPromise, mapData, type WithResponse } from "./api-promise.js";
+import { gatewayRoot } from "./base-url.js";
 import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
 import {
   certainlyNotBilled,
@@ -98,7 +99,7 @@ const MESSAGES_PATH = /^\/v1\/messages(?:[/?]|$)/;
 
 export class Transport {
   readonly #config: TransportConfig;
-  /** baseURL with one trailing slash: request paths are appended to it. */
+  /** The gateway's root (baseURL without a trailing /v1) with one trailing slash: request paths are appended to it. */
   readonly #base: string;
   readonly #origin: string;
   /** The last two tokens a rotating apiKey() gave: only those stay in the redaction set. */
@@ -107,7 +108,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     if (typeof config.apiKey === "string") registerSecret(config.apiKey);
-    this.#base = config.baseURL.endsWith("/") ? config.baseURL : `${config.baseURL}/`;
+    this.#base = `${gatewayRoot(config.baseURL)}/`;
     this.#origin = new URL(this.#base).origin;
   }
 
