@@ -1,12 +1,14 @@
 /**
- * Structured answers under a hostile or broken gateway (the third adversarial review): partial
- * parsing of large answers held to a counted bound on work (D10), text that is not JSON in a stream
- * (D17), 200 bodies of an unexpected shape in `parse` (D18), and content sent as a parts array (D30).
+ * Structured answers and tool loops under a hostile or broken gateway (the third adversarial
+ * review): partial parsing of large answers held to a counted bound on work (D10), text that is not
+ * JSON in a stream (D17), 200 bodies of an unexpected shape in `parse` (D18) and `runTools` (D19),
+ * and content sent as a parts array (D30).
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { partialJsonWork } from "../../src/core/structured/partial-json.js";
 import {
+  defineTool,
   MalformedResponseError,
   OutputParseError,
   RefusalError,
@@ -225,6 +227,92 @@ describe("D18: parse() on a 200 body of an unexpected shape", () => {
     expect(error.body).toEqual(body);
     expect(sent).toHaveLength(1);
   });
+});
+
+describe("D19: runTools on a 200 body of an unexpected shape", () => {
+  let ran = 0;
+  const t = defineTool({
+    name: "t",
+    parameters: z.object({}),
+    run: () => {
+      ran++;
+      return "x";
+    },
+  });
+  const chat = (gw: any) => gw.chat.completions.runTools({ model: "m", messages: ask, tools: [t] });
+  const messages = (gw: any) =>
+    gw.messages.runTools({ model: "c", max_tokens: 9, messages: ask, tools: [t] });
+  const responses = (gw: any) => gw.responses.runTools({ model: "g", input: "x", tools: [t] });
+  const callWithout = (call: unknown) => ({
+    choices: [{ index: 0, message: { role: "assistant", tool_calls: [call] }, finish_reason: "tool_calls" }],
+  });
+
+  it.each([
+    ["chat, {}", {}, chat, "choices"],
+    [
+      "chat, a tool call without function",
+      callWithout({ id: "x", type: "function" }),
+      chat,
+      "choices.0.message.tool_calls.0.function",
+    ],
+    [
+      "chat, a tool call without a name",
+      callWithout({ id: "x", type: "function", function: {} }),
+      chat,
+      "choices.0.message.tool_calls.0.function.name",
+    ],
+    [
+      "chat, a tool call without an id",
+      callWithout({ type: "function", function: { name: "t" } }),
+      chat,
+      "choices.0.message.tool_calls.0.id",
+    ],
+    [
+      'chat, tool_calls: "abc"',
+      { choices: [{ index: 0, message: { role: "assistant", tool_calls: "abc" } }] },
+      chat,
+      "choices.0.message.tool_calls",
+    ],
+    ["messages, {}", {}, messages, "content"],
+    [
+      "messages, content: null",
+      { type: "message", content: null, stop_reason: "tool_use" },
+      messages,
+      "content",
+    ],
+    [
+      'messages, content: "x"',
+      { type: "message", content: "x", stop_reason: "end_turn" },
+      messages,
+      "content",
+    ],
+    [
+      "messages, a tool_use block without an id",
+      { content: [{ type: "tool_use", name: "t", input: {} }] },
+      messages,
+      "content.0.id",
+    ],
+    ["responses, {}", {}, responses, "output"],
+    ["responses, output: null", { output: null }, responses, "output"],
+    ['responses, output: "x"', { output: "x" }, responses, "output"],
+    [
+      "responses, a function_call without call_id",
+      { output: [{ type: "function_call", name: "t", arguments: "{}" }] },
+      responses,
+      "output.0.call_id",
+    ],
+  ])(
+    "D19: %s is a MalformedResponseError naming what is missing, after one call",
+    async (_, body, run, missing) => {
+      ran = 0;
+      const { gw, sent } = answering(body);
+      const error = await rejection(run(gw).finalContent());
+      expect(error).toBeInstanceOf(MalformedResponseError);
+      expect(error.message).toContain(`has no ${missing} (`);
+      expect(sent).toHaveLength(1);
+      expect(ran).toBe(0);
+    },
+  );
 });
 
 describe("D30: chat parse reads text and refusals where the format puts them", () => {

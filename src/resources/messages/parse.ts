@@ -4,6 +4,7 @@
  * it comes back validated as `parsed`. `zodSchema(schema)` carries this, with its validator
  * (core/structured/carried.ts).
  */
+import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
 import { field, part } from "../../core/structured/answer-shape.js";
 import type { ParseableSchema, StructuredStream } from "../../core/structured/index.js";
@@ -93,6 +94,15 @@ export async function parseMessage<T>(
     ...(answer.description ? { description: answer.description } : {}),
     input_schema: parser.wire("anthropic-tool", OPERATION) as CustomToolParam["input_schema"],
   };
+  if (rest.tools?.some((given) => given?.name === answer.name)) {
+    throw new ValidationError(OPERATION, [
+      {
+        path: "tools",
+        rule: "unique",
+        message: `has a tool named ${JSON.stringify(answer.name)}, the answer's own: name the answer otherwise (zodSchema(schema, { name }))`,
+      },
+    ]);
+  }
   const request = {
     ...rest,
     tools: [...(rest.tools ?? []), tool],
