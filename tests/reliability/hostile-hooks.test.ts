@@ -13,23 +13,7 @@ import {
   MiddlewareError,
   TaskTimeoutError,
 } from "../../src/index.js";
-import { answering, hello, loopback, rejection } from "../support/index.js";
-
-/** A chat answer calling tool `name` (every request gets it: the loop would go on for ever). */
-const callsTool = (name: string) => ({
-  id: "c",
-  choices: [
-    {
-      index: 0,
-      message: {
-        role: "assistant",
-        content: null,
-        tool_calls: [{ id: "t1", type: "function", function: { name, arguments: "{}" } }],
-      },
-      finish_reason: "tool_calls",
-    },
-  ],
-});
+import { answering, callingTool, hello, loopback, rejection } from "../support/index.js";
 
 describe("runTools aborted while a tool runs", () => {
   it("D12: a tool that ignores its signal: the loop ends at once with APIUserAbortError, the tool abandoned", async () => {
@@ -44,7 +28,7 @@ describe("runTools aborted while a tool runs", () => {
         return new Promise<string>(() => {});
       },
     });
-    const { gw, sent } = answering(callsTool("slow"));
+    const { gw, sent } = answering(callingTool("slow"));
     const controller = new AbortController();
     const outcome = rejection(
       gw.chat.completions
@@ -68,7 +52,7 @@ describe("runTools aborted while a tool runs", () => {
           signal!.addEventListener("abort", () => reject(signal!.reason), { once: true });
         }),
     });
-    const { gw } = answering(callsTool("fetcher"));
+    const { gw } = answering(callingTool("fetcher"));
     const error = await rejection(
       gw.chat.completions
         .runTools({

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { secretCount } from "../../src/core/http/redact.js";
 import { defineTool, GenwayError, TaskFailedError } from "../../src/index.js";
-import { answering, serving } from "../support/index.js";
+import { answering, callingTool, serving } from "../support/index.js";
 
 const SECRET = "AbCdEfGh0123IjKlMn4567OpQr";
 const KEY = `sk-${SECRET}`;
@@ -170,21 +170,7 @@ describe("a tool's error text sent to the model", () => {
         throw new Error(`upstream rejected Authorization: Bearer ${KEY} (key ${KEY.toUpperCase()})`);
       },
     });
-    const called = {
-      id: "c",
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            content: null,
-            tool_calls: [{ id: "t1", type: "function", function: { name: "proxy", arguments: "{}" } }],
-          },
-          finish_reason: "tool_calls",
-        },
-      ],
-    };
-    const { gw, sent } = answering(called, { apiKey: KEY });
+    const { gw, sent } = answering(callingTool("proxy"), { apiKey: KEY });
     const runner = gw.chat.completions.runTools({
       model: "m",
       messages: hello.messages,

@@ -45,3 +45,22 @@ export function part<T>(value: unknown, path: string, shape: Shape, operation: s
 export function field(value: unknown, name: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
+
+/**
+ * The entries of `list` (the answer's part at `path`) whose `type` is `type`: the tool calls of a
+ * Messages or Responses answer, each checked to carry the id and the name (`keys`) the loop reads.
+ */
+export function callsIn<T>(
+  list: readonly unknown[],
+  path: string,
+  type: string,
+  keys: readonly [id: string, name: string],
+  operation: string,
+  body: unknown,
+): T[] {
+  return list.flatMap((entry, i) => {
+    if (field(entry, "type") !== type) return [];
+    for (const key of keys) part(field(entry, key), `${path}.${i}.${key}`, "a string", operation, body);
+    return [entry as T];
+  });
+}

@@ -3,7 +3,7 @@
  * come back as `tool_use` blocks, results go back in one user turn of `tool_result` blocks.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { part } from "../../core/structured/answer-shape.js";
+import { callsIn } from "../../core/structured/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -58,14 +58,15 @@ export function messageTool(tool: Tool): CustomToolParam {
 const OPERATION = "messages.runTools";
 
 /** The tool_use blocks of a message, each checked to have an id and a name. */
-function uses(message: Message): ToolUseBlock[] {
-  return blocksOf(message, OPERATION).flatMap((block, i) => {
-    if (block?.type !== "tool_use") return [];
-    part(block.id, `content.${i}.id`, "a string", OPERATION, message);
-    part(block.name, `content.${i}.name`, "a string", OPERATION, message);
-    return [block];
-  });
-}
+const uses = (message: Message) =>
+  callsIn<ToolUseBlock>(
+    blocksOf(message, OPERATION),
+    "content",
+    "tool_use",
+    ["id", "name"],
+    OPERATION,
+    message,
+  );
 
 /** `gw.messages.runTools`. */
 export function runMessageTools(

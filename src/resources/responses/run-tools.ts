@@ -3,7 +3,7 @@
  * calls come back as `function_call` items, results go back as `function_call_output` items.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { part } from "../../core/structured/answer-shape.js";
+import { callsIn } from "../../core/structured/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -55,14 +55,15 @@ export function responseTool(tool: Tool): ResponseFunctionTool {
 const OPERATION = "responses.runTools";
 
 /** The function_call items of a response, each checked to have a call_id and a name. */
-function calls(response: ResponseObject): ResponseFunctionCall[] {
-  return outputOf(response, OPERATION).flatMap((item, i) => {
-    if (item?.type !== "function_call") return [];
-    part(item.call_id, `output.${i}.call_id`, "a string", OPERATION, response);
-    part(item.name, `output.${i}.name`, "a string", OPERATION, response);
-    return [item];
-  });
-}
+const calls = (response: ResponseObject) =>
+  callsIn<ResponseFunctionCall>(
+    outputOf(response, OPERATION),
+    "output",
+    "function_call",
+    ["call_id", "name"],
+    OPERATION,
+    response,
+  );
 
 /** `gw.responses.runTools`. */
 export function runResponseTools(
