@@ -119,7 +119,9 @@ describe("D21: what a middleware or an onWait hook returns is checked", () => {
     ["returns a plain object", async () => ({ status: 200, ok: true }), "an object (Object)"],
     ["returns a string", async () => "ok", "a string"],
   ])("D21: a middleware that %s is a MiddlewareError naming it", async (_, middleware, shown) => {
-    const { gw } = await loopback({ middleware: [(r, next) => next(r), middleware as Middleware] });
+    const { gw } = await loopback({
+      middleware: [(r, next) => next(r), middleware as unknown as Middleware],
+    });
     const error = await rejection(gw.chat.completions.create(hello));
     expect(error).toBeInstanceOf(MiddlewareError);
     expect(error.message).toBe(
@@ -135,9 +137,10 @@ describe("D21: what a middleware or an onWait hook returns is checked", () => {
   });
 
   it("D21: an onWait hook that returns nothing is a MiddlewareError naming it", async () => {
-    const hook: Middleware = Object.assign((r: any, next: any) => next(r), {
+    // Forgot `return`: resolves to undefined, which the types refuse, hence the cast.
+    const hook = Object.assign((r: any, next: any) => next(r), {
       onWait: async (_: unknown, next: () => Promise<unknown>) => void (await next()),
-    });
+    }) as unknown as Middleware;
     const { gw } = await loopback({ middleware: [hook] }, { taskSteps: 1 });
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "x", duration: 5 });
     const error = await rejection(task.wait({ interval: 5 }));

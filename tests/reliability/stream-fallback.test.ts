@@ -16,7 +16,7 @@ const answer = [
   "[DONE]",
 ];
 
-async function text(stream: AsyncIterable<{ choices?: Array<{ delta?: { content?: string } }> }>) {
+async function text(stream: AsyncIterable<{ choices?: Array<{ delta?: { content?: string | null } }> }>) {
   let out = "";
   for await (const chunk of stream) out += chunk.choices?.[0]?.delta?.content ?? "";
   return out;
