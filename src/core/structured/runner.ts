@@ -80,6 +80,7 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
     if (this.#started) throw new GenwayError("This tool runner has already been started; read runner.steps.");
     this.#started = true;
     const steps = this.#loop();
+    const { signal } = this.options;
     let finish!: () => void;
     let fail!: (error: unknown) => void;
     this.#done = new Promise<void>((resolve, reject) => {
@@ -92,8 +93,10 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
         yield* steps;
         finish();
       } catch (error) {
-        fail(error);
-        throw error;
+        // Once the signal aborted, whatever ended the loop (a tool's DOMException) is an abort.
+        const failure = loopAborted(error, signal);
+        fail(failure);
+        throw failure;
       } finally {
         // Also on `break`: the loop stops where it was.
         finish();
@@ -101,16 +104,7 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
     })();
   }
 
-  /** The steps; once the signal aborted, whatever ends them ends them as APIUserAbortError. */
   async *#loop(): AsyncGenerator<Item, void, undefined> {
-    try {
-      yield* this.#steps();
-    } catch (error) {
-      throw loopAborted(error, this.options.signal);
-    }
-  }
-
-  async *#steps(): AsyncGenerator<Item, void, undefined> {
     const { format, tools, options } = this;
     const maxSteps = options.maxSteps ?? 10;
     const signal = options.signal;
