@@ -53,7 +53,7 @@ export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
     async *partialObjects() {
       const parser = new PartialJson();
       let text = "";
-      let unread: unknown;
+      let notJson: unknown;
       /** Characters read since the last snapshot: what pays for the next one. */
       let credit = 0;
       for await (const event of stream as AsyncIterable<EventOf<S>>) {
@@ -62,11 +62,11 @@ export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
         text += delta;
         // Past text that cannot be JSON, the rest of the paid answer is still read (not parsed), so
         // that finalParsed() and snapshot() keep it whole.
-        if (unread !== undefined) continue;
+        if (notJson !== undefined) continue;
         try {
           parser.push(delta);
         } catch (error) {
-          unread = error;
+          notJson = error;
           continue;
         }
         credit += delta.length;
@@ -74,7 +74,7 @@ export function withStructured<S extends AsyncIterable<unknown>, Final, T>(
         credit = 0;
         yield parser.snapshot() as DeepPartial<T>;
       }
-      if (unread !== undefined) throw new OutputParseError(operation, text, [], unread);
+      if (notJson !== undefined) throw new OutputParseError(operation, text, [], notJson);
       if (parser.changed) yield parser.snapshot() as DeepPartial<T>;
     },
     async finalParsed() {
