@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { characterCount } from "../core/validation/index.js";
 import Genway, { estimateCost } from "../index.js";
 import { saveToFile } from "../node/index.js";
 import { createMockGateway } from "../testing/index.js";
@@ -130,7 +131,7 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     );
     const audio = await saveToFile(speech, join(folder, "hello.mp3"));
     say(`saved ${audio.bytes} bytes to ${audio.path}`);
-    costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: input.length }).total]);
+    costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: characterCount(input) }).total]);
 
     step(8, "gw.videos.create, then awaited with progress", true);
     const video = await gw.videos.create(

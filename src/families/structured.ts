@@ -6,6 +6,7 @@
  */
 import { carry } from "../core/structured/carried.js";
 import { createTool, type ToolDefinition } from "../core/structured/define-tool.js";
+import { checkName } from "../core/structured/names.js";
 import { outputParser, type ParseableSchema, type SchemaOptions } from "../core/structured/output.js";
 import type { InferOutput, StructuredSchema } from "../core/structured/schema.js";
 import type { Tool } from "../core/structured/tools.js";
@@ -42,8 +43,9 @@ export function zodSchema<S extends StructuredSchema>(
   schema: S,
   options: SchemaOptions = {},
 ): ParseableSchema<InferOutput<S>> {
-  const parser = outputParser(schema, "zodSchema", options.jsonSchema);
   const answer = { name: options.name ?? "json_output", description: options.description };
+  checkName(answer.name, "zodSchema");
+  const parser = outputParser(schema, "zodSchema", options.jsonSchema);
   return carry(answer, {
     "messages.parse": (messages, params, requestOptions) =>
       parseMessage(messages, parser, answer, params, requestOptions),

@@ -206,15 +206,31 @@ function usageAttributes(usage: unknown): Attributes {
 
 /** Error status, `error.type` and, for a gateway error, its code. */
 function failed(span: Span, error: unknown): void {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   span.setAttributes({
     "error.type": errorType(error) ?? "_OTHER",
-    ...(typeof code === "string" || typeof code === "number" ? { "genway.error.code": String(code) } : {}),
+    ...defined("genway.error.code", code),
   });
-  span.setStatus({
-    code: SpanStatusCode.ERROR,
-    ...(error instanceof Error ? { message: error.message } : {}),
-  });
+  span.setStatus({ code: SpanStatusCode.ERROR, message: statusMessage(error) });
+}
+
+/**
+ * The span's status message: what failed, from the error's structured fields only (its class, the
+ * HTTP status, the gateway's code, the request id), never its text. An error's message may quote
+ * the prompt (a gateway's content-policy refusal does, and so may a middleware's or a task's
+ * failure reason); spans record no prompt and no completion.
+ */
+function statusMessage(error: unknown): string {
+  const status = statusOf(error);
+  const code = codeOf(error);
+  const requestId = token((error as { requestId?: unknown } | null)?.requestId);
+  const details = [
+    ...(status !== undefined ? [`status ${status}`] : []),
+    ...(code !== undefined ? [`code ${code}`] : []),
+    ...(requestId !== undefined ? [`request id ${requestId}`] : []),
+  ];
+  const name = error instanceof Error ? (token(error.name) ?? "Error") : "_OTHER";
+  return details.length ? `${name} (${details.join(", ")})` : name;
 }
 
 /**
@@ -223,9 +239,18 @@ function failed(span: Span, error: unknown): void {
  */
 function errorType(error: unknown): string | undefined {
   if (error === undefined) return undefined;
+  return codeOf(error) ?? (error instanceof Error ? (token(error.name) ?? "_OTHER") : "_OTHER");
+}
+
+/** The gateway's code of an error, when it is one (a word, not text a hostile gateway wrote there). */
+function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" || typeof code === "number") return String(code);
-  return error instanceof Error ? error.name : "_OTHER";
+  return typeof code === "number" ? String(code) : token(code);
+}
+
+/** `value` when it is an identifier-like word (a code, a class name, a request id), else undefined. */
+function token(value: unknown): string | undefined {
+  return typeof value === "string" && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -435,6 +435,18 @@ describe.concurrent("paid commands show the estimated cost first", () => {
     expect(r.stderr.split("\n")[0]).toContain(estimate);
   });
 
+  it("D33: speech counts characters as the spec does (code points): 3000 emoji are 3000, 4097 too many", async ({
+    cli,
+  }) => {
+    const dir = await folder();
+    const r = await cli.run(["speech", "--out", join(dir, "emoji.mp3"), "😀".repeat(3000)], {}, dir);
+    expect(r.stderr.split("\n")[0]).toContain("1.05 CNY (speech, 3000 characters");
+    expect(r.code).toBe(0);
+    const long = await cli.refused(["speech", "😀".repeat(4097)]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain("<text> must be at most 4096 characters (got 4097)");
+  });
+
   it("on a terminal it asks; anything but y submits nothing", async ({ cli }) => {
     const before = cli.mock.requests.length;
     const no = await cli.onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "n\n");

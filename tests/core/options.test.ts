@@ -2,9 +2,12 @@
  * Options that used to break silently (issue 19, defect 6): a timeout above 2^31-1 ms fired after
  * 1 ms (the platform timer overflows); NaN or negative counts and delays, an infinite
  * maxRetryAfter were accepted. Every client, request and wait option is checked where it is given.
+ * And those the third adversarial review found unchecked (D25): `fallback` given as a string,
+ * `onCost` that is no function, a misspelt request option, a tool loop's `maxSteps`.
  */
 import { describe, expect, it } from "vitest";
-import Genway, { ValidationError } from "../../src/index.js";
+import { z } from "zod";
+import Genway, { defineTool, ValidationError } from "../../src/index.js";
 import { serving } from "../support/index.js";
 
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
@@ -102,6 +105,92 @@ describe("request options", () => {
   it("a per-call timeout above 2^31-1 ms does not fire after 1 ms", async () => {
     const { gw } = serving(() => later(50, okJson()));
     await expect(gw.chat.completions.create(hello, { timeout: BIG })).resolves.toMatchObject({ id: "c" });
+  });
+});
+
+describe("D25: options the docs say are checked", () => {
+  it("D25: fallback given as a string is a ValidationError, never spread into one-letter models", async () => {
+    const { gw, calls } = serving(() => new Response('{"error":{"message":"no channel"}}', { status: 503 }));
+    const error = await gw.chat.completions
+      .create(hello, { fallback: "claude" as unknown as string[] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      'Invalid request options: fallback: must be a list, got "claude"',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("D25: paidFallback that is not true or false is a ValidationError", async () => {
+    const { gw, calls } = serving(okJson);
+    const error = await gw.images
+      .generate({ model: "dall-e-3", prompt: "p" }, { paidFallback: "yes" as unknown as boolean })
+      .catch((e: unknown) => e);
+    expect((error as ValidationError).issues).toEqual([
+      { path: "paidFallback", rule: "invalid_option", message: 'must be true or false, got "yes"' },
+    ]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["onCost", "ledger"],
+    ["fetch", "node-fetch"],
+  ])("D25: %s that is not a function is refused at construction", (name, value) => {
+    const error = (() => {
+      try {
+        new Genway({ ...base, [name]: value });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: name, rule: "invalid_option", message: `must be a function, got "${value}"` },
+    ]);
+  });
+
+  it("D25: a misspelt request option is a ValidationError naming it, before anything is sent", async () => {
+    const { gw, calls } = serving(okJson);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await gw.chat.completions
+      .create(hello, { sigal: controller.signal } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toMatchObject([{ path: "sigal", rule: "unknown_option" }]);
+    expect((error as ValidationError).message).toContain("sigal: is not an option (known: signal, timeout");
+    expect(calls).toHaveLength(0);
+  });
+
+  const tool = defineTool({ name: "t", parameters: z.object({}), run: () => "x" });
+  it.each([0, -1, Number.NaN, 2.5, "3" as unknown as number])(
+    "D25: runTools with maxSteps %s is a ValidationError, nothing sent",
+    (maxSteps) => {
+      const { gw, calls } = serving(okJson);
+      const error = (() => {
+        try {
+          gw.chat.completions.runTools({ model: "m", messages: hello.messages, tools: [tool], maxSteps });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toMatchObject([{ path: "maxSteps", rule: "invalid_option" }]);
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it("maxSteps may be Infinity (the model decides when to stop)", async () => {
+    const { gw } = serving(() =>
+      Response.json({ id: "c", choices: [{ index: 0, message: { role: "assistant", content: "done" } }] }),
+    );
+    const runner = gw.chat.completions.runTools({
+      model: "m",
+      messages: hello.messages,
+      tools: [tool],
+      maxSteps: Number.POSITIVE_INFINITY,
+    });
+    expect(await runner.finalContent()).toBe("done");
   });
 });
 

@@ -107,6 +107,7 @@ describe("ToolRunner", () => {
     const sent: unknown[][] = [];
     const runner = new ToolRunner<unknown[], Reply, unknown, unknown, Reply>(
       {
+        operation: "test.runTools",
         request: (messages) => {
           sent.push(messages);
           return messages;

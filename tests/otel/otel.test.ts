@@ -12,7 +12,7 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GenwayOptions, models, TaskFailedError } from "../../src/index.js";
+import { type GenwayOptions, type Middleware, models, TaskFailedError } from "../../src/index.js";
 import { otel } from "../../src/otel/index.js";
 import { FAIL_MARKER } from "../../src/testing/tasks.js";
 import { hello, loopback, rejection } from "../support/index.js";
@@ -176,7 +176,10 @@ describe("genway/otel: one span per operation", () => {
     mock.inject({ match: "/v1/chat/completions", code: 10011, message: "slow down" });
     const error = await rejection(gw.chat.completions.create(hello));
     const [span] = await spans(1);
-    expect(span!.status).toEqual({ code: SpanStatusCode.ERROR, message: error.message });
+    expect(span!.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: `RateLimitError (status 429, code 10011, request id ${error.requestId})`,
+    });
     expect(span!.attributes).toMatchObject({
       "error.type": "10011",
       "genway.error.code": "10011",
@@ -186,6 +189,40 @@ describe("genway/otel: one span per operation", () => {
     });
     expect(error.status).toBe(429);
     expect(everything(span!)).not.toContain(KEY);
+  });
+
+  it("D23: records no prompt text that an error message quotes, from the gateway or a middleware", async () => {
+    const prompt = "patient John Doe, DOB 1970-01-01";
+    const echo: Middleware = async (request, next) => {
+      const response = await next(request);
+      const sent = JSON.parse(String(request.body)).messages[0].content;
+      // The gateway refuses, quoting the prompt, as content-policy errors do.
+      return Response.json(
+        { error: { message: `Content policy: '${sent}' was flagged`, type: "invalid_request_error" } },
+        { status: 400, headers: { "x-request-id": response.headers.get("x-request-id") ?? "r-1" } },
+      );
+    };
+    const { gw } = await traced({ middleware: [otel({ tracer }), echo] });
+    const refused = await rejection(
+      gw.chat.completions.create({ ...hello, messages: [{ role: "user", content: prompt }] }),
+    );
+    expect(refused.message).toContain(prompt);
+    const quoting: Middleware = () => {
+      throw new Error(`refusing to send '${prompt}'`);
+    };
+    const { gw: guarded } = await traced({ middleware: [otel({ tracer }), quoting] });
+    const thrown = await rejection(
+      guarded.chat.completions.create({ ...hello, messages: [{ role: "user", content: prompt }] }),
+    );
+    expect(thrown.message).toContain(prompt);
+    const [first, second] = await spans(2);
+    for (const span of [first!, second!]) expect(everything(span)).not.toContain("John Doe");
+    expect(first!.status.message).toBe(`BadRequestError (status 400, request id ${refused.requestId})`);
+    expect(first!.attributes).toMatchObject({
+      "error.type": "BadRequestError",
+      "http.response.status_code": 400,
+    });
+    expect(second!.status.message).toBe("MiddlewareError");
   });
 
   it("never writes the key, whether the client sends it as Bearer or as x-api-key", async () => {
@@ -267,7 +304,8 @@ describe("genway/otel: task waits", () => {
     const error = await rejection(task.wait({ interval: 1 }));
     expect(error).toBeInstanceOf(TaskFailedError);
     const wait = await finishedSpan("wait video");
-    expect(wait.status).toEqual({ code: SpanStatusCode.ERROR, message: error.message });
+    // The failure reason is the gateway's text (it may quote the prompt): only the class is recorded.
+    expect(wait.status).toEqual({ code: SpanStatusCode.ERROR, message: "TaskFailedError" });
     expect(wait.attributes).toMatchObject({
       "error.type": "TaskFailedError",
       "genway.task.status": "failed",

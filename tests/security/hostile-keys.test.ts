@@ -1,13 +1,15 @@
 /**
  * Key leaks and log forging against a hostile gateway (issue 19, defect 5): a redirect whose
  * Location echoes the key (in the query, or in a host name that URL parsing lower-cases), a failed
- * task whose reason and record echo it, a rotating apiKey(), gateway text written to the logger.
+ * task whose reason and record echo it, a rotating apiKey(), gateway text written to the logger;
+ * and a tool whose error text holds the key, sent back to the model (D24 of the third review).
  */
 import { format, inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { secretCount } from "../../src/core/http/redact.js";
-import { GenwayError, TaskFailedError } from "../../src/index.js";
-import { serving } from "../support/index.js";
+import { defineTool, GenwayError, TaskFailedError } from "../../src/index.js";
+import { answering, callingTool, serving } from "../support/index.js";
 
 const SECRET = "AbCdEfGh0123IjKlMn4567OpQr";
 const KEY = `sk-${SECRET}`;
@@ -156,5 +158,32 @@ describe("gateway text written to the logger", () => {
       expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
       expect(line).toContain("FORGED"); // still readable, escaped
     }
+  });
+});
+
+describe("a tool's error text sent to the model", () => {
+  it("D24: has the client's key (and any bearer token) removed, the rest kept", async () => {
+    const proxy = defineTool({
+      name: "proxy",
+      parameters: z.object({}),
+      run: () => {
+        throw new Error(`upstream rejected Authorization: Bearer ${KEY} (key ${KEY.toUpperCase()})`);
+      },
+    });
+    const { gw, sent } = answering(callingTool("proxy"), { apiKey: KEY });
+    const runner = gw.chat.completions.runTools({
+      model: "m",
+      messages: hello.messages,
+      tools: [proxy],
+      maxSteps: 2,
+    });
+    await runner.done();
+    const toolMessage = (
+      sent[1]!.body as { messages: Array<{ role: string; content: string }> }
+    ).messages.find((m) => m.role === "tool")!;
+    expect(toolMessage.content).toBe(
+      "Error: upstream rejected Authorization: Bearer [REDACTED] (key [REDACTED])",
+    );
+    expect(leaked(JSON.stringify(sent))).toBeUndefined();
   });
 });

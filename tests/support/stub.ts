@@ -49,3 +49,21 @@ export function answering(body: unknown, options: GenwayOptions = {}, respond = 
   }, options);
   return { gw, sent };
 }
+
+/** A chat completion in which the model calls tool `name` with no arguments (a tool loop's step). */
+export function callingTool(name: string) {
+  return {
+    id: "c",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "t1", type: "function", function: { name, arguments: "{}" } }],
+        },
+        finish_reason: "tool_calls",
+      },
+    ],
+  };
+}

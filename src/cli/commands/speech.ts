@@ -1,4 +1,5 @@
 /** genway speech: text to speech, streamed straight to a file. */
+import { characterCount } from "../../core/validation/index.js";
 import { saveToFile } from "../../node/index.js";
 import { finished, InputError, number, outputFile, required, text } from "../args.js";
 import type { Command } from "../command.js";
@@ -33,13 +34,14 @@ export const speech: Command = {
   async run(context) {
     const { values, positionals, signal, json, stdout } = context;
     const input = required(positionals, "<text>");
-    if (input.length > 4096)
-      throw new InputError(`<text> must be at most 4096 characters (got ${input.length})`);
+    // Characters as the spec counts them (code points), as the library and the gateway do.
+    const characters = characterCount(input);
+    if (characters > 4096) throw new InputError(`<text> must be at most 4096 characters (got ${characters})`);
     const format = (values.format as string | undefined) ?? "mp3";
     const model = text(values, "model") ?? "tts-1";
     const speed = number(values, "speed", { min: 0.25, max: 4 });
     const path = await outputFile(text(values, "out"), `speech.${format}`);
-    await confirmCost(context, { model, characters: input.length });
+    await confirmCost(context, { model, characters });
     const audio = await context.client().audio.speech.create(
       {
         model,

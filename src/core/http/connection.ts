@@ -88,8 +88,11 @@ export async function openConnection(
   };
 }
 
-/** `work`, or the signal's reason as soon as it aborts (the work is abandoned, not awaited). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * `work`, or the signal's reason as soon as it aborts: the work is abandoned, not awaited (its
+ * outcome is still observed, so a later rejection is never unhandled).
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

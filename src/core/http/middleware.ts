@@ -124,7 +124,15 @@ export function runChain(
   request: MiddlewareRequest,
   send: MiddlewareNext,
 ): Promise<Response> {
-  return around(chain, request, send, (index) => `Middleware ${index + 1} of ${chain.length}`);
+  return around(chain, request, send, {
+    name: (index) => `Middleware ${index + 1} of ${chain.length}`,
+    // What the transport reads of it; a Response of another fetch implementation has them too.
+    accepts: (value) => {
+      const response = value as Partial<Response> | null | undefined;
+      return typeof response?.status === "number" && typeof response.headers?.get === "function";
+    },
+    expected: "a Response (does it return next(request)?)",
+  });
 }
 
 /** Runs a wait (`run`) through the `onWait` hooks of `chain` (first outermost). */
@@ -140,21 +148,34 @@ export function runWaitHooks<R>(
       (w: TaskWait, next: (w: TaskWait) => Promise<TaskSnapshot<unknown>>) =>
         hook(w, () => next(w)),
   );
-  return around(links, wait, run, (i) => `The onWait hook of middleware ${hooks[i]!.index + 1}`) as Promise<
-    TaskSnapshot<R>
-  >;
+  return around(links, wait, run, {
+    name: (i) => `The onWait hook of middleware ${hooks[i]!.index + 1}`,
+    accepts: (value) =>
+      typeof (value as Partial<TaskSnapshot<unknown>> | null | undefined)?.status === "string",
+    expected: "a task snapshot (does it return what next() resolved to?)",
+  }) as Promise<TaskSnapshot<R>>;
+}
+
+/** How a chain names its links and what each must resolve to. */
+interface LinkRules {
+  name: (index: number) => string;
+  accepts: (value: unknown) => boolean;
+  /** What it must resolve to, as the MiddlewareError says. */
+  expected: string;
 }
 
 /**
  * Runs `arg` through `links` (first outermost) into `inner`. What a link throws itself, other than
  * a genway error, becomes a MiddlewareError; what `inner` throws (a refused connection from fetch,
  * a task failure) passes through every link as it is, to be retried or reported like any other.
+ * What a link resolves to is checked: anything but what `rules` accepts (undefined from a forgotten
+ * `return`, a plain object, a string) is a MiddlewareError naming the link, not a TypeError later.
  */
 function around<A, R>(
   links: ReadonlyArray<(arg: A, next: (arg: A) => Promise<R>) => Promise<R>>,
   arg: A,
   inner: (arg: A) => Promise<R>,
-  name: (index: number) => string,
+  { name, accepts, expected }: LinkRules,
 ): Promise<R> {
   const passing = new WeakSet<object>();
   const last = (a: A): Promise<R> =>
@@ -165,8 +186,9 @@ function around<A, R>(
   const at = (index: number): ((a: A) => Promise<R>) => {
     if (index === links.length) return last;
     return async (a) => {
+      let result: R;
       try {
-        return await links[index]!(a, at(index + 1));
+        result = await links[index]!(a, at(index + 1));
       } catch (error) {
         if (isGenwayError(error) || (typeof error === "object" && error !== null && passing.has(error)))
           throw error;
@@ -175,7 +197,19 @@ function around<A, R>(
           { cause: error },
         );
       }
+      if (!accepts(result))
+        throw new MiddlewareError(`${name(index)} returned ${shown(result)}, not ${expected}`);
+      return result;
     };
   };
   return at(0)(arg);
+}
+
+/** A value as an error message names it (never its contents: they may hold anything). */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (typeof value !== "object") return `a ${typeof value}`;
+  return Array.isArray(value)
+    ? "a list"
+    : `an object (${Object.getPrototypeOf(value)?.constructor?.name ?? "no prototype"})`;
 }

@@ -59,6 +59,22 @@ export interface RequestOptions extends FallbackOptions {
   budget?: BudgetOptions | undefined;
 }
 
+/** Every name RequestOptions declares: any other option given to a call is a ValidationError. */
+const REQUEST_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({
+    signal: true,
+    timeout: true,
+    idleTimeout: true,
+    maxRetries: true,
+    headers: true,
+    query: true,
+    extra_body: true,
+    budget: true,
+    fallback: true,
+    paidFallback: true,
+  } satisfies Record<keyof RequestOptions, true>),
+);
+
 export interface TransportConfig {
   apiKey: string | (() => string | Promise<string>);
   baseURL: string;
@@ -198,7 +214,7 @@ export class Transport {
     options: RequestOptions = NO_OPTIONS,
     read: Reader<T>,
   ): Promise<WithResponse<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
     const spec = await this.#build(source, options);
     const record = this.#record("request", undefined, spec.accept === EVENT_STREAM);
     try {
@@ -223,7 +239,7 @@ export class Transport {
     stream: boolean,
     read: Reader<T>,
   ): Promise<WithResponse<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
     const choices = modelChoices(op, params, options);
     const record = this.#record(op.name, choices ? choices[0] : modelOf(op, params), stream);
     try {

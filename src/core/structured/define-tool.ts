@@ -3,12 +3,13 @@
  * public `defineTool` (src/families/structured.ts) adds the tool loop of each format.
  */
 import { jsonSchemaOf } from "./json-schema.js";
+import { checkName } from "./names.js";
 import type { InferOutput, JSONSchema, StructuredSchema } from "./schema.js";
 import type { Tool, ToolContext } from "./tools.js";
 
 /** What `defineTool` takes. */
 export interface ToolDefinition<S extends StructuredSchema, Result> {
-  /** The name the model calls it by (letters, digits, `_` and `-`, as every format allows). */
+  /** The name the model calls it by: 1 to 64 letters, digits, `_` and `-` (every format's rule; a ValidationError otherwise). */
   name: string;
   /** What it does and when to use it: the model reads this. */
   description?: string;
@@ -24,6 +25,7 @@ export interface ToolDefinition<S extends StructuredSchema, Result> {
 export function createTool<S extends StructuredSchema, Result>(
   definition: ToolDefinition<S, Result>,
 ): Tool<InferOutput<S>, Result> {
+  checkName(definition.name, "defineTool");
   return {
     name: definition.name,
     description: definition.description,

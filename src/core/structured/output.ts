@@ -4,6 +4,7 @@
  */
 import type { Carrying } from "./carried.js";
 import { jsonSchemaOf } from "./json-schema.js";
+import { checkName } from "./names.js";
 import { readStructured, type StructuredAnswer } from "./outcome.js";
 import type { InferOutput, JSONSchema, StructuredSchema } from "./schema.js";
 import { type EventOf, type StreamReader, type StructuredStream, withStructured } from "./stream.js";
@@ -75,6 +76,7 @@ export function strictJsonSchema<S extends StructuredSchema>(
   fields: { name: string; strict: true; schema: JSONSchema; description?: string };
   parser: OutputParser<InferOutput<S>>;
 } {
+  checkName(name, helper);
   const parser = outputParser(schema, helper, options.jsonSchema);
   const fields = {
     name,

@@ -3,8 +3,8 @@
  * the results back, until it answers without tool calls or `maxSteps` calls were made. A family
  * gives a {@link LoopFormat}: how to send, read tool calls, append a turn, read content and usage.
  */
-import { APIUserAbortError, GenwayError } from "../errors/errors.js";
-import { runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
+import { APIUserAbortError, GenwayError, ValidationError, type ValidationIssue } from "../errors/errors.js";
+import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */
 export interface RunnerStep<Request, Response> {
@@ -21,6 +21,8 @@ export interface RunnerStreamStep<Request, Stream> {
 
 /** What a family tells the loop about its format. */
 export interface LoopFormat<Request, Response, Message, Stream = never, Final = unknown> {
+  /** The method, as errors name it (`chat.completions.runTools`). */
+  operation: string;
   /** The request for the conversation so far. */
   request(messages: Message[]): Request;
   /** Sends it (not streamed). */
@@ -39,7 +41,10 @@ export interface LoopFormat<Request, Response, Message, Stream = never, Final = 
 
 /** Options every runner takes. */
 export interface RunnerOptions {
-  /** Model calls at most (default 10). The last step's tool calls still run, so `messages` can continue. */
+  /**
+   * Model calls at most: a whole number >= 1, or Infinity (default 10). The last step's tool calls
+   * still run, so `messages` can continue.
+   */
   maxSteps?: number;
   /** Aborts the request in flight, the tools (through their context) and the loop. */
   signal?: AbortSignal;
@@ -59,13 +64,14 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
   #started = false;
   #done: Promise<void> | undefined;
 
-  /** @internal Made by the `runTools` methods. */
+  /** @internal Made by the `runTools` methods; a ValidationError (nothing sent) for bad options or tools. */
   constructor(
     private readonly format: LoopFormat<Request, Response, Message, any, Final>,
     private readonly tools: readonly Tool[],
     messages: Message[],
     private readonly options: RunnerOptions & { stream?: boolean },
   ) {
+    checkLoop(format.operation, tools, options.maxSteps);
     this.messages = [...messages];
   }
 
@@ -74,6 +80,7 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
     if (this.#started) throw new GenwayError("This tool runner has already been started; read runner.steps.");
     this.#started = true;
     const steps = this.#loop();
+    const { signal } = this.options;
     let finish!: () => void;
     let fail!: (error: unknown) => void;
     this.#done = new Promise<void>((resolve, reject) => {
@@ -86,8 +93,10 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
         yield* steps;
         finish();
       } catch (error) {
-        fail(error);
-        throw error;
+        // Once the signal aborted, whatever ended the loop (a tool's DOMException) is an abort.
+        const failure = loopAborted(error, signal);
+        fail(failure);
+        throw failure;
       } finally {
         // Also on `break`: the loop stops where it was.
         finish();
@@ -158,4 +167,34 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
   async finalMessage(): Promise<Final> {
     return this.format.message(await this.finalResponse());
   }
+}
+
+/**
+ * The loop's own options, checked before anything is sent: `maxSteps` a whole number >= 1 or
+ * Infinity (0, a negative, NaN, 2.5 or "3" would end in "made no model call" or be coerced), and
+ * one tool per name (the model calls a tool by its name: two would be a guess).
+ */
+function checkLoop(operation: string, tools: readonly Tool[], maxSteps: unknown): void {
+  const issues: ValidationIssue[] = [];
+  if (
+    maxSteps !== undefined &&
+    !(typeof maxSteps === "number" && maxSteps >= 1 && (Number.isInteger(maxSteps) || maxSteps === Infinity))
+  ) {
+    issues.push({
+      path: "maxSteps",
+      rule: "invalid_option",
+      message: `must be a whole number >= 1 or Infinity, got ${typeof maxSteps === "number" ? String(maxSteps) : (JSON.stringify(maxSteps) ?? typeof maxSteps)}`,
+    });
+  }
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (seen.has(tool.name))
+      issues.push({
+        path: "tools",
+        rule: "unique",
+        message: `has two tools named ${JSON.stringify(tool.name)}`,
+      });
+    seen.add(tool.name);
+  }
+  if (issues.length > 0) throw new ValidationError(operation, issues);
 }

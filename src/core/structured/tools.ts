@@ -3,6 +3,9 @@
  * (a chat function, a Messages tool, a Responses function, a native function declaration); a call's
  * arguments are parsed and validated by the tool's schema before `run` sees them.
  */
+import { APIUserAbortError } from "../errors/errors.js";
+import { untilAborted } from "../http/connection.js";
+import { redact } from "../http/redact.js";
 import { ToolAbortError } from "./errors.js";
 import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
 import { dropNullOptionals, forFormat, type SchemaDialect } from "./strict.js";
@@ -52,8 +55,19 @@ export interface ToolResult {
 }
 
 /**
+ * The error a tool loop ends with once its signal aborted: APIUserAbortError, whatever was thrown
+ * meanwhile (a tool's DOMException, a request's error), kept as its cause; a ToolAbortError stays.
+ */
+export function loopAborted(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (!signal?.aborted || error instanceof APIUserAbortError || error instanceof ToolAbortError) return error;
+  return new APIUserAbortError("The tool loop was aborted.", { cause: error });
+}
+
+/**
  * Runs one call: unknown tools, unparsable or invalid arguments and thrown errors become error
- * results the model can react to; only a ToolAbortError (or the loop's abort) escapes.
+ * results the model can react to; only a ToolAbortError (or the loop's abort) escapes. An abort
+ * ends it at once, even when the tool ignores its signal: the tool's promise is abandoned (its
+ * outcome is dropped), so the loop settles instead of waiting for a call that may never return.
  */
 export async function runTool(
   tools: readonly Tool[],
@@ -77,14 +91,17 @@ export async function runTool(
     return fail(`Error: invalid arguments for ${tool.name}: ${list}`);
   }
   try {
-    const result = await tool.run(checked.value, { callId: call.id, signal });
+    const running = Promise.resolve().then(() => tool.run(checked.value, { callId: call.id, signal }));
+    const result = await (signal ? untilAborted(running, signal) : running);
     return {
       call,
       content: typeof result === "string" ? result : (JSON.stringify(result) ?? ""),
       isError: false,
     };
   } catch (error) {
-    if (error instanceof ToolAbortError || signal?.aborted) throw error;
-    return fail(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof ToolAbortError || signal?.aborted) throw loopAborted(error, signal);
+    // The text goes to the model (and its logs): the client's key and every registered secret are
+    // removed, as from every other string genway writes.
+    return fail(`Error: ${redact(error instanceof Error ? error.message : String(error))}`);
   }
 }

@@ -12,6 +12,7 @@ import {
   type TaskRef,
   TaskTimeoutError,
 } from "../errors/errors.js";
+import { untilAborted } from "../http/connection.js";
 import type { Logger } from "../http/log.js";
 import { sleep } from "../http/retry.js";
 import { checkOptions, timerDelay, WAIT_OPTIONS } from "../validation/options.js";
@@ -53,11 +54,20 @@ function isTransient(error: unknown): boolean {
   return status >= 500 || status === 408 || status === 409 || status === 429;
 }
 
+/** What runs around the wait's polling (the middleware's onWait hooks): it calls `run` once. */
+export type AroundWait<R> = (run: () => Promise<TaskSnapshot<R>>) => Promise<TaskSnapshot<R>>;
+
+/**
+ * Polls `read` until the task ends, under the wait's timeout and signal. `around` (the onWait
+ * hooks) runs under the same clocks: a hook that never calls `run`, or never returns, ends with
+ * the wait's TaskTimeoutError or APIUserAbortError, its promise abandoned.
+ */
 export async function waitFor<R>(
   task: TaskRef,
   read: ReadSnapshot<R>,
   options: WaitOptions<R> = {},
   log?: Logger,
+  around?: AroundWait<R>,
 ): Promise<TaskSnapshot<R>> {
   checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
@@ -83,7 +93,7 @@ export async function waitFor<R>(
     if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
     return error;
   };
-  try {
+  const poll = async (): Promise<TaskSnapshot<R>> => {
     for (;;) {
       if (signal?.aborted || timedOut) throw interrupted(undefined);
       let snapshot: TaskSnapshot<R> | undefined;
@@ -113,6 +123,13 @@ export async function waitFor<R>(
       });
       delay = Math.min(delay * BACKOFF, maxDelay);
     }
+  };
+  try {
+    if (!around) return await poll();
+    if (signal?.aborted) throw interrupted(undefined);
+    return await untilAborted(around(poll), stop.signal).catch((error: unknown) => {
+      throw stop.signal.aborted ? interrupted(error) : error;
+    });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

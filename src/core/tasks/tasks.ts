@@ -11,7 +11,7 @@ import { type Middleware, runWaitHooks } from "../http/middleware.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import type { Priced } from "../money/cost.js";
-import { BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
+import { type AroundWait, BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
@@ -212,13 +212,17 @@ export class TaskRegistry {
       task,
       onProgress: (listener: (typeof listeners)[number]) => void listeners.push(listener),
     };
-    return runWaitHooks(this.middleware, wait, () => this.#poll(entry, task, { ...options, onProgress }));
+    // The hooks run inside the wait, under its timeout and signal (poll.ts).
+    return this.#poll(entry, task, { ...options, onProgress }, (run) =>
+      runWaitHooks(this.middleware, wait, run),
+    );
   }
 
   #poll<R>(
     { kind, batch }: { kind: TaskKind<any>; batch?: BatchReader },
     task: TaskRef,
     options: WaitOptions<R> | undefined,
+    around?: AroundWait<R>,
   ): Promise<TaskSnapshot<R>> {
     return waitFor<R>(
       task,
@@ -238,6 +242,7 @@ export class TaskRegistry {
       },
       options,
       this.transport.log,
+      around,
     );
   }
 }

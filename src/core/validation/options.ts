@@ -1,6 +1,7 @@
 /**
- * Checks of the clock and retry options (client, per request, per wait) where they are given: a
- * NaN, a negative count or an infinite delay would otherwise break silently, far from the cause.
+ * Checks of the options (client, per request, per wait) where they are given: a NaN, a negative
+ * count, an infinite delay, a `fallback` string spread into one-letter models, an `onCost` that is
+ * no function or a misspelt option would otherwise break silently, far from the cause.
  * And the cap every timer applies: platforms store a delay in 32 bits, so a longer one fires at once.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
@@ -15,24 +16,47 @@ export function timerDelay(ms: number): number {
 
 /**
  * What an option holds: `clock` a duration in ms where Infinity means no clock (values past 2^31-1
- * are capped), `delay` a finite duration in ms, `count` a whole number.
+ * are capped), `delay` a finite duration in ms, `count` a whole number, `function` a function,
+ * `list` an array (its entries are checked where it is read), `flag` a boolean.
  */
-type Kind = "clock" | "delay" | "count";
+type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag";
 
 const EXPECTED: Record<Kind, string> = {
   clock: "a number of ms >= 0 (Infinity for no limit)",
   delay: "a finite number of ms >= 0",
   count: "a whole number >= 0",
+  function: "a function",
+  list: "a list",
+  flag: "true or false",
 };
 
 function fits(kind: Kind, value: unknown): boolean {
+  if (kind === "function") return typeof value === "function";
+  if (kind === "list") return Array.isArray(value);
+  if (kind === "flag") return typeof value === "boolean";
   if (typeof value !== "number" || Number.isNaN(value) || value < 0) return false;
   if (kind === "clock") return true;
   return kind === "count" ? Number.isSafeInteger(value) : Number.isFinite(value);
 }
 
-/** Throws a ValidationError naming every option of `options` that does not hold its kind of value. */
-export function checkOptions(where: string, options: object | undefined, kinds: Record<string, Kind>): void {
+function shown(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  return value === null ? "null" : typeof value;
+}
+
+/**
+ * Throws a ValidationError naming every option of `options` that does not hold its kind of value,
+ * and, when `known` is given, every option not in it (a misspelt `sigal` would otherwise be ignored
+ * and its abort never happen).
+ */
+export function checkOptions(
+  where: string,
+  options: object | undefined,
+  kinds: Readonly<Record<string, Kind>>,
+  known?: ReadonlySet<string>,
+): void {
   if (!options) return;
   const issues: ValidationIssue[] = [];
   for (const [name, kind] of Object.entries(kinds)) {
@@ -41,17 +65,31 @@ export function checkOptions(where: string, options: object | undefined, kinds: 
     issues.push({
       path: name,
       rule: "invalid_option",
-      message: `must be ${EXPECTED[kind]}, got ${typeof value === "number" ? String(value) : typeof value}`,
+      message: `must be ${EXPECTED[kind]}, got ${shown(value)}`,
     });
+  }
+  if (known) {
+    for (const name of Object.keys(options)) {
+      if (!known.has(name))
+        issues.push({
+          path: name,
+          rule: "unknown_option",
+          message: `is not an option (known: ${[...known].join(", ")})`,
+        });
+    }
   }
   if (issues.length > 0) throw new ValidationError(where, issues, "options");
 }
 
 /** The clock and retry options a client and each request take. */
-export const REQUEST_OPTIONS = { timeout: "clock", idleTimeout: "clock", maxRetries: "count" } as const;
+const CLOCKS = { timeout: "clock", idleTimeout: "clock", maxRetries: "count" } as const;
+/** What each request's options hold; the names a request takes are listed by the transport. */
+export const REQUEST_OPTIONS = { ...CLOCKS, fallback: "list", paidFallback: "flag" } as const;
 export const CLIENT_OPTIONS = {
-  ...REQUEST_OPTIONS,
+  ...CLOCKS,
   maxRetryAfter: "delay",
   maxResponseBytes: "count",
+  fetch: "function",
+  onCost: "function",
 } as const;
 export const WAIT_OPTIONS = { timeout: "clock", interval: "delay", maxInterval: "delay" } as const;

@@ -1,5 +1,20 @@
 /** Small zod/mini building blocks the request schemas of several families share. */
 import * as z from "zod/mini";
+import { characterCount } from "./characters.js";
+
+/**
+ * A string of 1 to `max` characters, counted as the spec counts them: Unicode code points
+ * (characters.ts), not UTF-16 units. Only a string longer than `max` units is counted: one that
+ * fits in units fits in code points.
+ */
+export const characters = (max: number) =>
+  z.string().check(
+    z.minLength(1),
+    z.superRefine((text: string, context) => {
+      if (text.length > max && characterCount(text) > max)
+        context.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: text });
+    }),
+  );
 
 /** A number within [min, max], both inclusive. */
 export const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));

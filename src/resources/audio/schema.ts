@@ -4,7 +4,7 @@
  * closed list of response formats (the spec's four plus the upstream's wav and pcm) are checked.
  */
 import * as z from "zod/mini";
-import { between } from "../../core/validation/index.js";
+import { between, characters } from "../../core/validation/index.js";
 
 /** The speech models the spec lists, plus OpenAI's newer one (autocompletion; any id is sent). */
 export const SPEECH_MODELS = ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"] as const;
@@ -33,7 +33,8 @@ export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as co
 function build() {
   const speechParams = z.looseObject({
     model: z.string().check(z.minLength(1)),
-    input: z.string().check(z.minLength(1), z.maxLength(4096)),
+    // The spec's 4096 characters are code points: "😀" counts one (core/validation/characters.ts).
+    input: characters(4096),
     voice: z.string().check(z.minLength(1)),
     instructions: z.optional(z.string()),
     speed: z.optional(between(0.25, 4)),

@@ -3,6 +3,7 @@ import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/
 import { operation } from "../../core/http/index.js";
 import type { Units } from "../../core/money/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
+import { characterCount } from "../../core/validation/index.js";
 import { speechParams } from "./schema.js";
 import type { SpeechCreateParams } from "./types.js";
 
@@ -13,8 +14,8 @@ const CREATE = operation<SpeechCreateParams>({
   policy: "paid",
   schema: speechParams,
   accept: "audio/*",
-  // Billed per 10,000 characters of input: known before sending, the same after.
-  meter: (params): Units => ({ model: params.model, characters: Array.from(params.input ?? "").length }),
+  // Billed per 10,000 characters (code points) of input: known before sending, the same after.
+  meter: (params): Units => ({ model: params.model, characters: characterCount(params.input ?? "") }),
 });
 
 /** `gw.audio.speech`: text to speech on /v1/audio/speech. */

@@ -4,6 +4,7 @@
  * `response_format` that `zodResponseFormat` made, which carries this too (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { field, part } from "../../core/structured/answer-shape.js";
 import type { Carrying, StructuredStream } from "../../core/structured/index.js";
 import type { StructuredAnswer } from "../../core/structured/outcome.js";
 import type { OutputParser } from "../../core/structured/output.js";
@@ -64,13 +65,61 @@ export interface ChatCreate {
   ): PromiseLike<ChatCompletionStream>;
 }
 
+/**
+ * The choices of a completion, each checked to be an object with a message (a MalformedResponseError
+ * names the part missing): what `parse` and `runTools` read.
+ */
+export function choicesOf(completion: ChatCompletion, operation: string): ChatCompletionChoice[] {
+  const choices = part<ChatCompletionChoice[]>(
+    field(completion, "choices"),
+    "choices",
+    "a non-empty list",
+    operation,
+    completion,
+  );
+  choices.forEach((choice, i) => {
+    part(choice, `choices.${i}`, "an object", operation, completion);
+    part(choice.message, `choices.${i}.message`, "an object", operation, completion);
+  });
+  return choices;
+}
+
+/** The text of a message's content: a string, or the text parts of a list of parts. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  let text = "";
+  for (const entry of content) {
+    const value = field(entry, "text");
+    if (field(entry, "type") === "text" && typeof value === "string") text += value;
+  }
+  return text;
+}
+
+/**
+ * The refusal a message carries: `message.refusal` as text (or an object holding it in `refusal`),
+ * or a `refusal` part of the content.
+ */
+function refusalOf(message: ChatCompletionMessage): string | undefined {
+  const refusal: unknown = message.refusal;
+  if (typeof refusal === "string" && refusal) return refusal;
+  const inObject = field(refusal, "refusal") ?? field(refusal, "text");
+  if (typeof inObject === "string" && inObject) return inObject;
+  if (!Array.isArray(message.content)) return undefined;
+  for (const entry of message.content as unknown[]) {
+    const text = field(entry, "refusal");
+    if (field(entry, "type") === "refusal" && typeof text === "string") return text || "refusal";
+  }
+  return undefined;
+}
+
 /** A choice as a structured answer: content, refusal, and whether it was cut off. */
 function answerOf(choice: ChatCompletionChoice | undefined): StructuredAnswer {
   const message = choice?.message;
   const reason = choice?.finish_reason;
   return {
-    raw: message?.content ?? "",
-    refusal: message?.refusal || (reason === "content_filter" ? "content_filter" : undefined),
+    raw: contentText(message?.content),
+    refusal: (message && refusalOf(message)) ?? (reason === "content_filter" ? "content_filter" : undefined),
     truncated: reason === "length" ? "length" : undefined,
   };
 }
@@ -98,9 +147,11 @@ export async function parseChat<T>(
     params as ChatCompletionCreateParamsNonStreaming,
     options,
   )) as ParsedChatCompletion<T>;
-  for (const choice of completion.choices) {
-    const onlyTools = !choice.message.content && choice.message.tool_calls?.length && !choice.message.refusal;
-    choice.message.parsed = onlyTools ? null : await parser.read(answerOf(choice), OPERATION);
+  for (const choice of choicesOf(completion, OPERATION)) {
+    const answer = answerOf(choice);
+    const calls = choice.message.tool_calls;
+    const onlyTools = !answer.raw && Array.isArray(calls) && calls.length > 0 && answer.refusal === undefined;
+    choice.message.parsed = onlyTools ? null : await parser.read(answer, OPERATION);
   }
   return completion;
 }

@@ -4,6 +4,7 @@
  * Reached only through `defineTool` tools, which carry it (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { part } from "../../core/structured/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -11,8 +12,8 @@ import {
   type RunnerStreamStep,
   ToolRunner,
 } from "../../core/structured/runner.js";
-import { type Tool, toolSchema } from "../../core/structured/tools.js";
-import type { ChatCreate } from "./parse.js";
+import { type Tool, type ToolCall, toolSchema } from "../../core/structured/tools.js";
+import { type ChatCreate, choicesOf, contentText } from "./parse.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {
   ChatCompletion,
@@ -21,6 +22,8 @@ import type {
   ChatFunctionTool,
   ChatMessage,
 } from "./types.js";
+
+const OPERATION = "chat.completions.runTools";
 
 /** `runTools` params: a chat request whose `tools` are {@link defineTool} tools. */
 export interface ChatRunToolsParams
@@ -60,6 +63,26 @@ export function chatTool(tool: Tool): ChatFunctionTool {
   };
 }
 
+/** The first choice's message, checked (a MalformedResponseError names what is missing). */
+const messageOf = (response: ChatCompletion) => choicesOf(response, OPERATION)[0]!.message;
+
+/** The tool calls of the first choice, each checked to have an id and a function name. */
+function toolCallsOf(response: ChatCompletion): ToolCall[] {
+  const calls = messageOf(response).tool_calls;
+  if (calls == null) return [];
+  const path = "choices.0.message.tool_calls";
+  return part<unknown[]>(calls, path, "a list", OPERATION, response).map((call, i) => {
+    part(call, `${path}.${i}`, "an object", OPERATION, response);
+    const { id, function: fn } = call as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
+    part(fn, `${path}.${i}.function`, "an object", OPERATION, response);
+    return {
+      id: part<string>(id, `${path}.${i}.id`, "a string", OPERATION, response),
+      name: part<string>(fn!.name, `${path}.${i}.function.name`, "a string", OPERATION, response),
+      arguments: fn!.arguments,
+    };
+  });
+}
+
 /** `gw.chat.completions.runTools`. */
 export function runChatTools(
   completions: ChatCreate,
@@ -77,27 +100,26 @@ export function runChatTools(
     ChatCompletionStream,
     ChatCompletionMessage
   > = {
+    operation: OPERATION,
     request: (conversation) => ({ ...rest, messages: [...conversation], tools: wireTools }),
     send: (request) => Promise.resolve(completions.create(request, send)),
     stream: (request) => Promise.resolve(completions.create({ ...request, stream: true }, send)),
     finalOf: (chatStream) => chatStream.finalCompletion(),
-    toolCalls: (response) =>
-      (response.choices[0]?.message.tool_calls ?? []).map((call) => ({
-        id: call.id,
-        name: call.function.name,
-        arguments: call.function.arguments,
-      })),
+    toolCalls: toolCallsOf,
     turn: (response, results) => {
-      const message = response.choices[0]?.message;
-      const assistant: ChatMessage = { role: "assistant", content: message?.content ?? null };
-      if (message?.tool_calls?.length) assistant.tool_calls = message.tool_calls;
+      const message = messageOf(response);
+      const assistant: ChatMessage = { role: "assistant", content: message.content ?? null };
+      if (message.tool_calls?.length) assistant.tool_calls = message.tool_calls;
       return [
         assistant,
         ...results.map((result) => ({ role: "tool", tool_call_id: result.call.id, content: result.content })),
       ];
     },
-    content: (response) => response.choices[0]?.message.content ?? null,
-    message: (response) => response.choices[0]?.message as ChatCompletionMessage,
+    content: (response) => {
+      const content = messageOf(response).content;
+      return content == null ? null : contentText(content);
+    },
+    message: (response) => messageOf(response) as ChatCompletionMessage,
     usage: (response) => response.usage,
   };
   return new ToolRunner(format, tools, messages, { maxSteps, signal: send.signal, stream });

@@ -4,7 +4,9 @@
  * it comes back validated as `parsed`. `zodSchema(schema)` carries this, with its validator
  * (core/structured/carried.ts).
  */
+import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
+import { field, part } from "../../core/structured/answer-shape.js";
 import type { ParseableSchema, StructuredStream } from "../../core/structured/index.js";
 import type { StructuredAnswer } from "../../core/structured/outcome.js";
 import type { OutputParser } from "../../core/structured/output.js";
@@ -52,12 +54,25 @@ export interface MessagesCreate {
   create(params: MessageCreateParamsStreaming, options?: RequestOptions): PromiseLike<MessageStream>;
 }
 
+/** A message's content blocks, checked to be a list (a MalformedResponseError otherwise). */
+export function blocksOf(message: Message, operation: string): Message["content"] {
+  return part<Message["content"]>(field(message, "content"), "content", "a list", operation, message);
+}
+
+/** The text of a message's text blocks. */
+export function textOf(blocks: Message["content"]): string {
+  return blocks
+    .map((entry) => (entry?.type === "text" && typeof entry.text === "string" ? entry.text : ""))
+    .join("");
+}
+
 /** A message as a structured answer: the forced tool's input, a refusal, a cut at max_tokens. */
 function answerOf(message: Message, name: string): StructuredAnswer {
-  const block = message.content.find(
+  const blocks = blocksOf(message, OPERATION);
+  const block = blocks.find(
     (entry): entry is ToolUseBlock => entry?.type === "tool_use" && entry.name === name,
   );
-  const text = message.content.map((entry) => (entry?.type === "text" ? entry.text : "")).join("");
+  const text = textOf(blocks);
   return {
     raw: block ? { parsed: block.input } : text,
     refusal: message.stop_reason === "refusal" ? text || "refusal" : undefined,
@@ -79,6 +94,15 @@ export async function parseMessage<T>(
     ...(answer.description ? { description: answer.description } : {}),
     input_schema: parser.wire("anthropic-tool", OPERATION) as CustomToolParam["input_schema"],
   };
+  if (rest.tools?.some((given) => given?.name === answer.name)) {
+    throw new ValidationError(OPERATION, [
+      {
+        path: "tools",
+        rule: "unique",
+        message: `has a tool named ${JSON.stringify(answer.name)}, the answer's own: name the answer otherwise (zodSchema(schema, { name }))`,
+      },
+    ]);
+  }
   const request = {
     ...rest,
     tools: [...(rest.tools ?? []), tool],

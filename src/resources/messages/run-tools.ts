@@ -3,6 +3,7 @@
  * come back as `tool_use` blocks, results go back in one user turn of `tool_result` blocks.
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { callsIn } from "../../core/structured/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -11,7 +12,7 @@ import {
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, toolSchema } from "../../core/structured/tools.js";
-import type { MessagesCreate } from "./parse.js";
+import { blocksOf, type MessagesCreate, textOf } from "./parse.js";
 import type { MessageStream } from "./stream.js";
 import type {
   CustomToolParam,
@@ -54,11 +55,18 @@ export function messageTool(tool: Tool): CustomToolParam {
   };
 }
 
-const uses = (message: Message) =>
-  message.content.filter((block): block is ToolUseBlock => block?.type === "tool_use");
+const OPERATION = "messages.runTools";
 
-const textOf = (message: Message) =>
-  message.content.map((block) => (block?.type === "text" ? block.text : "")).join("");
+/** The tool_use blocks of a message, each checked to have an id and a name. */
+const uses = (message: Message) =>
+  callsIn<ToolUseBlock>(
+    blocksOf(message, OPERATION),
+    "content",
+    "tool_use",
+    ["id", "name"],
+    OPERATION,
+    message,
+  );
 
 /** `gw.messages.runTools`. */
 export function runMessageTools(
@@ -70,6 +78,7 @@ export function runMessageTools(
   const wireTools = tools.map(messageTool);
   const send = { ...options, signal: signal ?? options.signal };
   const format: LoopFormat<MessageCreateParamsNonStreaming, Message, MessageParam, MessageStream, Message> = {
+    operation: OPERATION,
     request: (history) => ({ ...rest, messages: [...history], tools: wireTools }),
     send: (request) => Promise.resolve(messages.create(request, send)),
     stream: (request) => Promise.resolve(messages.create({ ...request, stream: true }, send)),
@@ -88,7 +97,7 @@ export function runMessageTools(
       }));
       return [assistant, { role: "user", content }];
     },
-    content: (message) => (uses(message).length ? null : textOf(message)),
+    content: (message) => (uses(message).length ? null : textOf(blocksOf(message, OPERATION))),
     message: (message) => message,
     usage: (message) => message.usage,
   };

@@ -6,6 +6,7 @@
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import type { ParseableSchema, StructuredStream, Tool } from "../../core/structured/index.js";
+import { checkNativeName } from "../../core/structured/names.js";
 import type { StructuredAnswer } from "../../core/structured/outcome.js";
 import type { OutputParser } from "../../core/structured/output.js";
 import { toolSchema } from "../../core/structured/tools.js";
@@ -95,13 +96,19 @@ export async function parseNative<T>(
   return response;
 }
 
-/** defineTool tools as a native tool of function declarations (arguments as `parametersJsonSchema`). */
+/**
+ * defineTool tools as a native tool of function declarations (arguments as `parametersJsonSchema`). A
+ * name the native format refuses (one not starting with a letter or `_`) is a ValidationError.
+ */
 export function nativeTools(tools: readonly Tool[]): NativeTool {
   return {
-    functionDeclarations: tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.description ? { description: tool.description } : {}),
-      parametersJsonSchema: toolSchema(tool, "gemini"),
-    })),
+    functionDeclarations: tools.map((tool, i) => {
+      checkNativeName(tool.name, "nativeTools", `tools.${i}.name`);
+      return {
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        parametersJsonSchema: toolSchema(tool, "gemini"),
+      };
+    }),
   };
 }

@@ -4,6 +4,7 @@
  * `text.format` that `zodTextFormat` made, which carries this too (core/structured/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { field, part } from "../../core/structured/answer-shape.js";
 import type { Carrying, StructuredStream } from "../../core/structured/index.js";
 import type { StructuredAnswer } from "../../core/structured/outcome.js";
 import type { OutputParser } from "../../core/structured/output.js";
@@ -49,9 +50,14 @@ export interface ResponsesCreate {
   create(params: ResponseCreateParamsStreaming, options?: RequestOptions): PromiseLike<ResponseStream>;
 }
 
+/** A response's output items, checked to be a list (a MalformedResponseError otherwise). */
+export function outputOf(response: ResponseObject, operation: string): ResponseObject["output"] {
+  return part<ResponseObject["output"]>(field(response, "output"), "output", "a list", operation, response);
+}
+
 /** A response as a structured answer: output_text, a refusal part, an incomplete status. */
 function answerOf(response: ResponseObject): StructuredAnswer {
-  const refusal = response.output
+  const refusal = outputOf(response, OPERATION)
     .flatMap((item) => (item?.type === "message" ? item.content : []))
     .find((part) => part?.type === "refusal");
   const reason = response.incomplete_details?.reason;
@@ -85,7 +91,8 @@ export async function parseResponse<T>(
     params as ResponseCreateParamsNonStreaming,
     options,
   )) as ParsedResponse<T>;
-  const onlyTools = !response.output_text && response.output.some((item) => item?.type === "function_call");
+  const onlyTools =
+    !response.output_text && outputOf(response, OPERATION).some((item) => item?.type === "function_call");
   response.output_parsed = onlyTools ? null : await parser.read(answerOf(response), OPERATION);
   return response;
 }

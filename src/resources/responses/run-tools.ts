@@ -3,6 +3,7 @@
  * calls come back as `function_call` items, results go back as `function_call_output` items.
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { callsIn } from "../../core/structured/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -11,7 +12,7 @@ import {
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, toolSchema } from "../../core/structured/tools.js";
-import type { ResponsesCreate } from "./parse.js";
+import { outputOf, type ResponsesCreate } from "./parse.js";
 import type { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -51,8 +52,18 @@ export function responseTool(tool: Tool): ResponseFunctionTool {
   };
 }
 
+const OPERATION = "responses.runTools";
+
+/** The function_call items of a response, each checked to have a call_id and a name. */
 const calls = (response: ResponseObject) =>
-  response.output.filter((item): item is ResponseFunctionCall => item?.type === "function_call");
+  callsIn<ResponseFunctionCall>(
+    outputOf(response, OPERATION),
+    "output",
+    "function_call",
+    ["call_id", "name"],
+    OPERATION,
+    response,
+  );
 
 /** `gw.responses.runTools`. */
 export function runResponseTools(
@@ -70,6 +81,7 @@ export function runResponseTools(
     ResponseStream,
     ResponseObject
   > = {
+    operation: OPERATION,
     request: (conversation) => ({ ...rest, input: [...conversation], tools: wireTools }),
     send: (request) => Promise.resolve(responses.create(request, send)),
     stream: (request) => Promise.resolve(responses.create({ ...request, stream: true }, send)),
@@ -78,7 +90,7 @@ export function runResponseTools(
       calls(response).map((call) => ({ id: call.call_id, name: call.name, arguments: call.arguments })),
     // The model's output items go back as they came, then one output per call.
     turn: (response, results) => [
-      ...response.output,
+      ...outputOf(response, OPERATION),
       ...results.map((result) => ({
         type: "function_call_output" as const,
         call_id: result.call.id,

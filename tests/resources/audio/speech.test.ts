@@ -114,6 +114,26 @@ describe("the request", () => {
     expect(error).toBeInstanceOf(RateLimitError);
   });
 
+  it("D33: the spec's 4096 characters are code points for the library, its price and the mock alike", async () => {
+    const { mock, gw } = await loopback({}, { speechBytes: 4096 });
+    // 3000 emoji: 3000 characters, 6000 UTF-16 units, 12000 UTF-8 bytes.
+    const input = "😀".repeat(3000);
+    const { data, cost } = await gw.audio.speech.create({ ...base, input }).withResponse();
+    await data.arrayBuffer();
+    expect(mock.requests).toHaveLength(1);
+    // Priced per 10,000 characters: 3000 of them, whatever their size in units or bytes.
+    expect(cost!.lines).toEqual([expect.objectContaining({ quantity: 3000 })]);
+    const long = await thrown(() => gw.audio.speech.create({ ...base, input: "😀".repeat(4097) }));
+    expect(long.issues).toEqual([
+      { path: "input", rule: "too_big", message: "must be at most 4096 characters" },
+    ]);
+    // The mock gateway counts the same way when the client sends without checking.
+    const { gw: unchecked } = await loopback({ validation: "off" }, { speechBytes: 4096 });
+    await (await unchecked.audio.speech.create({ ...base, input: "😀".repeat(4096) })).arrayBuffer();
+    const refused = await thrown(() => unchecked.audio.speech.create({ ...base, input: "😀".repeat(4097) }));
+    expect([refused.code, refused.param]).toEqual([221306, "input"]);
+  });
+
   it("reports the mock's own checks (validation: 'off') as 221306", async () => {
     const { gw } = await loopback({ validation: "off" });
     const error = await thrown(() => gw.audio.speech.create({ ...base, speed: 9 }));

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as zm from "zod/mini";
 import {
+  defineTool,
   type Genway,
+  nativeTools,
   OutputParseError,
   OutputTruncatedError,
   RefusalError,
@@ -291,6 +293,79 @@ describe("what the helpers carry", () => {
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toContain("text.format: must come from zodTextFormat(schema, name)");
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe("D29: tool and answer names are checked before sending", () => {
+  const S = z.object({ a: z.string() });
+  const refused = (make: () => unknown) => {
+    try {
+      make();
+    } catch (error) {
+      return error as ValidationError;
+    }
+    throw new Error("accepted");
+  };
+
+  it.each(["my recipe!", "", "x".repeat(65), "héllo", "a.b"])(
+    "D29: %j is refused by defineTool, zodSchema, zodResponseFormat and zodTextFormat",
+    (name) => {
+      for (const [helper, make] of [
+        ["defineTool", () => defineTool({ name, parameters: S, run: () => "" })],
+        ["zodSchema", () => zodSchema(S, { name })],
+        ["zodResponseFormat", () => zodResponseFormat(S, name)],
+        ["zodTextFormat", () => zodTextFormat(S, name)],
+      ] as const) {
+        const error = refused(make);
+        expect(error).toBeInstanceOf(ValidationError);
+        expect(error.message).toMatch(
+          new RegExp(`^Invalid ${helper} request: name: must be 1 to 64 letters, digits, "_" or "-", got `),
+        );
+      }
+    },
+  );
+
+  it("accepts the edges of the rule: 64 characters, digits first, _ and -", () => {
+    for (const name of ["x".repeat(64), "1st-tool", "__proto__", "get_weather"]) {
+      expect(defineTool({ name, parameters: S, run: () => "" }).name).toBe(name);
+      expect(zodResponseFormat(S, name).json_schema.name).toBe(name);
+    }
+  });
+
+  it("D29: nativeTools refuses a name that does not start with a letter or _", () => {
+    const tool = defineTool({ name: "1st", parameters: S, run: () => "" });
+    const error = refused(() => nativeTools([tool]));
+    expect(error.message).toBe(
+      'Invalid nativeTools request: tools.0.name: must start with a letter or "_" in the native format, got "1st"',
+    );
+  });
+
+  it("D29: two tools of one name are refused by runTools, and a tool named like the answer by messages.parse", async () => {
+    const { gw, mock } = await loopback();
+    const a = defineTool({ name: "lookup", parameters: S, run: () => "a" });
+    const b = defineTool({ name: "lookup", parameters: S, run: () => "b" });
+    const twice = refused(() =>
+      gw.chat.completions.runTools({
+        model: "gpt-4o",
+        messages: [{ role: "user", content: "x" }],
+        tools: [a, b],
+      }),
+    );
+    expect(twice.message).toBe(
+      'Invalid chat.completions.runTools request: tools: has two tools named "lookup"',
+    );
+    const clash = await thrown(() =>
+      gw.messages.parse({
+        model: "claude-sonnet-4-5",
+        max_tokens: 9,
+        messages: [{ role: "user", content: "x" }],
+        tools: [{ name: "json_output", input_schema: { type: "object" } }],
+        schema: zodSchema(S),
+      }),
+    );
+    expect(clash).toBeInstanceOf(ValidationError);
+    expect(clash.issues[0].path).toBe("tools");
     expect(mock.requests).toHaveLength(0);
   });
 });
