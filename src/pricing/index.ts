@@ -1,4 +1,5 @@
-/** Public pricing surface: the price catalog, model-to-family mapping and estimateCost. */
+/** Public pricing surface: the price sources (gateway, spec table, yours), the model catalog and estimateCost. */
+export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
 export {
   FAMILY_IDS,
   type FamilyId,
@@ -7,6 +8,7 @@ export {
   isFamilyId,
   PRICE_CATALOG,
   type PriceFamily,
+  type PriceKind,
   PricingError,
   type PricingErrorReason,
   resolveGroup,
@@ -18,7 +20,6 @@ export {
   type CostEstimate,
   type CostItem,
   type CostLine,
-  type EstimateCostParams,
   estimateCost,
   type MessagesUsage,
   type NativeUsage,
@@ -27,6 +28,7 @@ export {
   type TokenCounts,
   type TokenUsage,
 } from "./estimate.js";
+export type { GatewayModelPrice, GatewayStatus } from "./gateway.js";
 export {
   BUILTIN_MODELS,
   findModelFamily,
@@ -37,3 +39,6 @@ export {
   registerModel,
   resolveModelFamily,
 } from "./models.js";
+export type { FlatRate, Rate, TokenRate } from "./rates.js";
+export { PRICES_TTL, type PriceSource, type PricesOption } from "./source.js";
+export type { PriceTable, PriceTableEntry } from "./table.js";
