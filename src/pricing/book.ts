@@ -172,11 +172,19 @@ export class PriceBook {
     }
   }
 
-  /** The rate of one model in a group, in the book's currency (what `genway models` shows), or why there is none. */
-  rateOf(model: string, group = "default"): Quote | string {
+  /**
+   * The rate of one model in a group (what `genway models` shows), in the book's currency when it
+   * can convert to it, else in its source's; or why there is none.
+   */
+  rateOf(model: string, group = "default"): (Quote & { currency: Currency }) | string {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
-      return "miss" in found ? found.miss : found;
+      if ("miss" in found) return found.miss;
+      const from = found.source === "spec" ? "CNY" : this.currency;
+      const factor = this.convert(1, from, this.currency);
+      return factor === undefined
+        ? { ...found, currency: from }
+        : { ...found, rate: scaled(found.rate, factor), currency: this.currency };
     } catch (error) {
       if (error instanceof PricingError) return error.message;
       throw error;
@@ -200,7 +208,7 @@ export class PriceBook {
         `${found.subject} is priced in ${from}, and this client counts in ${currency}: the gateway gave no exchange rate between them.`,
       );
     }
-    const rate = scaled(found.rate, factor);
+    const rate = factor === 1 ? found.rate : scaled(found.rate, factor);
     const q: Quantities = worstCase
       ? { ...params, usage: atDearestInput(rate, params.usage as { prompt: number; completion: number }) }
       : params;
@@ -238,7 +246,8 @@ export class PriceBook {
 
   /** Why an id has no price here, as a hint says it. */
   #why(model: string): string | undefined {
-    if (this.#rates === undefined) return this.why;
+    if (this.#rates === undefined)
+      return this.why && `${this.why}, and the spec's table places it in no family`;
     const prices =
       this.#rates.source === "gateway" ? "the gateway's prices (/api/pricing)" : "your price table";
     return `${prices} have no entry for "${model}", and the spec's table places it in no family`;

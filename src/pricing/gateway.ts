@@ -24,7 +24,7 @@ import type { Currency } from "../core/money/index.js";
 import type { ModelRates, Quote } from "./book.js";
 import { type FamilyId, PRICE_CATALOG } from "./catalog.js";
 import { findModelFamily } from "./models.js";
-import type { FlatRate, Quantities } from "./rates.js";
+import { type FlatRate, type Quantities, type Rate, scaled } from "./rates.js";
 
 /** One model of GET /api/pricing (model/pricing.go: type Pricing). */
 export interface GatewayModelPrice {
@@ -138,30 +138,22 @@ export class GatewayPrices implements ModelRates {
     if (!groups.includes("all") && !groups.includes(spelled)) {
       return `the gateway serves "${model}" in the groups ${groups.join(", ") || "(none)"}, not in "${spelled}"`;
     }
-    const ratio = this.groups[spelled]! * this.#perUsd;
+    // USD at ratio 1, then the group's ratio and the display currency.
+    const factor = this.groups[spelled]! * this.#perUsd;
     const subject = `Model "${model}"`;
     if (entry.quota_type === 1) {
-      const unit = flatUnit(model, q);
-      return {
-        rate: { unit, per: 1, price: entry.model_price * ratio },
-        source: "gateway",
-        group: spelled,
-        subject,
-      };
+      const rate: Rate = { unit: flatUnit(model, q), per: 1, price: entry.model_price };
+      return { rate: scaled(rate, factor), source: "gateway", group: spelled, subject };
     }
-    const prompt = entry.model_ratio * 1e6 * this.#usdPerToken * ratio;
-    return {
-      rate: {
-        unit: "token",
-        prompt,
-        completion: prompt * entry.completion_ratio,
-        cacheHit: prompt * (entry.cache_ratio ?? 1),
-        cacheWrite: prompt * (entry.create_cache_ratio ?? 1.25),
-      },
-      source: "gateway",
-      group: spelled,
-      subject,
+    const prompt = entry.model_ratio * 1e6 * this.#usdPerToken;
+    const rate: Rate = {
+      unit: "token",
+      prompt,
+      completion: prompt * entry.completion_ratio,
+      cacheHit: prompt * (entry.cache_ratio ?? 1),
+      cacheWrite: prompt * (entry.create_cache_ratio ?? 1.25),
     };
+    return { rate: scaled(rate, factor), source: "gateway", group: spelled, subject };
   }
 
   /** The gateway's spelling of a group: exact, else the one that differs only in case. */

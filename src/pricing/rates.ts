@@ -120,17 +120,22 @@ export function linesAt(rate: Rate, q: Quantities, subject: string): { total: nu
   return { total, lines };
 }
 
-/** The rate in another currency: every price times `factor`. */
+/**
+ * A price computed from ratios (0.11986 x 2 x 7.3), kept to 12 significant digits: 4, not
+ * 3.9999999999999996. Every price of the table it reproduces has far fewer.
+ */
+export const clean = (x: number): number => Number(x.toPrecision(12));
+
+/** The rate times `factor` (another currency, a group's ratio), each price kept clean. */
 export function scaled(rate: Rate, factor: number): Rate {
-  if (factor === 1) return rate;
-  if (rate.unit !== "token") return { ...rate, price: rate.price * factor };
+  if (rate.unit !== "token") return { ...rate, price: clean(rate.price * factor) };
   const out: { -readonly [K in keyof TokenRate]: TokenRate[K] } = {
     unit: "token",
-    prompt: rate.prompt * factor,
-    completion: rate.completion * factor,
+    prompt: clean(rate.prompt * factor),
+    completion: clean(rate.completion * factor),
   };
-  if (rate.cacheHit !== undefined) out.cacheHit = rate.cacheHit * factor;
-  if (rate.cacheWrite !== undefined) out.cacheWrite = rate.cacheWrite * factor;
+  if (rate.cacheHit !== undefined) out.cacheHit = clean(rate.cacheHit * factor);
+  if (rate.cacheWrite !== undefined) out.cacheWrite = clean(rate.cacheWrite * factor);
   return out;
 }
 

@@ -181,7 +181,7 @@ export class PriceSource implements Meter {
       this.#book = new PriceBook({
         currency: "CNY",
         exchange: status ? exchangeOf(status) : undefined,
-        why: `the gateway publishes no prices (${why}), and the spec's table places it in no family`,
+        why: `the gateway publishes no prices (${why})`,
         live: false,
       });
       log.info(`prices: the gateway publishes no prices (${why}); costs come from the spec's table (CNY)`);
