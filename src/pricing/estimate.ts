@@ -7,7 +7,8 @@
  * estimate does not care about seconds).
  */
 import type { CostEstimate } from "../core/money/index.js";
-import { type EstimateCostParams, type PriceBook, SPEC_PRICES } from "./book.js";
+import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
+import { type PriceTable, tableBook } from "./table.js";
 
 export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
 export type { EstimateCostParams } from "./book.js";
@@ -22,9 +23,12 @@ export {
 } from "./usage.js";
 
 /**
- * Estimates the cost of a call: by `prices` (what `gw.prices.load()` resolves to) when given, else
- * by the spec's price table in CNY. Throws PricingError, never guesses.
+ * Estimates the cost of a call: by `prices` when given (what `gw.prices.load()` resolves to, or a
+ * table of yours), else by the spec's price table in CNY. Throws PricingError, never guesses.
  */
-export function estimateCost(params: EstimateCostParams, prices: PriceBook = SPEC_PRICES): CostEstimate {
-  return prices.estimate(params);
+export function estimateCost(
+  params: EstimateCostParams,
+  prices: PriceBook | PriceTable = SPEC_PRICES,
+): CostEstimate {
+  return (prices instanceof PriceBook ? prices : tableBook(prices)).estimate(params);
 }

@@ -122,8 +122,17 @@ const LIVE = {
   client: "the gateway's own prices (`await gw.prices.load()`, docs/cost.md)",
 };
 
+/** The list per kind, made once: a plain call of an unplaced id builds its reason every time. */
+const LISTED = new Map<PriceKind | undefined, string>();
+
 /** Families of one kind, as a hint lists them: `"vidA" (per second), "vidB" (per request)`. */
 function familiesOf(kind: PriceKind | undefined): string {
+  let listed = LISTED.get(kind);
+  if (listed === undefined) LISTED.set(kind, (listed = listFamilies(kind)));
+  return listed;
+}
+
+function listFamilies(kind: PriceKind | undefined): string {
   if (kind === undefined) {
     return 'e.g. "coding-chat" or "messages-chat" for chat, "vidA" or "vidB" for video, "image-h" for images, "speech"';
   }

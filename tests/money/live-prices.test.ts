@@ -32,7 +32,12 @@ describe("the gateway's own prices", () => {
   it("withResponse().cost of gpt-4o-mini is a number, by the gateway's prices; the plain calls before made no pricing request", async () => {
     const { gw, loads } = await client();
     await gw.chat.completions.create(hello);
-    await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    await stream.finalCompletion();
+    expect(stream.cost()).toBeNull(); // by the spec's table, which has no gpt-4o-mini
+    const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
+    expect((await task.wait({ interval: 1 })).cost).toMatchObject({ source: "spec", total: 5.5 });
+    expect(gw.costs.toJSON()).toMatchObject({ total: 5.5, currency: "CNY", unpriced: 2 });
     expect(loads()).toEqual([0, 0]);
 
     const { data, cost, costReason } = await gw.chat.completions.create(hello).withResponse();
@@ -49,7 +54,7 @@ describe("the gateway's own prices", () => {
     expect(loads()).toEqual([1, 1]);
   });
 
-  it("estimateCost({ model: 'veo3', seconds: 8 }) totals by the prices gw.prices.load() gives", async () => {
+  it("estimateCost({ model: 'veo3', seconds: 8 }) totals by the prices gw.prices.load() gives, or by a table of yours", async () => {
     const { gw } = await client();
     const prices = await gw.prices.load();
     expect(prices).toMatchObject({ source: "gateway", currency: "CNY" });
@@ -63,6 +68,12 @@ describe("the gateway's own prices", () => {
     expect(estimateCost({ model: "vidA-2.5", seconds: 8 }, prices).total).toBeCloseTo(8.8, 8);
     // Without them, the spec's table does not place veo3.
     expect(() => estimateCost({ model: "veo3", seconds: 8 })).toThrow(PricingError);
+    const mine = { currency: "USD", models: { "veo*": { unit: "second" as const, price: 0.4 } } };
+    expect(estimateCost({ model: "veo3", seconds: 8 }, mine)).toMatchObject({
+      total: 3.2,
+      currency: "USD",
+      source: "table",
+    });
   });
 
   it("a budget of 0.001 refuses a veo3 submission before sending it: the mock records only the price load", async () => {
