@@ -25,7 +25,6 @@ import {
   unknownModel,
 } from "./models.js";
 import { atDearestInput, linesAt, type Quantities, type Rate, scaled } from "./rates.js";
-import type { TokenUsage } from "./usage.js";
 
 /** A rate found for a model or family, in the currency of the prices it came from. */
 export interface Quote {
@@ -268,4 +267,3 @@ export class PriceBook {
 /** The spec's table alone, in CNY: what `estimateCost` prices by when given no other prices. */
 export const SPEC_PRICES: PriceBook = /* @__PURE__ */ new PriceBook({ currency: "CNY" });
 
-export type { TokenUsage };

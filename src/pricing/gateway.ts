@@ -165,7 +165,7 @@ export class GatewayPrices implements ModelRates {
 }
 
 /** A relay body that is not what new-api sends: read as no prices, with the reason. */
-export class GatewayPricesError extends GenwayError {
+class GatewayPricesError extends GenwayError {
   override name = "GatewayPricesError";
 }
 

@@ -46,10 +46,10 @@ export interface Quantities {
   characters?: Count;
 }
 
-export const round = (x: number): number => Math.round(x * 1e8) / 1e8;
+const round = (x: number): number => Math.round(x * 1e8) / 1e8;
 
 /** How a rate bills, as its errors say it ("per 1M tokens", "per second", "per 10,000 characters"). */
-export function billedBy(rate: Rate): string {
+function billedBy(rate: Rate): string {
   if (rate.unit === "token") return "per 1M tokens";
   return rate.per === 10_000 ? "per 10,000 characters" : `per ${rate.unit}`;
 }
@@ -124,7 +124,7 @@ export function linesAt(rate: Rate, q: Quantities, subject: string): { total: nu
  * A price computed from ratios (0.11986 x 2 x 7.3), kept to 12 significant digits: 4, not
  * 3.9999999999999996. Every price of the table it reproduces has far fewer.
  */
-export const clean = (x: number): number => Number(x.toPrecision(12));
+const clean = (x: number): number => Number(x.toPrecision(12));
 
 /** The rate times `factor` (another currency, a group's ratio), each price kept clean. */
 export function scaled(rate: Rate, factor: number): Rate {
