@@ -178,30 +178,14 @@ if (prices.results.firstRequests) {
     "-",
     "-",
   );
-  row(
-    "live prices: requests per later call",
-    stat(p.laterRequests.plain, 2),
-    stat(p.laterRequests.priced, 2),
-    "-",
-    "-",
-    "-",
-  );
-  row(
-    "live prices: first call, wall µs",
-    stat(p.firstUs.plain),
-    stat(p.firstUs.priced),
-    "-",
-    ratio(p.firstUs.priced, p.firstUs.plain),
-    "-",
-  );
-  row(
-    "live prices: later calls, wall µs/call",
-    stat(p.laterUs.plain),
-    stat(p.laterUs.priced),
-    "-",
-    ratio(p.laterUs.priced, p.laterUs.plain),
-    "-",
-  );
+  for (const [figure, key, digits, paired] of [
+    ["live prices: requests per later call", "laterRequests", 2, false],
+    ["live prices: first call, wall µs", "firstUs", 0, true],
+    ["live prices: later calls, wall µs/call", "laterUs", 0, true],
+  ]) {
+    const { plain, priced } = p[key];
+    row(figure, stat(plain, digits), stat(priced, digits), "-", paired ? ratio(priced, plain) : "-", "-");
+  }
 }
 if (wanted("import")) {
   row(

@@ -266,4 +266,3 @@ export class PriceBook {
 
 /** The spec's table alone, in CNY: what `estimateCost` prices by when given no other prices. */
 export const SPEC_PRICES: PriceBook = /* @__PURE__ */ new PriceBook({ currency: "CNY" });
-

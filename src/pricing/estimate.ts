@@ -10,18 +10,6 @@ import type { CostEstimate } from "../core/money/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { type PriceTable, tableBook } from "./table.js";
 
-export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
-export type { EstimateCostParams } from "./book.js";
-export {
-  type ChatUsage,
-  type MessagesUsage,
-  type NativeUsage,
-  normalizeUsage,
-  type ResponsesUsage,
-  type TokenCounts,
-  type TokenUsage,
-} from "./usage.js";
-
 /**
  * Estimates the cost of a call: by `prices` when given (what `gw.prices.load()` resolves to, or a
  * table of yours), else by the spec's price table in CNY. Throws PricingError, never guesses.

@@ -1,4 +1,6 @@
 /** Public pricing surface: the price sources (gateway, spec table, yours), the model catalog and estimateCost. */
+
+export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
 export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
 export {
   FAMILY_IDS,
@@ -15,19 +17,7 @@ export {
   type TokenPriceFamily,
   type TokenPrices,
 } from "./catalog.js";
-export {
-  type ChatUsage,
-  type CostEstimate,
-  type CostItem,
-  type CostLine,
-  estimateCost,
-  type MessagesUsage,
-  type NativeUsage,
-  normalizeUsage,
-  type ResponsesUsage,
-  type TokenCounts,
-  type TokenUsage,
-} from "./estimate.js";
+export { estimateCost } from "./estimate.js";
 export type { GatewayModelPrice, GatewayStatus } from "./gateway.js";
 export {
   BUILTIN_MODELS,
@@ -42,3 +32,12 @@ export {
 export type { FlatRate, Rate, TokenRate } from "./rates.js";
 export { PRICES_TTL, type PriceSource, type PricesOption } from "./source.js";
 export type { PriceTable, PriceTableEntry } from "./table.js";
+export {
+  type ChatUsage,
+  type MessagesUsage,
+  type NativeUsage,
+  normalizeUsage,
+  type ResponsesUsage,
+  type TokenCounts,
+  type TokenUsage,
+} from "./usage.js";
