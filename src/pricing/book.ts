@@ -179,11 +179,10 @@ export class PriceBook {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
       if ("miss" in found) return found.miss;
-      const from = found.source === "spec" ? "CNY" : this.currency;
-      const factor = this.convert(1, from, this.currency);
-      return factor === undefined
-        ? { ...found, currency: from }
-        : { ...found, rate: scaled(found.rate, factor), currency: this.currency };
+      const rate = this.#in(found, this.currency);
+      return rate
+        ? { ...found, rate, currency: this.currency }
+        : { ...found, currency: this.#currencyOf(found) };
     } catch (error) {
       if (error instanceof PricingError) return error.message;
       throw error;
@@ -199,15 +198,13 @@ export class PriceBook {
   ): CostEstimate | Miss {
     const found = this.#quote(params, group, site);
     if ("miss" in found) return found;
-    const from = found.source === "spec" ? "CNY" : this.currency;
-    const factor = this.convert(1, from, currency);
-    if (factor === undefined) {
+    const rate = this.#in(found, currency);
+    if (rate === undefined) {
       throw new PricingError(
-        "unknown_family",
-        `${found.subject} is priced in ${from}, and this client counts in ${currency}: the gateway gave no exchange rate between them.`,
+        "unknown_currency",
+        `${found.subject} is priced in ${this.#currencyOf(found)}, and this client counts in ${currency}: no exchange rate between them is known (the gateway's /api/status, or your table's \`exchange\`).`,
       );
     }
-    const rate = factor === 1 ? found.rate : scaled(found.rate, factor);
     const q: Quantities = worstCase
       ? { ...params, usage: atDearestInput(rate, params.usage as { prompt: number; completion: number }) }
       : params;
@@ -216,6 +213,17 @@ export class PriceBook {
     if (found.family !== undefined) result.family = found.family;
     if (params.model !== undefined) result.model = params.model;
     return result;
+  }
+
+  /** The currency a quote's rate is in: the spec's table's, or this book's own. */
+  #currencyOf(found: Quote): Currency {
+    return found.source === "spec" ? "CNY" : this.currency;
+  }
+
+  /** A quote's rate in `currency`, or undefined when no exchange rate between them is known. */
+  #in(found: Quote, currency: Currency): Rate | undefined {
+    const factor = this.convert(1, this.#currencyOf(found), currency);
+    return factor === undefined ? undefined : factor === 1 ? found.rate : scaled(found.rate, factor);
   }
 
   #quote(params: EstimateCostParams, group: string, site: Pick<PriceHint, "site">): Quote | Miss {

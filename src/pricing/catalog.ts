@@ -220,7 +220,8 @@ export type PricingErrorReason =
   | "unknown_family"
   | "unknown_group"
   | "missing_quantity"
-  | "invalid_quantity";
+  | "invalid_quantity"
+  | "unknown_currency";
 
 /**
  * A cost could not be estimated. Not a ValidationError: nothing is being sent, and a wrong family,
