@@ -35,7 +35,7 @@ export const PRICES_TTL = 10 * 60_000;
 export interface PriceSourceConfig {
   prices: PricesOption | undefined;
   group: string | undefined;
-  /** The client asks for money (a budget or onCost): its first billed call loads prices. */
+  /** The client asks for money (a budget, onCost, group, prices: "gateway"): its first billed call loads prices. */
   eager: boolean;
   /** The currency of the client's budget, if it names one: every cost is counted in it. */
   currency: Currency | undefined;
@@ -43,9 +43,6 @@ export interface PriceSourceConfig {
   get(path: string): Promise<unknown>;
   log: Logger;
 }
-
-/** Before the first load: the spec's table, with a hint that the gateway's prices can be loaded. */
-const NOT_LOADED = /* @__PURE__ */ new PriceBook({ currency: "CNY" });
 
 /** The client's prices, loaded on first need: `gw.prices`. */
 export class PriceSource implements Meter {
@@ -105,7 +102,8 @@ export class PriceSource implements Meter {
   /** @internal Prices a billed call's units (Meter): by the loaded prices, else the spec's table. */
   price(units: Units): Priced {
     if (this.#failure) return { cost: null, reason: this.#failure.message };
-    const book = this.#book ?? NOT_LOADED;
+    // Before the first load: the spec's table (its hints offer the gateway's prices).
+    const book = this.#book ?? SPEC_PRICES;
     const priced = book.price(units, this.#group, this.#currency ?? book.currency);
     if (priced.cost !== null) this.#currency ??= priced.cost.currency;
     return priced;
