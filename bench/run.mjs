@@ -15,7 +15,7 @@
 //
 // BENCH_QUICK=1 runs a short smoke version (same figures, fewer and smaller rounds).
 // BENCH_JSON=<file> also writes the raw per-round numbers there.
-// BENCH_ONLY=<comma list of chat, task, stream, import, speech, bundles> runs only those figures
+// BENCH_ONLY=<comma list of chat, task, stream, prices, import, speech, bundles> runs only those figures
 // (e.g. BENCH_ONLY=stream for a targeted stream run).
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -52,6 +52,7 @@ const load = [loadavg()[0]];
 const started = Date.now();
 const server = await startServer();
 let calls = { results: {} };
+let prices = { results: {} };
 // zod/mini alone: genway's one runtime dependency of weight, measured to show its share of genway's import.
 const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [], "zod/mini": [] };
 const speech = { fetch: [], genway: [] };
@@ -59,6 +60,9 @@ try {
   log(`server process ${server.pid} at ${server.url}; per-call and stream rounds (${callsEnv.BENCH_ROUNDS})`);
   if (callsEnv.BENCH_ONLY) calls = JSON.parse(await node([here("./calls.mjs"), server.url], callsEnv));
   load.push(loadavg()[0]);
+
+  log("live prices: requests and time of a client's first and later calls");
+  if (wanted("prices")) prices = JSON.parse(await node([here("./prices.mjs"), server.url], callsEnv));
 
   log(`cold import, ${IMPORTS} fresh processes per package`);
   for (let i = 0; i < (wanted("import") ? IMPORTS : 0); i++) {
@@ -163,6 +167,26 @@ if (r.streamCpuUsPer1000) {
     ratio(openai, fetch),
   );
 }
+if (prices.results.firstRequests) {
+  // The "raw limit" column is a plain genway client here (no budget, onCost or group: no price load).
+  const p = prices.results;
+  row(
+    "live prices: requests of a client's first call (raw column: a plain client; + /api/pricing and /api/status, sent in parallel: one round trip)",
+    stat(p.firstRequests.plain),
+    stat(p.firstRequests.priced),
+    "-",
+    "-",
+    "-",
+  );
+  for (const [figure, key, digits, paired] of [
+    ["live prices: requests per later call", "laterRequests", 2, false],
+    ["live prices: first call, wall µs", "firstUs", 0, true],
+    ["live prices: later calls, wall µs/call", "laterUs", 0, true],
+  ]) {
+    const { plain, priced } = p[key];
+    row(figure, stat(plain, digits), stat(priced, digits), "-", paired ? ratio(priced, plain) : "-", "-");
+  }
+}
 if (wanted("import")) {
   row(
     `cold import, wall ms (${IMPORTS} processes; anthropic ${stat(wallOf("@anthropic-ai/sdk"), 1)}; zod/mini alone ${stat(wallOf("zod/mini"), 1)})`,
@@ -228,5 +252,8 @@ console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repea
 for (const x of rows) console.log(line(x));
 
 if (process.env.BENCH_JSON) {
-  await writeFile(process.env.BENCH_JSON, JSON.stringify({ calls, imports, speech, bundles, load }, null, 2));
+  await writeFile(
+    process.env.BENCH_JSON,
+    JSON.stringify({ calls, prices, imports, speech, bundles, load }, null, 2),
+  );
 }

@@ -6,6 +6,7 @@
 //   GET  /v2/videos/generations/{id}  a fixed, succeeded unified-video task record
 //   POST /v1/audio/speech             {"input": "<N>"} -> N MiB of audio/mpeg, 64 KiB writes with
 //                                     backpressure (any other input: 1 MiB)
+//   GET  /api/pricing, /api/status    a relay's prices (new-api's shapes) for the live-price figure
 // Start it with startServer() (forks this file); run directly it listens and reports its URL over IPC.
 import { fork } from "node:child_process";
 import { createServer } from "node:http";
@@ -58,6 +59,34 @@ const task = Buffer.from(
   }),
 );
 
+// As new-api answers (controller/pricing.go, controller/misc.go): the bench model at 1.75 / 14 CNY per 1M.
+const pricing = Buffer.from(
+  JSON.stringify({
+    success: true,
+    data: [
+      {
+        model_name: "gpt-4o-mini",
+        quota_type: 0,
+        model_ratio: 1.75 / 14.6,
+        model_price: 0,
+        owner_by: "openai",
+        completion_ratio: 8,
+        enable_groups: ["default"],
+        supported_endpoint_types: ["openai"],
+      },
+    ],
+    group_ratio: { default: 1 },
+    usable_group: { default: "default" },
+  }),
+);
+const status = Buffer.from(
+  JSON.stringify({
+    success: true,
+    message: "",
+    data: { quota_per_unit: 500000, quota_display_type: "CNY", usd_exchange_rate: 7.3 },
+  }),
+);
+
 const MiB = 1024 * 1024;
 const audioChunk = Buffer.alloc(64 * 1024, 0x55);
 
@@ -86,6 +115,8 @@ function listen() {
   const server = createServer((req, res) => {
     if (req.method === "GET") {
       if (req.url.startsWith("/v2/videos/generations/")) return json(res, task);
+      if (req.url === "/api/pricing") return json(res, pricing);
+      if (req.url === "/api/status") return json(res, status);
       res.writeHead(404).end();
       return;
     }

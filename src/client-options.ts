@@ -20,7 +20,10 @@ import {
 import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
-import { priceTable } from "./pricing/meter.js";
+import { PriceSource, type PricesOption } from "./pricing/source.js";
+
+/** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
+const PRICES_TIMEOUT = 10_000;
 
 /** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
 const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
@@ -58,7 +61,13 @@ export interface GenwayOptions {
   logger?: Logger | undefined;
   /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
   dangerouslyAllowBrowser?: boolean | undefined;
-  /** The price group results are priced in (the spec's table, e.g. 'cc', 'svip'). Default 'default'. */
+  /**
+   * Where costs come from: 'auto' (default) the gateway's own prices (GET /api/pricing and
+   * /api/status, loaded on first need), else the spec's table; 'gateway' the gateway's only;
+   * 'spec' the spec's table only (no request); or a PriceTable of yours (docs/cost.md).
+   */
+  prices?: PricesOption | undefined;
+  /** The price group your key is billed in (the gateway's, e.g. 'default', 'svip'). Default 'default'. */
   group?: string | undefined;
   /**
    * A spending limit for this client's lifetime: a billed call whose worst case would take spending
@@ -76,6 +85,8 @@ export interface OpenedClient extends ClientContext {
   baseURL: string;
   /** Totals of the client's billed calls (`gw.costs`). */
   costs: CostTotals;
+  /** Where the client's costs come from (`gw.prices`). */
+  prices: PriceSource;
 }
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
@@ -101,8 +112,27 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   const validation = options.validation ?? "strict";
   const log = createLog(options.logLevel, options.logger);
+  // The transport is made below; the price source reaches the gateway through it once it exists.
+  let transport: Transport | undefined;
+  const prices = new PriceSource({
+    prices: options.prices,
+    group: options.group,
+    // A client that asks for money loads prices with its first billed call; a plain one only when a cost is read.
+    eager:
+      options.budget !== undefined ||
+      options.onCost !== undefined ||
+      options.group !== undefined ||
+      options.prices === "gateway",
+    currency: options.budget?.currency,
+    get: (path) =>
+      transport!.json(
+        { method: "GET", path, policy: "idempotent" },
+        { maxRetries: 0, timeout: Math.min(options.timeout ?? 600_000, PRICES_TIMEOUT) },
+      ),
+    log,
+  });
   const metering = new Metering({
-    meter: priceTable(options.group ?? "default"),
+    meter: prices,
     budget: options.budget,
     onCost: options.onCost,
     log,
@@ -113,7 +143,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   ) {
     throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
   }
-  const transport = new Transport({
+  transport = new Transport({
     apiKey,
     baseURL,
     timeout: options.timeout ?? 600_000,
@@ -134,6 +164,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     validation,
     baseURL,
     costs: metering.totals,
+    prices,
   };
 }
 

@@ -2,6 +2,7 @@
 
 import type { GenwayOptions } from "./client-options.js";
 import { TaskFamilyClient } from "./families/base.js";
+import { Account, Models } from "./resources/account/index.js";
 import { Audio } from "./resources/audio/index.js";
 import { Chat } from "./resources/chat/index.js";
 import { Images } from "./resources/images/index.js";
@@ -29,6 +30,10 @@ export class Genway extends TaskFamilyClient {
   readonly videos: Videos;
   readonly vidgen: Vidgen;
   readonly musicgen: Musicgen;
+  /** The models the gateway serves to this key: `gw.models.list()` (docs/models.md). */
+  readonly models: Models;
+  /** The key's balance: `gw.account.balance()` (docs/cost.md). */
+  readonly account: Account;
 
   constructor(options: GenwayOptions = {}) {
     super("Genway", options);
@@ -41,5 +46,7 @@ export class Genway extends TaskFamilyClient {
     this.videos = new Videos(this);
     this.vidgen = new Vidgen(this);
     this.musicgen = new Musicgen(this);
+    this.models = new Models(this);
+    this.account = new Account(this);
   }
 }

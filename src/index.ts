@@ -2,6 +2,7 @@
 import { Genway } from "./client.js";
 
 export default Genway;
+export { Page, PagePromise } from "./core/http/page.js";
 export { EventStream, type StreamCost } from "./core/streams/stream.js";
 export * from "./core/structured/index.js";
 export { BinaryResponse } from "./core/uploads/binary.js";
@@ -11,6 +12,7 @@ export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "./cor
 export * from "./families/shared.js";
 export * from "./families/structured.js";
 export * from "./pricing/index.js";
+export * from "./resources/account/index.js";
 export * from "./resources/audio/index.js";
 export * from "./resources/chat/index.js";
 export * from "./resources/images/index.js";

@@ -22,6 +22,7 @@ describe("family clients", () => {
       "costs",
       "messages",
       "native",
+      "prices",
       "responses",
       "transport",
       "validation",

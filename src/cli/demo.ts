@@ -5,8 +5,7 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { characterCount } from "../core/validation/index.js";
-import Genway, { estimateCost } from "../index.js";
+import Genway, { type CostEvent } from "../index.js";
 import { saveToFile } from "../node/index.js";
 import { createMockGateway } from "../testing/index.js";
 import { progressReporter } from "./progress.js";
@@ -31,17 +30,19 @@ const weatherTool = {
 export interface DemoSummary {
   requests: number;
   folder: string;
-  costs: Array<{ what: string; total: number; currency: "CNY" }>;
+  /** What each billed call cost, by the mock gateway's own prices (onCost). */
+  costs: Array<{ what: string; total: number | null; currency: string | undefined }>;
 }
 
 export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions = {}): Promise<DemoSummary> {
   const mock = createMockGateway({ streamDelayMs: 12, taskSteps: 4 });
   const server = await mock.listen();
-  const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url });
+  // onCost gets each billed call's cost, priced by the gateway's own prices (loaded with the first call).
+  const costs: CostEvent[] = [];
+  const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, onCost: (event) => costs.push(event) });
   const folder = dir ?? (await mkdtemp(join(tmpdir(), "genway-demo-")));
   await mkdir(folder, { recursive: true });
   const options = { signal };
-  const costs: Array<[string, number]> = [];
   const say = (text: string) => out.write(text);
   /** A numbered heading; the step's output follows indented (or, with `own`, prints its own lines). */
   const step = (n: number, title: string, own = false) => say(`\n${n}. ${title}\n${own ? "" : "   "}`);
@@ -56,8 +57,6 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     );
     for await (const delta of stream.text()) say(delta);
     const completion = await stream.finalCompletion();
-    const chatCost = estimateCost({ family: "coding-chat", usage: completion.usage! });
-    costs.push(["chat (coding-chat, default group)", chatCost.total]);
     say(`\n   usage ${completion.usage?.prompt_tokens} + ${completion.usage?.completion_tokens} tokens`);
 
     step(2, "a tool call, its arguments assembled from the deltas");
@@ -84,11 +83,7 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
       options,
     );
     for await (const delta of message.text()) say(delta);
-    const messageUsage = (await message.finalMessage()).usage;
-    costs.push([
-      "messages (messages-chat, cc group)",
-      estimateCost({ family: "messages-chat", group: "cc", usage: messageUsage }).total,
-    ]);
+    await message.finalMessage();
 
     step(4, "gw.responses.create (the Responses format)");
     const response = await gw.responses.create({ model: "gpt-5-mini", input: "Say hi" }, options);
@@ -118,10 +113,6 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
       );
       say(`saved ${saved.bytes} bytes to ${saved.path}`);
     }
-    costs.push([
-      "image (nano-banana, premium-tier)",
-      estimateCost({ model: "nano-banana", group: "premium-tier" }).total,
-    ]);
 
     step(7, "gw.audio.speech.create streams audio straight to disk");
     const input = "Hello from genway. This audio streamed to disk as it arrived.";
@@ -131,7 +122,6 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     );
     const audio = await saveToFile(speech, join(folder, "hello.mp3"));
     say(`saved ${audio.bytes} bytes to ${audio.path}`);
-    costs.push(["speech (tts-1)", estimateCost({ model: "tts-1", characters: characterCount(input) }).total]);
 
     step(8, "gw.videos.create, then awaited with progress", true);
     const video = await gw.videos.create(
@@ -140,7 +130,6 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     );
     const videoDone = await waitWithBar(video, out, signal);
     say(`   ${videoDone.status}: ${videoDone.result?.output ?? "(no URL)"}`);
-    costs.push(["video (vidA-2.5, 5 s)", estimateCost({ model: "vidA-2.5", seconds: 5 }).total]);
 
     step(9, "gw.musicgen.submit.music, then the song awaited with progress", true);
     const song = await gw.musicgen.submit.music(
@@ -155,13 +144,22 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
     const songDone = await waitWithBar(song, out, signal);
     say(`   ${songDone.status}: ${songDone.result?.map((clip) => clip.audio_url).join(", ") ?? ""}`);
 
-    step(10, "what it would cost (estimateCost, CNY, from the gateway's price table)", true);
-    for (const [what, total] of costs) say(`   ${what.padEnd(38)} ${total.toFixed(6)} CNY\n`);
+    step(10, "what each call cost, by the gateway's own prices (onCost; gw.costs sums them)", true);
+    for (const { operation, model, cost, reason } of costs) {
+      // The model billed: music is billed as suno_music, whatever its mv.
+      const what = `${operation} (${cost?.model ?? model})`;
+      say(`   ${what.padEnd(48)} ${cost ? `${cost.total.toFixed(6)} ${cost.currency}` : `- ${reason}`}\n`);
+    }
+    say(`   ${"total".padEnd(48)} ${gw.costs.total.toFixed(6)} ${gw.costs.currency}\n`);
     say(`\nDone: ${mock.requests.length} HTTP requests to the mock gateway; files in ${folder}\n`);
     return {
       requests: mock.requests.length,
       folder,
-      costs: costs.map(([what, total]) => ({ what, total, currency: "CNY" })),
+      costs: costs.map(({ operation, model, cost }) => ({
+        what: `${operation} (${cost?.model ?? model})`,
+        total: cost?.total ?? null,
+        currency: cost?.currency,
+      })),
     };
   } finally {
     await server.close();

@@ -4,6 +4,7 @@ import type { ClientContext, TaskClientContext, Transport } from "../core/http/i
 import type { CostTotals } from "../core/money/index.js";
 import { type Task, TaskRegistry, type TaskSnapshot, type WaitOptions } from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
+import type { PriceSource } from "../pricing/source.js";
 import { type TaskHandle, Tasks } from "../resources/tasks/index.js";
 
 /** A client for one family of the gateway: the same options and the same core as `Genway`, fewer namespaces. */
@@ -14,13 +15,19 @@ export abstract class FamilyClient implements ClientContext {
   readonly baseURL: string;
   /** What this client's billed calls have cost so far: total, per model and per family (docs/cost.md). */
   readonly costs: CostTotals;
+  /**
+   * Where this client's costs come from: `await gw.prices.load()` reads the gateway's own prices
+   * now (they load by themselves on first need), `gw.prices.estimate(params)` prices a call by them.
+   */
+  readonly prices: PriceSource;
   readonly #name: string;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
-    const { transport, validation, baseURL, costs } = openClient(name, options);
+    const { transport, validation, baseURL, costs, prices } = openClient(name, options);
     this.transport = transport;
     this.costs = costs;
+    this.prices = prices;
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;

@@ -22,8 +22,10 @@ export {
   type CostEvent,
   type CostItem,
   type CostLine,
+  type CostSource,
   type CostSum,
   type CostTotals,
+  type Currency,
 } from "../core/money/index.js";
 export type { ValidationMode } from "../core/validation/validate.js";
 export type { FamilyClient, TaskFamilyClient } from "./base.js";

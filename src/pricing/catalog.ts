@@ -15,9 +15,16 @@ export interface TokenPrices {
   readonly cacheWrite?: number;
 }
 
+/**
+ * What a family's calls are: chat (any chat format), image, video (unified video and vidgen) or
+ * speech. Hints name families of the kind a call is (a video id gets video families).
+ */
+export type PriceKind = "chat" | "image" | "video" | "speech";
+
 /** Billed per 1M tokens; each group prices prompt / completion and, where the spec says, cache. */
 export interface TokenPriceFamily {
   readonly label: string;
+  readonly kind: PriceKind;
   readonly unit: "token";
   readonly per: 1_000_000;
   /** The spec's "Unit" column, e.g. "1M tokens; prompt / completion / cache hit". */
@@ -28,6 +35,7 @@ export interface TokenPriceFamily {
 /** Billed per request, per image, per second of video or per 10,000 characters: one price per group. */
 export interface FlatPriceFamily {
   readonly label: string;
+  readonly kind: PriceKind;
   readonly unit: "request" | "image" | "second" | "character";
   readonly per: 1 | 10_000;
   readonly unitLabel: string;
@@ -47,6 +55,7 @@ const p = (prompt: number, completion: number, cacheHit?: number, cacheWrite?: n
 const CATALOG = {
   "messages-chat": {
     label: "Messages-format chat model",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion / cache hit / cache write",
     groups: {
@@ -60,6 +69,7 @@ const CATALOG = {
   },
   "thinking-multimodal": {
     label: "Multimodal thinking model",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion / cache hit",
     groups: {
@@ -70,12 +80,14 @@ const CATALOG = {
   },
   "chat-image": {
     label: "Image model (chat interface)",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion",
     groups: { default: p(0.072, 0.072) },
   },
   "coding-chat": {
     label: "Coding chat model",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion / cache hit",
     groups: {
@@ -89,6 +101,7 @@ const CATALOG = {
   },
   "open-chat-57b": {
     label: "Open chat model (57b)",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion",
     groups: { default: p(3.5, 7), "domestic-special": p(2.45, 4.9) },
@@ -96,18 +109,21 @@ const CATALOG = {
   // The spec gives this row a single price per 1M tokens; it applies to prompt and completion alike.
   "open-chat-7b": {
     label: "Open chat model (7b)",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens",
     groups: { default: p(1, 1), "domestic-special": p(0.7, 0.7) },
   },
   "chat-f": {
     label: "Chat model F",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion",
     groups: { default: p(4.2, 16.8), "domestic-special": p(2.94, 11.76) },
   },
   "chat-g": {
     label: "Chat model G",
+    kind: "chat",
     unit: "request",
     per: 1,
     unitLabel: "per request",
@@ -115,12 +131,14 @@ const CATALOG = {
   },
   "video-analysis-chat": {
     label: "Video-analysis chat model",
+    kind: "chat",
     ...TOKENS,
     unitLabel: "1M tokens; prompt / completion",
     groups: { "premium-tier": p(0.2, 0.8) },
   },
   "image-h": {
     label: "Image model H",
+    kind: "image",
     unit: "image",
     per: 1,
     unitLabel: "per image",
@@ -128,6 +146,7 @@ const CATALOG = {
   },
   "image-i": {
     label: "Image model I",
+    kind: "image",
     unit: "request",
     per: 1,
     unitLabel: "per request",
@@ -135,6 +154,7 @@ const CATALOG = {
   },
   "nano-banana": {
     label: "Nano-banana image model",
+    kind: "image",
     unit: "request",
     per: 1,
     unitLabel: "per request",
@@ -142,6 +162,7 @@ const CATALOG = {
   },
   vidA: {
     label: "vidA video",
+    kind: "video",
     unit: "second",
     per: 1,
     unitLabel: "per second",
@@ -149,6 +170,7 @@ const CATALOG = {
   },
   vidB: {
     label: "vidB video",
+    kind: "video",
     unit: "request",
     per: 1,
     unitLabel: "per request",
@@ -156,6 +178,7 @@ const CATALOG = {
   },
   vidgen: {
     label: "Vidgen family",
+    kind: "video",
     unit: "request",
     per: 1,
     unitLabel: "per request",
@@ -163,6 +186,7 @@ const CATALOG = {
   },
   speech: {
     label: "Speech",
+    kind: "speech",
     unit: "character",
     per: 10_000,
     unitLabel: "per 10,000 characters",
@@ -196,7 +220,8 @@ export type PricingErrorReason =
   | "unknown_family"
   | "unknown_group"
   | "missing_quantity"
-  | "invalid_quantity";
+  | "invalid_quantity"
+  | "unknown_currency";
 
 /**
  * A cost could not be estimated. Not a ValidationError: nothing is being sent, and a wrong family,

@@ -1,4 +1,7 @@
-/** Public pricing surface: the price catalog, model-to-family mapping and estimateCost. */
+/** Public pricing surface: the price sources (gateway, spec table, yours), the model catalog and estimateCost. */
+
+export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
+export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
 export {
   FAMILY_IDS,
   type FamilyId,
@@ -7,26 +10,15 @@ export {
   isFamilyId,
   PRICE_CATALOG,
   type PriceFamily,
+  type PriceKind,
   PricingError,
   type PricingErrorReason,
   resolveGroup,
   type TokenPriceFamily,
   type TokenPrices,
 } from "./catalog.js";
-export {
-  type ChatUsage,
-  type CostEstimate,
-  type CostItem,
-  type CostLine,
-  type EstimateCostParams,
-  estimateCost,
-  type MessagesUsage,
-  type NativeUsage,
-  normalizeUsage,
-  type ResponsesUsage,
-  type TokenCounts,
-  type TokenUsage,
-} from "./estimate.js";
+export { estimateCost } from "./estimate.js";
+export type { GatewayModelPrice, GatewayStatus } from "./gateway.js";
 export {
   BUILTIN_MODELS,
   findModelFamily,
@@ -37,3 +29,15 @@ export {
   registerModel,
   resolveModelFamily,
 } from "./models.js";
+export type { FlatRate, Rate, TokenRate } from "./rates.js";
+export { PRICES_TTL, type PriceSource, type PricesOption } from "./source.js";
+export type { PriceTable, PriceTableEntry } from "./table.js";
+export {
+  type ChatUsage,
+  type MessagesUsage,
+  type NativeUsage,
+  normalizeUsage,
+  type ResponsesUsage,
+  type TokenCounts,
+  type TokenUsage,
+} from "./usage.js";

@@ -12,7 +12,14 @@
  * name no model ids, and guessing them from brand prefixes would give confidently wrong figures,
  * so for those pass `family` or a `models` map.
  */
-import { type FamilyId, getPriceFamily, PricingError } from "./catalog.js";
+import {
+  FAMILY_IDS,
+  type FamilyId,
+  getPriceFamily,
+  PRICE_CATALOG,
+  type PriceKind,
+  PricingError,
+} from "./catalog.js";
 
 /**
  * Families that decide request rules but have no row of their own in the price table: the spec's
@@ -67,8 +74,12 @@ export function registerModel(pattern: string, family: ModelFamily | (string & {
   };
 }
 
-function lookup(model: string, entries: Iterable<[string, string]>): string | undefined {
-  let best: string | undefined;
+/**
+ * The value of the rule that matches `model` (lower case): an exact id beats a prefix ending in
+ * "*", and a longer prefix beats a shorter one. Patterns match whatever their case.
+ */
+export function matchRule<V>(model: string, entries: Iterable<[string, V]>): V | undefined {
+  let best: V | undefined;
   let bestLength = -1;
   for (const [rawPattern, family] of entries) {
     const pattern = rawPattern.toLowerCase();
@@ -88,29 +99,83 @@ function lookup(model: string, entries: Iterable<[string, string]>): string | un
 export function findModelFamily(model: string, models?: ModelFamilyMap): string | undefined {
   const id = model.toLowerCase();
   return (
-    (models ? lookup(id, Object.entries(models)) : undefined) ??
-    lookup(id, registered) ??
-    lookup(id, Object.entries(BUILTIN_MODELS))
+    (models ? matchRule(id, Object.entries(models)) : undefined) ??
+    matchRule(id, registered) ??
+    matchRule(id, Object.entries(BUILTIN_MODELS))
   );
 }
 
-/** Why `model` cannot be priced: the catalog places it in no family. */
-export function unknownModel(model: string): string {
+/** Where a price is asked for, so that a hint names only what can be done there. */
+export interface PriceHint {
+  /** `estimate`: estimateCost's params (`family`, `models`); `client`: a call of a client. */
+  site: "estimate" | "client";
+  /** What the call is (from its quantities), so the families suggested are of its kind. */
+  kind?: PriceKind | "music" | undefined;
+  /** Why the id has no price, when it is more than that no family places it. */
+  why?: string | undefined;
+  /** How the gateway's own prices would be had here; false: they were asked already. Default by site. */
+  live?: string | false | undefined;
+}
+
+const LIVE = {
+  estimate: "the gateway's own prices (`estimateCost(params, await gw.prices.load())`)",
+  client: "the gateway's own prices (`await gw.prices.load()`, docs/cost.md)",
+};
+
+/** The list per kind, made once: a plain call of an unplaced id builds its reason every time. */
+const LISTED = new Map<PriceKind | undefined, string>();
+
+/** Families of one kind, as a hint lists them: `"vidA" (per second), "vidB" (per request)`. */
+function familiesOf(kind: PriceKind | undefined): string {
+  let listed = LISTED.get(kind);
+  if (listed === undefined) LISTED.set(kind, (listed = listFamilies(kind)));
+  return listed;
+}
+
+function listFamilies(kind: PriceKind | undefined): string {
+  if (kind === undefined) {
+    return 'e.g. "coding-chat" or "messages-chat" for chat, "vidA" or "vidB" for video, "image-h" for images, "speech"';
+  }
+  const ids = FAMILY_IDS.filter((id) => PRICE_CATALOG[id].kind === kind).map((id) => {
+    const family = PRICE_CATALOG[id];
+    return family.unit === "token" ? `"${id}"` : `"${id}" (${family.unitLabel})`;
+  });
+  return `${kind === "image" ? "an" : "a"} ${kind} family: ${ids.join(", ")}`;
+}
+
+/** Why `model` cannot be priced, and what would price it, in the words of the place it was asked. */
+export function unknownModel(model: string, hint: PriceHint = { site: "estimate" }): string {
+  const why = hint.why ?? "no price family is known for it";
+  const live = hint.live ?? LIVE[hint.site];
+  if (hint.kind === "music") {
+    return `No price for "${model}" (music): ${why}; the spec's price table has no row for music generation${live ? `. Try ${live}` : ""}.`;
+  }
+  const families = familiesOf(hint.kind);
+  if (hint.site === "estimate") {
+    return (
+      `Unknown model "${model}": ${why}. Pass \`family\` (${families}), a per-call ` +
+      `\`models: { "${model}": "<family>" }\` map${live ? `, ${live}` : ""}, or call models.register().`
+    );
+  }
   return (
-    `Unknown model "${model}": no price family is known for it. Pass \`family\` (e.g. "coding-chat"), ` +
-    `a per-call \`models: { "${model}": "<family>" }\` map, or call registerModel() / models.register().`
+    `Unknown model "${model}": ${why}. Place it in a family with models.register("${model}", "<family>") ` +
+    `(${families})${live ? `, or use ${live}` : ""}.`
   );
 }
 
 /** Like {@link findModelFamily}, but an unknown id (or a mapping to an unknown family) throws PricingError. */
-export function resolveModelFamily(model: string, models?: ModelFamilyMap): FamilyId {
+export function resolveModelFamily(model: string, models?: ModelFamilyMap, hint?: PriceHint): FamilyId {
   const family = findModelFamily(model, models);
-  if (family === undefined) throw new PricingError("unknown_model", unknownModel(model));
+  if (family === undefined) throw new PricingError("unknown_model", unknownModel(model, hint));
   if ((RULE_FAMILIES as readonly string[]).includes(family)) {
+    const how =
+      hint?.site === "client"
+        ? `Place it with models.register("${model}", "<family>") (${familiesOf("image")})`
+        : `Pass \`family\` (${familiesOf("image")})`;
     throw new PricingError(
       "unknown_family",
       `Model "${model}" is in the image family ${family}, which has no row of its own in the spec's price table. ` +
-        `Pass \`family\` (e.g. "image-h" or "image-i") for the row your gateway bills it under.`,
+        `${how} for the row your gateway bills it under.`,
     );
   }
   getPriceFamily(family);

@@ -6,6 +6,7 @@ import type { MockContext } from "./context.js";
 import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
+import { PUBLIC_API } from "./routes/account.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
 import type { MockServer } from "./server.js";
@@ -68,10 +69,12 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       if (early) return early;
     }
 
-    // Result files are public URLs, like an object store's: no key (and none must be sent).
-    const authError = PUBLIC_FILES.test(path)
-      ? undefined
-      : checkAuth(request, path, state.options.apiKey, state.options.keys);
+    // Result files are public URLs, like an object store's: no key (and none must be sent); the
+    // relay's /api/status and /api/pricing are public too.
+    const authError =
+      PUBLIC_FILES.test(path) || PUBLIC_API.test(path)
+        ? undefined
+        : checkAuth(request, path, state.options.apiKey, state.options.keys);
     if (authError !== undefined) {
       return fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) });
     }

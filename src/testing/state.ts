@@ -30,6 +30,17 @@ export interface MockGatewayOptions {
    * heard yet), e.g. a paid submission whose worker is killed mid-request. 0 or undefined: none.
    */
   delayAnswer?: (request: RecordedRequest) => number | undefined;
+  /**
+   * GET /api/pricing as a relay may have it: "public" (default), "login" (401: the admin requires
+   * a login, which an API key is not), "off" (403: the page is disabled) or "none" (404: a relay
+   * without the route).
+   */
+  pricing?: "public" | "login" | "off" | "none";
+  /**
+   * The key's account on the billing routes, in quota (500,000 per USD; shown in CNY): `quota`
+   * left, `usedQuota`, `expiresAt` (unix seconds, 0: never), `unlimited`.
+   */
+  account?: { quota?: number; usedQuota?: number; expiresAt?: number; unlimited?: boolean };
 }
 
 /** The state a mock gateway's routes share: its options, task records and an id counter. */

@@ -240,6 +240,8 @@ describe.concurrent("help, usage and the rest", () => {
       "music",
       "task",
       "cost",
+      "models",
+      "balance",
       "mock",
       "demo",
     ]);

@@ -4,18 +4,17 @@ import type { CostEvent } from "../../src/index.js";
 import { hello, loopback, place } from "../support/index.js";
 
 describe("cost on results", () => {
-  it("chat: withResponse().cost prices the answer's usage in the client's group", async () => {
-    place("gpt-4o-mini", "coding-chat");
+  it("chat: withResponse().cost prices the answer's usage in the client's group, by the gateway's prices", async () => {
     const events: CostEvent[] = [];
     const { gw } = await loopback({ group: "svip", onCost: (e) => events.push(e) });
     const { data, cost, costReason, model } = await gw.chat.completions.create(hello).withResponse();
     const usage = data.usage!;
-    // coding-chat svip: 1.75 CNY per 1M prompt tokens, 14 per 1M completion tokens.
+    // The mock's gpt-4o-mini in svip: 1.75 CNY per 1M prompt tokens, 14 per 1M completion tokens.
     const expected = (usage.prompt_tokens * 1.75 + usage.completion_tokens * 14) / 1e6;
     expect(cost?.total).toBeCloseTo(expected, 8);
     expect(cost).toMatchObject({
       currency: "CNY",
-      family: "coding-chat",
+      source: "gateway",
       group: "svip",
       model: "gpt-4o-mini",
     });
@@ -32,16 +31,24 @@ describe("cost on results", () => {
     ]);
   });
 
-  it("a model the catalog cannot place costs null with the reason, never zero, and is counted as unpriced", async () => {
+  it("a model neither the gateway's prices nor the catalog know costs null with the reason, never zero, and is counted as unpriced", async () => {
     const { gw } = await loopback();
     const { cost, costReason } = await gw.chat.completions
-      .create({ ...hello, model: "gpt-4o" })
+      .create({ ...hello, model: "acme-chat" })
       .withResponse();
     expect(cost).toBeNull();
-    expect(costReason).toMatch(/Unknown model "gpt-4o"/);
+    expect(costReason).toMatch(
+      /Unknown model "acme-chat": the gateway's prices \(\/api\/pricing\) have no entry/,
+    );
     expect(gw.costs.total).toBe(0);
     expect(gw.costs.unpriced).toBe(1);
     expect(gw.costs.calls).toBe(0);
+
+    // By the spec's table alone, a real id is unknown too: the table names no chat ids.
+    const { gw: spec } = await loopback({ prices: "spec" });
+    const bySpec = await spec.chat.completions.create({ ...hello, model: "gpt-4o" }).withResponse();
+    expect(bySpec.cost).toBeNull();
+    expect(bySpec.costReason).toMatch(/Unknown model "gpt-4o"/);
   });
 
   it("a query is not billed: null with that reason, and nothing is counted", async () => {
@@ -53,11 +60,10 @@ describe("cost on results", () => {
     expect(gw.costs.calls).toBe(1);
   });
 
-  it("images, speech, video and vidgen are priced by their units; music is null (no row in the table)", async () => {
-    place("dall-e-3", "image-h");
+  it("images, speech, video, vidgen and music are priced by their units", async () => {
     const { gw } = await loopback({ group: "ssvip" });
     const image = await gw.images.generate({ model: "dall-e-3", prompt: "a fox", n: 2 }).withResponse();
-    // image-h ssvip: 3 CNY per image, two images answered.
+    // The mock's dall-e-3 (the image-h row) in ssvip: 3 CNY per image, two images answered.
     expect(image.data.data).toHaveLength(2);
     expect(image.cost?.total).toBe(6);
 
@@ -66,8 +72,13 @@ describe("cost on results", () => {
       .create({ model: "tts-1", input: "你好, world", voice: "alloy" })
       .withResponse();
     await speech.data.arrayBuffer();
-    // speech default: 3.5 CNY per 10,000 characters; 9 characters (not UTF-16 units or bytes).
-    expect(speech.cost?.lines[0]).toMatchObject({ item: "characters", quantity: 9 });
+    // speech default: 3.5 CNY per 10,000 characters; 9 characters (not UTF-16 units or bytes),
+    // which the gateway prices as the input's tokens (one per character here).
+    expect(speech.cost?.lines[0]).toMatchObject({
+      item: "prompt",
+      quantity: 9,
+      note: expect.stringMatching(/character/),
+    });
     expect(speech.cost?.total).toBeCloseTo((9 / 10_000) * 3.5, 8);
 
     const video = await plain.videos
@@ -79,25 +90,34 @@ describe("cost on results", () => {
     const kling = await plain.vidgen.videos
       .textToVideo({ model_name: "kling-v2-master", prompt: "a cat" })
       .withResponse();
-    expect(kling.cost).toMatchObject({ family: "vidgen", total: 0.0001 });
+    expect(kling.cost).toMatchObject({ source: "gateway", total: 0.0001 });
+    // A model_name the gateway does not price is the vidgen family's, by the spec's table.
+    const other = await plain.vidgen.videos
+      .textToVideo({ model_name: "vidgen-v9", prompt: "a cat" })
+      .withResponse();
+    expect(other.cost).toMatchObject({ source: "spec", family: "vidgen", total: 0.0001 });
 
+    // Music: new-api bills a submission as "suno_" + its action (the mock: 0.73 CNY).
     const music = await plain.musicgen.submit.music({ gpt_description_prompt: "a calm song" }).withResponse();
-    expect(music.cost).toBeNull();
-    expect(music.costReason).toBe("the spec's price table has no row for music generation");
+    expect(music.cost).toMatchObject({ source: "gateway", model: "suno_music", total: 0.73 });
 
-    expect(plain.costs.byFamily).toEqual({
-      speech: { total: expect.closeTo(0.00315, 8), calls: 1 },
-      vidA: { total: 11, calls: 1 },
-      vidgen: { total: 0.0001, calls: 1 },
-    });
+    expect(plain.costs.byFamily).toEqual({ vidgen: { total: 0.0001, calls: 1 } });
     expect(plain.costs.byModel["vidA-2.5"]).toEqual({ total: 11, calls: 1 });
-    expect(plain.costs.unpriced).toBe(1);
-    expect(plain.costs.total).toBeCloseTo(11 + 0.00315 + 0.0001, 8);
+    expect(plain.costs.unpriced).toBe(0);
+    expect(plain.costs.total).toBeCloseTo(11 + 0.00315 + 0.0001 * 2 + 0.73, 8);
+
+    // By the spec's table, music has no row: null with the reason.
+    const { gw: spec } = await loopback({ prices: "spec" });
+    const unpriced = await spec.musicgen.submit
+      .music({ gpt_description_prompt: "a calm song" })
+      .withResponse();
+    expect(unpriced.cost).toBeNull();
+    expect(unpriced.costReason).toMatch(/the spec's price table has no row for music generation/);
   });
 
   it("a family without the client's group is null with the groups it has", async () => {
     place("dall-e-3", "image-h");
-    const { gw } = await loopback();
+    const { gw } = await loopback({ prices: "spec" });
     const { cost, costReason } = await gw.images
       .generate({ model: "dall-e-3", prompt: "a fox" })
       .withResponse();
@@ -105,9 +125,11 @@ describe("cost on results", () => {
     expect(costReason).toMatch(/has no group "default".*ssvip/);
   });
 
-  it("a group no family has is refused when the client is made", async () => {
+  it("by the spec's table, a group no family has is refused when the client is made", async () => {
     const { GenwayError, Genway } = await import("../../src/index.js");
-    expect(() => new Genway({ apiKey: "k", baseURL: "http://x.test", group: "svpi" })).toThrow(GenwayError);
+    expect(
+      () => new Genway({ apiKey: "k", baseURL: "http://x.test", group: "svpi", prices: "spec" }),
+    ).toThrow(GenwayError);
   });
 
   it("a stream's cost() is priced from its usage at the end, and gw.costs counts it once", async () => {

@@ -64,7 +64,11 @@ describe("genway/otel: one span per operation", () => {
     try {
       const { gw, server } = await traced();
       const { data, cost, requestId } = await gw.chat.completions.create(hello).withResponse();
-      const [span] = await spans(1);
+      // Reading the cost loaded the gateway's prices: two GETs, each a span of its own.
+      const all = await spans(3);
+      const loads = all.filter((s) => s.attributes["genway.operation"] === "request");
+      expect(loads.map((s) => s.attributes["http.request.method"])).toEqual(["GET", "GET"]);
+      const span = all.find((s) => s.name === "chat gpt-4o-mini");
       const port = Number(new URL(server.url).port);
       expect(span!.name).toBe("chat gpt-4o-mini");
       expect(span!.kind).toBe(SpanKind.CLIENT);
@@ -97,7 +101,8 @@ describe("genway/otel: one span per operation", () => {
   });
 
   it("names the reason instead of a cost when the model is not in the catalog", async () => {
-    const { gw } = await traced();
+    // By the spec's table: no price load, so the call's span is the only one.
+    const { gw } = await traced({ prices: "spec" });
     const { costReason } = await gw.chat.completions
       .create({ ...hello, model: "not-in-the-catalog-1" })
       .withResponse();
@@ -152,7 +157,7 @@ describe("genway/otel: one span per operation", () => {
   });
 
   it("records a fallback: the response model is the fallback, the request model the primary", async () => {
-    const { gw, mock } = await traced();
+    const { gw, mock } = await traced({ prices: "spec" });
     mock.inject({ match: "/v1/chat/completions", status: 503 });
     const { model } = await gw.chat.completions
       .create({ ...hello, model: ["gpt-4o", "gpt-4o-mini"] })

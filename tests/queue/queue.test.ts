@@ -227,17 +227,15 @@ describe("workers in three processes", () => {
       expect(video.data.task).toEqual({ kind: "video", id: video.returnvalue.id });
       expect(job("j-0").returnvalue).toMatchObject({ kind: "music", status: "succeeded" });
       expect(job("j-8").returnvalue).toMatchObject({ kind: "vidgen.text2video", status: "succeeded" });
-      // With its cost: the submission's, recorded with the handle (vidgen: 0.0001 CNY per request);
-      // null with the reason where the price table cannot price it (music; veo3 is in no family).
+      // With its cost: the submission's, recorded with the handle, by the mock gateway's own prices
+      // (vidgen: 0.0001 CNY per request; music as new-api bills it, suno_music; veo3 per request).
       expect(job("j-8").returnvalue.cost).toMatchObject({ total: 0.0001, currency: "CNY", family: "vidgen" });
-      expect(job("j-0").returnvalue).toMatchObject({
-        cost: null,
-        costReason: expect.stringMatching(/no row for music/),
+      expect(job("j-0").returnvalue.cost).toMatchObject({
+        total: 0.73,
+        source: "gateway",
+        model: "suno_music",
       });
-      expect(video.returnvalue).toMatchObject({
-        cost: null,
-        costReason: expect.stringMatching(/Unknown model/),
-      });
+      expect(video.returnvalue.cost).toMatchObject({ total: 7, source: "gateway", model: "veo3" });
       // The held vidgen submission was found again by its external id (the job id), not sent twice.
       expect(job("held-vidgen").returnvalue).toMatchObject({
         kind: "vidgen.text2video",

@@ -55,10 +55,24 @@ describe("money", () => {
     void read;
   });
 
-  it("budgets are in CNY, the currency of the price table", () => {
+  it("a budget names its currency, or takes the client's; prices take the four sources", () => {
     const ok: GenwayOptions = { budget: { limit: 10, currency: "CNY" }, group: "svip" };
-    // @ts-expect-error: the price table is in CNY
-    const usd: GenwayOptions = { budget: { limit: 10, currency: "USD" } };
+    const usd: GenwayOptions = { budget: { limit: 10, currency: "USD" }, prices: "gateway" };
+    const bare: GenwayOptions = { budget: { limit: 0.001 }, prices: "auto" };
+    const table: GenwayOptions = {
+      prices: {
+        currency: "USD",
+        models: { "gpt-4o-mini": { unit: "token", prompt: 0.15, completion: 0.6 } },
+      },
+    };
+    // @ts-expect-error: not a source
+    const wrong: GenwayOptions = { prices: "live" };
+    // @ts-expect-error: a table entry needs its unit
+    const unitless: GenwayOptions = { prices: { currency: "USD", models: { x: { price: 1 } } } };
+    void bare;
+    void table;
+    void wrong;
+    void unitless;
     // @ts-expect-error: misspelled limit
     const typo: RequestOptions = { budget: { limt: 1, currency: "CNY" } };
     const onCost: GenwayOptions["onCost"] = (event) => expectTypeOf(event).toEqualTypeOf<CostEvent>();

@@ -13,8 +13,9 @@ export interface WithResponse<T> {
   /** The model that answered: the params' model, or the fallback that was used. */
   model: string | undefined;
   /**
-   * The call's cost by the spec's price table for the client's `group`; `null` when it cannot be
-   * priced (see `costReason`): never a silent zero. A stream's is known at its end (`stream.cost()`).
+   * The call's cost by the client's prices (the gateway's own, the spec's table or yours) in its
+   * `group`; `null` when it cannot be priced (see `costReason`): never a silent zero. A stream's is
+   * known at its end (`stream.cost()`).
    */
   cost: CostEstimate | null;
   /** Why `cost` is null: the model is not in the catalog, the operation is not billed, ... */
@@ -33,8 +34,11 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   readonly #result: Promise<WithResponse<T>>;
+  /** Called when the cost may be read: a billed call's client then loads its prices (docs/cost.md). */
+  readonly #costRead: (() => void) | undefined;
 
-  constructor(result: Promise<WithResponse<T>>) {
+  /** `costRead`: what reading `withResponse()` of a billed call asks of its client. */
+  constructor(result: Promise<WithResponse<T>>, costRead?: () => void) {
     let resolveData!: (value: T) => void;
     let rejectData!: (reason: unknown) => void;
     super((resolve, reject) => {
@@ -42,18 +46,32 @@ export class APIPromise<T> extends Promise<T> {
       rejectData = reject;
     });
     this.#result = result;
+    this.#costRead = costRead;
     result.then((r) => resolveData(r.data), rejectData);
     // A caller who awaits only .withResponse() must not see an "unhandled rejection" from this one.
     Promise.prototype.then.call(this, undefined, () => {});
   }
 
-  /** The parsed body together with the raw `Response` and the gateway's request id. */
+  /** The parsed body together with the raw `Response`, the gateway's request id and the call's cost. */
   withResponse(): Promise<WithResponse<T>> {
+    this.#costRead?.();
     return this.#result;
+  }
+
+  /**
+   * @internal The same call with its result mapped by `f`: a promise built on another (a task from
+   * its submission, a mapped body). Reading it is not reading the cost; the derived promise's
+   * `withResponse()` is.
+   */
+  static derive<T, U>(
+    promise: APIPromise<T>,
+    f: (result: WithResponse<T>) => WithResponse<U> | Promise<WithResponse<U>>,
+  ): APIPromise<U> {
+    return new APIPromise(promise.#result.then(f), promise.#costRead);
   }
 }
 
 /** The same call with its parsed body mapped by `f` (the response and request id kept). */
 export function mapData<T, U>(promise: APIPromise<T>, f: (data: T) => U): APIPromise<U> {
-  return new APIPromise(promise.withResponse().then((r) => ({ ...r, data: f(r.data) })));
+  return APIPromise.derive(promise, (r) => ({ ...r, data: f(r.data) }));
 }

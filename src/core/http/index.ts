@@ -9,6 +9,7 @@ export * from "./json-body.js";
 export * from "./log.js";
 export * from "./middleware.js";
 export * from "./operation.js";
+export * from "./page.js";
 export * from "./path.js";
 export * from "./redact.js";
 export * from "./request-id.js";

@@ -120,9 +120,13 @@ export class Transport {
   readonly #origin: string;
   /** The last two tokens a rotating apiKey() gave: only those stay in the redaction set. */
   #tokens: string[] = [];
+  /** What reading a billed call's withResponse() asks: its cost, so the client's prices (made once). */
+  readonly #costRead: (() => void) | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    const { metering } = config;
+    this.#costRead = metering ? () => metering.demand() : undefined;
     if (typeof config.apiKey === "string") registerSecret(config.apiKey);
     this.#base = `${gatewayRoot(config.baseURL)}/`;
     this.#origin = new URL(this.#base).origin;
@@ -150,7 +154,10 @@ export class Transport {
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
     const max = this.#config.maxResponseBytes;
-    return new APIPromise(this.#operate(op, params, options, false, (c) => readJson(c, max) as Promise<T>));
+    return new APIPromise(
+      this.#operate(op, params, options, false, (c) => readJson(c, max) as Promise<T>),
+      op.meter && this.#costRead,
+    );
   }
 
   /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
@@ -161,7 +168,10 @@ export class Transport {
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
-    return new APIPromise(this.#operate(op, params, options, stream, this.#unwrapped(wrap)));
+    return new APIPromise(
+      this.#operate(op, params, options, stream, this.#unwrapped(wrap)),
+      op.meter && this.#costRead,
+    );
   }
 
   /**
@@ -282,7 +292,10 @@ export class Transport {
       record?.finish({ ...ended(answer.requestId, model), cost: null, costReason });
       return { ...answer, model, cost: null, costReason };
     }
-    // After validation: a malformed request is a ValidationError, not a budget refusal.
+    // After validation: a malformed request is a ValidationError, not a budget refusal. A budget
+    // prices the call before it is sent, so it waits for the client's first price load.
+    const load = metering.prepare(options.budget);
+    if (load) await load;
     const bill = metering.open(op.name, model, () => meter(params), options.budget);
     let answer: Answer<T>;
     try {
@@ -293,6 +306,9 @@ export class Transport {
       bill.fail(!certainlyNotBilled(error), requestIdOf(error));
       throw error;
     }
+    // A call that ends while the client's first price load is in flight is priced by it.
+    const loading = metering.loading;
+    if (loading) await loading;
     const { data, requestId } = answer;
     const later = settlesLater(data);
     if (later) {

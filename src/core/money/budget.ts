@@ -4,12 +4,17 @@
  * synchronous step, so two concurrent calls can never both pass a limit that fits only one.
  */
 import { GenwayError } from "../errors/errors.js";
+import type { Currency } from "./cost.js";
 
-/** `budget` option of the client and of one request: a limit, in the price table's currency. */
+/** `budget` option of the client and of one request: a limit, in the currency of the client's prices. */
 export interface BudgetOptions {
-  /** The most this client (or this request) may spend, in CNY. */
+  /** The most this client (or this request) may spend, in `currency`. */
   limit: number;
-  currency: "CNY";
+  /**
+   * The currency of `limit`. Default: that of the client's prices (the gateway's display currency,
+   * or CNY for the spec's table); given, the client counts every cost in it (docs/cost.md).
+   */
+  currency?: Currency | undefined;
   /**
    * A call the price table cannot price (a model the catalog does not place, music): `'refuse'`
    * (default) refuses it with BudgetExceededError, as its cost cannot be bounded; `'allow'` sends it
@@ -21,9 +26,9 @@ export interface BudgetOptions {
 /** A paid call refused before anything was sent: its worst case would take spending past the limit. */
 export class BudgetExceededError extends GenwayError {
   override name = "BudgetExceededError";
-  /** The call's worst case in CNY, or `null` when it could not be priced or bounded. */
+  /** The call's worst case in the budget's currency, or `null` when it could not be priced or bounded. */
   readonly estimate: number | null;
-  /** What was left of the limit (limit - spent - reserved by calls in flight), in CNY. */
+  /** What was left of the limit (limit - spent - reserved by calls in flight). */
   readonly remaining: number;
   readonly limit: number;
 
@@ -35,7 +40,7 @@ export class BudgetExceededError extends GenwayError {
   }
 }
 
-/** Amounts are kept in units of 1e-8 CNY, the precision of the price table, so sums stay exact. */
+/** Amounts are kept in units of 1e-8 of the currency, the precision of the prices, so sums stay exact. */
 const SCALE = 1e8;
 const units = (cny: number): number => Math.round(cny * SCALE);
 
@@ -48,21 +53,22 @@ export interface Reservation {
 /** The ledger of one budget: what was spent, and what calls in flight have reserved. */
 export class Budget {
   readonly limit: number;
+  /** The currency of `limit`: as given, else that of the first call it prices. */
+  currency: Currency | undefined;
   readonly unpriced: "refuse" | "allow";
   #spent = 0;
   #reserved = 0;
 
   constructor(options: BudgetOptions) {
     if (typeof options?.limit !== "number" || !Number.isFinite(options.limit) || options.limit < 0) {
+      throw new GenwayError(`budget.limit must be a finite number >= 0, got ${String(options?.limit)}.`);
+    }
+    if (options.currency !== undefined && (typeof options.currency !== "string" || options.currency === "")) {
       throw new GenwayError(
-        `budget.limit must be a finite number >= 0 (CNY), got ${String(options?.limit)}.`,
+        `budget.currency must be a currency name ("USD", "CNY" ...) or left out; got ${JSON.stringify(options.currency)}.`,
       );
     }
-    if (options.currency !== "CNY") {
-      throw new GenwayError(
-        `budget.currency must be "CNY", the currency of the gateway's price table; got ${JSON.stringify(options.currency)}.`,
-      );
-    }
+    this.currency = options.currency;
     if (options.unpriced !== undefined && options.unpriced !== "refuse" && options.unpriced !== "allow") {
       throw new GenwayError(
         `budget.unpriced must be "refuse" or "allow", got ${JSON.stringify(options.unpriced)}.`,
@@ -72,18 +78,31 @@ export class Budget {
     this.unpriced = options.unpriced ?? "refuse";
   }
 
-  /** CNY spent by settled calls. */
+  /**
+   * Takes the currency of the calls it prices, the first time; a call priced in another currency
+   * is refused before anything is sent (a limit in one currency cannot hold costs in another).
+   */
+  adopt(currency: Currency): void {
+    this.currency ??= currency;
+    if (this.currency !== currency) {
+      throw new GenwayError(
+        `This call is priced in ${currency}, and its budget is in ${this.currency}: nothing was sent. Give the budget the client's currency (docs/cost.md).`,
+      );
+    }
+  }
+
+  /** Spent by settled calls. */
   get spent(): number {
     return this.#spent / SCALE;
   }
 
-  /** CNY left: the limit minus what was spent and what calls in flight have reserved. */
+  /** Left: the limit minus what was spent and what calls in flight have reserved. */
   get remaining(): number {
     return (units(this.limit) - this.#spent - this.#reserved) / SCALE;
   }
 
   /**
-   * Reserves `worst` CNY for a call about to be sent, or throws BudgetExceededError. `worst: null`
+   * Reserves `worst` (in the budget's currency) for a call about to be sent, or throws BudgetExceededError. `worst: null`
    * (the call cannot be priced) is refused unless the budget allows unpriced calls; `what` names
    * the call and, for null, why.
    */
@@ -91,14 +110,14 @@ export class Budget {
     if (worst === null) {
       if (this.unpriced === "allow") return { settle: () => {}, release: () => {} };
       throw new BudgetExceededError(
-        `${what}; a budget of ${this.limit} CNY cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
+        `${what}; a budget of ${this.#money(this.limit)} cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
         { estimate: null, remaining: this.remaining, limit: this.limit },
       );
     }
     const amount = units(worst);
     if (this.#spent + this.#reserved + amount > units(this.limit)) {
       throw new BudgetExceededError(
-        `${what} may cost up to ${worst} CNY, more than the ${this.remaining} CNY left of the budget of ${this.limit} CNY. Nothing was sent.`,
+        `${what} may cost up to ${this.#money(worst)}, more than the ${this.#money(this.remaining)} left of the budget of ${this.#money(this.limit)}. Nothing was sent.`,
         { estimate: worst, remaining: this.remaining, limit: this.limit },
       );
     }
@@ -115,5 +134,10 @@ export class Budget {
       settle: (actual) => close(actual === null ? amount : units(actual)),
       release: () => close(0),
     };
+  }
+
+  /** An amount as messages write it: with the budget's currency once known. */
+  #money(amount: number): string {
+    return this.currency === undefined ? String(amount) : `${amount} ${this.currency}`;
   }
 }

@@ -16,11 +16,20 @@ export type CostItem =
   | "seconds"
   | "characters";
 
-/** One line of an estimate: quantity x unit price = amount (CNY). */
+/**
+ * The currency of a cost: the spec's table is in CNY; a gateway's prices are in the unit its
+ * dashboard displays (USD, CNY, or `quota`, new-api's raw units, when it displays "TOKENS").
+ */
+export type Currency = "CNY" | "USD" | "quota" | (string & {});
+
+/** Where a cost's prices came from: the gateway's /api/pricing, the spec's table, or a table of yours. */
+export type CostSource = "gateway" | "spec" | "table";
+
+/** One line of an estimate: quantity x unit price = amount (in the estimate's currency). */
 export interface CostLine {
   item: CostItem;
   quantity: number;
-  /** CNY per `unit`. */
+  /** The estimate's currency per `unit`. */
   unitPrice: number;
   /** "1M tokens", "request", "image", "second" or "10,000 characters". */
   unit: string;
@@ -29,12 +38,14 @@ export interface CostLine {
   note?: string;
 }
 
-/** A price by the spec's table: the lines and their total, in CNY. */
+/** A price: the lines and their total, in `currency`, from `source`. */
 export interface CostEstimate {
   total: number;
-  currency: "CNY";
-  /** The price family (see docs/pricing.md), e.g. `coding-chat` or `vidA`. */
-  family: string;
+  currency: Currency;
+  /** Where the prices came from (docs/cost.md): the gateway's own, the spec's table, or yours. */
+  source: CostSource;
+  /** The spec's price family (see docs/pricing.md), e.g. `coding-chat` or `vidA`, when the spec's table priced it. */
+  family?: string;
   group: string;
   model?: string;
   lines: CostLine[];
@@ -71,9 +82,21 @@ export interface Units {
 /** A cost, or `null` with the reason it could not be priced: never a silent zero. */
 export type Priced = { cost: CostEstimate; reason?: undefined } | { cost: null; reason: string };
 
-/** Prices units by the client's price group (src/pricing/meter.ts builds one from the spec's table). */
+/**
+ * Prices units in the client's price group (src/pricing/source.ts: the gateway's prices, the
+ * spec's table or yours). Prices may have to be loaded first: `prepare` and `loading` say when.
+ */
 export interface Meter {
   price(units: Units): Priced;
+  /**
+   * A billed call is about to be sent. Returns the load to wait for before a budget can price it
+   * (`budgeted`), else undefined (a client that asks for money starts its first load alongside).
+   */
+  prepare?(budgeted: boolean): Promise<void> | undefined;
+  /** The client's first price load while it is in flight: a call settling meanwhile waits for it. */
+  readonly loading?: Promise<void> | undefined;
+  /** A cost was asked for (`withResponse()` on a billed call): load prices if none are loaded. */
+  demand?(): void;
 }
 
 /** Marks a result priced only at its end (a stream): the transport hands it the pricing of its call. */

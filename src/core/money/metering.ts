@@ -63,6 +63,24 @@ export class Metering {
   }
 
   /**
+   * A billed call is about to be sent: the price load it must wait for (a budget prices it before
+   * sending, the client's or its own), else undefined. See Meter.prepare.
+   */
+  prepare(perCall: BudgetOptions | undefined): Promise<void> | undefined {
+    return this.#config.meter.prepare?.(this.#budgets.length > 0 || perCall !== undefined);
+  }
+
+  /** The client's first price load while in flight: a call settling meanwhile waits for it. */
+  get loading(): Promise<void> | undefined {
+    return this.#config.meter.loading;
+  }
+
+  /** A billed call's cost was asked for (`withResponse()`): prices load if none are. */
+  demand(): void {
+    this.#config.meter.demand?.();
+  }
+
+  /**
    * Opens the bill of a call about to be sent: reserves its worst case (`worst()`, computed only
    * when a budget asks) under the client's budget and the call's own. Throws BudgetExceededError.
    */
@@ -75,6 +93,7 @@ export class Metering {
     if (budgets.length > 0) {
       const what = `${operation}${model ? ` (${model})` : ""}`;
       const priced = this.price(worst());
+      if (priced.cost !== null) for (const budget of budgets) budget.adopt(priced.cost.currency);
       const reason = priced.cost === null ? `${what} has no worst case: ${priced.reason}` : what;
       reserve = () => {
         const made: Reservation[] = [];

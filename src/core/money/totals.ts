@@ -1,13 +1,16 @@
 /** `gw.costs`: what a client's calls have cost over its lifetime, in total, per model and per family. */
-import type { CostEstimate } from "./cost.js";
+import type { CostEstimate, Currency } from "./cost.js";
 
-/** A running sum: CNY and the number of priced calls in it. */
+/** A running sum: an amount (in the totals' currency) and the number of priced calls in it. */
 export interface CostSum {
   total: number;
   calls: number;
 }
 
-/** Totals of the priced calls of one client (amounts in CNY, exact to 1e-8). */
+/**
+ * Totals of the priced calls of one client (exact to 1e-8), in one currency: every cost of a
+ * client is in the same one (docs/cost.md), so nothing here adds two currencies.
+ */
 export class CostTotals {
   #total = 0;
   #calls = 0;
@@ -15,11 +18,16 @@ export class CostTotals {
   readonly #byModel = new Map<string, CostSum>();
   readonly #byFamily = new Map<string, CostSum>();
 
-  /** CNY spent by every priced call so far. */
+  #currency: Currency | undefined;
+
+  /** Spent by every priced call so far, in `currency`. */
   get total(): number {
     return this.#total / 1e8;
   }
-  readonly currency = "CNY" as const;
+  /** The currency of the client's costs; undefined until a call is priced. */
+  get currency(): Currency | undefined {
+    return this.#currency;
+  }
   /** Calls priced so far. */
   get calls(): number {
     return this.#calls;
@@ -32,7 +40,7 @@ export class CostTotals {
   get byModel(): Record<string, CostSum> {
     return Object.fromEntries(this.#byModel);
   }
-  /** Per price family (`coding-chat`, `vidA` ...). */
+  /** Per price family of the spec's table (`coding-chat`, `vidA` ...), for the calls it priced. */
   get byFamily(): Record<string, CostSum> {
     return Object.fromEntries(this.#byFamily);
   }
@@ -44,9 +52,10 @@ export class CostTotals {
       return;
     }
     const amount = Math.round(cost.total * 1e8);
+    this.#currency ??= cost.currency;
     this.#total += amount;
     this.#calls++;
-    bump(this.#byFamily, cost.family, amount);
+    if (cost.family !== undefined) bump(this.#byFamily, cost.family, amount);
     bump(this.#byModel, model ?? cost.model ?? `(${cost.family})`, amount);
   }
 
@@ -55,6 +64,7 @@ export class CostTotals {
     this.#total = 0;
     this.#calls = 0;
     this.#unpriced = 0;
+    this.#currency = undefined;
     this.#byModel.clear();
     this.#byFamily.clear();
   }
@@ -62,7 +72,7 @@ export class CostTotals {
   /** The totals as plain data, for logs and JSON.stringify. */
   toJSON(): {
     total: number;
-    currency: "CNY";
+    currency: Currency | undefined;
     calls: number;
     unpriced: number;
     byModel: Record<string, CostSum>;

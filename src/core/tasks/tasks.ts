@@ -166,21 +166,19 @@ export class TaskRegistry {
     idOf: (body: unknown) => unknown,
   ): APIPromise<Task<R>> {
     this.#entry(kind);
-    const sent = this.transport.call<unknown, P>(op, params, options).withResponse();
-    return new APIPromise(
-      sent.then((answer) => {
-        const id = idOf(answer.data);
-        if (typeof id !== "string" || id === "") {
-          throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
-            body: answer.data,
-          });
-        }
-        const priced = (
-          answer.cost === null ? { cost: null, reason: answer.costReason ?? "" } : { cost: answer.cost }
-        ) as Priced;
-        return { ...answer, data: new Task<R>(this, { kind, id }, priced) };
-      }),
-    );
+    // Derived, not read: only the caller's withResponse() asks for the cost (and loads prices).
+    return APIPromise.derive(this.transport.call<unknown, P>(op, params, options), (answer) => {
+      const id = idOf(answer.data);
+      if (typeof id !== "string" || id === "") {
+        throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
+          body: answer.data,
+        });
+      }
+      const priced = (
+        answer.cost === null ? { cost: null, reason: answer.costReason ?? "" } : { cost: answer.cost }
+      ) as Priced;
+      return { ...answer, data: new Task<R>(this, { kind, id }, priced) };
+    });
   }
 
   /** The task's state; once succeeded, with the submission's cost (`priced`; unknown for a bare handle). */

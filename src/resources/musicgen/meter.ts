@@ -1,7 +1,11 @@
-/** What a music submission costs: the spec's price table has no music row, so it is never priced. */
+/**
+ * What a music submission bills: new-api relays a Suno submission as the model "suno_" + its action
+ * (middleware/distributor.go, service/task.go: CoverTaskActionToModelName), whatever its `mv`, and
+ * prices it per request under that name in /api/pricing. The spec's table has no music row.
+ */
 import type { Units } from "../../core/money/index.js";
 
-/** Music is billed by the gateway, but at no price the spec states: null, with the reason (never zero). */
-export const unpricedMusic = (): Units => ({
-  unpriced: "the spec's price table has no row for music generation",
+/** The units of a submission of `action` (music, lyrics, concat): one request of "suno_<action>". */
+export const musicMeter = (action: "music" | "lyrics" | "concat") => (): Units => ({
+  model: `suno_${action}`,
 });

@@ -19,7 +19,7 @@ const STEM_FIELDS = {
 
 /** POST /musicgen/generate with the fixed fields; `clip_id` goes as continue_clip_id. */
 const SEPARATE = {
-  ...v1Post<MusicStemsSeparateParams>("generate", "/musicgen/generate", stemsSeparateParams),
+  ...v1Post<MusicStemsSeparateParams>("generate", "/musicgen/generate", stemsSeparateParams, "music"),
   name: "musicgen.stems.separate",
   body: ({ clip_id, title, ...rest }: MusicStemsSeparateParams) => ({
     ...STEM_FIELDS,

@@ -6,20 +6,20 @@
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
-import { unpricedMusic } from "./meter.js";
+import { musicMeter } from "./meter.js";
 import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
 import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
 import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./types.js";
 
 /** POST /musicgen/submit/{what}: paid, and sent exactly as given. */
-const submission = <P>(what: string, schema: Operation<P>["schema"]) =>
+const submission = <P>(what: "music" | "lyrics" | "concat", schema: Operation<P>["schema"]) =>
   operation<P>({
     name: `musicgen.submit.${what}`,
     method: "POST",
     path: `/musicgen/submit/${what}`,
     policy: "paid",
     schema,
-    meter: unpricedMusic,
+    meter: musicMeter(what),
     modelField: "mv",
   });
 

@@ -11,7 +11,7 @@ import type { Operation, RequestOptions, TaskClientContext } from "../../core/ht
 import { type APIPromise, mapData, operation, path } from "../../core/http/index.js";
 import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
-import { unpricedMusic } from "./meter.js";
+import { musicMeter } from "./meter.js";
 import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
 import { payload, request } from "./request.js";
 import { musicSubmitParams, v1ConcatParams, v1LyricsParams } from "./schema.js";
@@ -35,24 +35,31 @@ function clipIdsOf(body: unknown): string | undefined {
 }
 
 /** A v1 POST: paid, sent as given once its schema passes. */
-export const v1Post = <P>(method: string, path: string, schema: Operation<P>["schema"]) =>
+export const v1Post = <P>(
+  method: string,
+  path: string,
+  schema: Operation<P>["schema"],
+  bills: "music" | "lyrics" | "concat",
+) =>
   operation<P>({
     name: `musicgen.v1.${method}`,
     method: "POST",
     path,
     policy: "paid",
     schema,
-    meter: unpricedMusic,
+    // The v1 routes are billed as the submit routes they mirror.
+    meter: musicMeter(bills),
     modelField: "mv",
   });
 
-const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams);
+const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams, "music");
 const GENERATE_LYRICS = v1Post<MusicV1LyricsParams>(
   "generateLyrics",
   "/musicgen/generate/lyrics/",
   v1LyricsParams,
+  "lyrics",
 );
-const CONCAT = v1Post<MusicV1ConcatParams>("concat", "/musicgen/generate/concat", v1ConcatParams);
+const CONCAT = v1Post<MusicV1ConcatParams>("concat", "/musicgen/generate/concat", v1ConcatParams, "concat");
 const LYRICS = operation<string>({
   name: "musicgen.v1.lyrics",
   method: "GET",

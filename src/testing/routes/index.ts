@@ -1,5 +1,6 @@
 /** Every route of the mock gateway, by family. */
 import type { Route } from "../context.js";
+import { accountRoutes } from "./account.js";
 import { audioRoutes } from "./audio.js";
 import { chatRoutes } from "./chat.js";
 import { fileRoutes } from "./files.js";
@@ -22,4 +23,5 @@ export const routes: Route[] = [
   ...videoRoutes,
   ...vidgenRoutes,
   ...musicgenRoutes,
+  ...accountRoutes,
 ];

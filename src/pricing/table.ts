@@ -1,0 +1,91 @@
+/**
+ * A price table of yours (`prices: { currency, models }`): the rates your key is billed at, for
+ * a gateway that publishes none or prices you negotiated. Its prices are the same in every group.
+ */
+import { GenwayError } from "../core/errors/index.js";
+import type { Currency } from "../core/money/index.js";
+import { type ModelRates, PriceBook, type Quote } from "./book.js";
+import { matchRule } from "./models.js";
+import type { FlatRate, Quantities, Rate, TokenRate } from "./rates.js";
+
+/** One model's price in a {@link PriceTable}: per 1M tokens, or per request / image / second / 10,000 characters. */
+export type PriceTableEntry =
+  | TokenRate
+  | { readonly unit: FlatRate["unit"]; readonly price: number; readonly per?: FlatRate["per"] };
+
+/** Your prices, in one currency. */
+export interface PriceTable {
+  /** The currency of every price here, and so of every cost priced from it. */
+  currency: Currency;
+  /**
+   * Model id, or prefix ending in "*", -> its price: `{ unit: "token", prompt, completion,
+   * cacheHit?, cacheWrite? }` per 1M tokens, or `{ unit: "request" | "image" | "second", price }`.
+   */
+  models: Readonly<Record<string, PriceTableEntry>>;
+  /**
+   * Units of each currency per USD (e.g. `{ USD: 1, CNY: 7.3 }`), when costs must be converted: the
+   * spec's CNY table for ids you do not list, a budget in another currency.
+   */
+  exchange?: Readonly<Record<string, number>> | undefined;
+}
+
+const isPrice = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
+
+/** The table's rates, checked: a malformed entry is a GenwayError naming it, at construction. */
+function rates(table: PriceTable): Map<string, Rate> {
+  const out = new Map<string, Rate>();
+  if (typeof table?.currency !== "string" || table.currency === "" || typeof table.models !== "object") {
+    throw new GenwayError(
+      'prices must be "auto", "gateway", "spec" or a table { currency, models } (docs/cost.md).',
+    );
+  }
+  for (const [id, entry] of Object.entries(table.models)) {
+    const at = `prices.models[${JSON.stringify(id)}]`;
+    if (entry?.unit === "token") {
+      const fields = [entry.prompt, entry.completion, entry.cacheHit ?? 0, entry.cacheWrite ?? 0];
+      if (!fields.every(isPrice))
+        throw new GenwayError(`${at}: prompt and completion (per 1M tokens) must be numbers >= 0.`);
+      out.set(id.toLowerCase(), entry);
+    } else if (["request", "image", "second", "character"].includes(entry?.unit) && isPrice(entry.price)) {
+      const per = entry.per ?? (entry.unit === "character" ? 10_000 : 1);
+      out.set(id.toLowerCase(), { unit: entry.unit, per, price: entry.price });
+    } else {
+      throw new GenwayError(
+        `${at} must be { unit: "token", prompt, completion } or { unit: "request" | "image" | "second" | "character", price }.`,
+      );
+    }
+  }
+  return out;
+}
+
+class TableRates implements ModelRates {
+  readonly source = "table";
+  readonly #rates: Map<string, Rate>;
+
+  constructor(table: PriceTable) {
+    this.#rates = rates(table);
+  }
+
+  has(model: string): boolean {
+    return matchRule(model.toLowerCase(), this.#rates) !== undefined;
+  }
+
+  ids(): string[] {
+    return [...this.#rates.keys()];
+  }
+
+  quote(model: string, group: string, _q: Quantities): Quote | undefined {
+    const rate = matchRule(model.toLowerCase(), this.#rates);
+    return rate && { rate, source: "table", group, subject: `Model "${model}"` };
+  }
+}
+
+/** A book of your table (checked now: a wrong entry fails the client's construction). */
+export function tableBook(table: PriceTable): PriceBook {
+  return new PriceBook({
+    currency: table.currency,
+    rates: new TableRates(table),
+    exchange: table.exchange ?? { [table.currency]: 1 },
+    live: false,
+  });
+}

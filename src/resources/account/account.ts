@@ -1,0 +1,60 @@
+/**
+ * gw.account: the key's balance, from the OpenAI-style billing routes new-api keeps
+ * (controller/billing.go): GET /v1/dashboard/billing/subscription gives the whole allowance
+ * (`hard_limit_usd`: used + left, or 100,000,000 for an unlimited key; `access_until`: the key's
+ * expiry, 0 for never) and GET /v1/dashboard/billing/usage what was used (`total_usage`, in
+ * hundredths). Despite the `_usd` names, both are in the relay's display unit (USD, CNY, or quota
+ * for TOKENS), which GET /api/status names (controller/misc.go: quota_display_type).
+ */
+import { MalformedResponseError } from "../../core/errors/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { Currency } from "../../core/money/index.js";
+import { displayCurrency, readStatus } from "../../pricing/gateway.js";
+import type { Balance } from "./types.js";
+
+/** What an unlimited key reports as its allowance, whatever the display unit (controller/billing.go). */
+const UNLIMITED = 100_000_000;
+
+const round = (x: number) => Math.round(x * 1e8) / 1e8;
+
+function amount(body: unknown, field: string, route: string): number {
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new MalformedResponseError(`GET ${route} answered without a number \`${field}\`.`, { body });
+  }
+  return value;
+}
+
+/** `gw.account`: what the key may still spend. */
+export class Account {
+  constructor(private readonly client: ClientContext) {}
+
+  /**
+   * The key's balance in the gateway's display unit: `{ total, used, remaining, currency,
+   * expiresAt }` (`total` and `remaining` null for a key without a limit). Three GETs at once.
+   */
+  async balance(options?: RequestOptions): Promise<Balance> {
+    const get = (path: string) =>
+      this.client.transport.json<unknown>({ method: "GET", path, policy: "idempotent" }, options);
+    const [subscription, usage, currency] = await Promise.all([
+      get("/v1/dashboard/billing/subscription"),
+      get("/v1/dashboard/billing/usage"),
+      // A relay without /api/status (one-api) is read in the routes' own unit, USD.
+      get("/api/status").then(
+        (body): Currency => displayCurrency(readStatus(body)),
+        (): Currency => "USD",
+      ),
+    ]);
+    const limit = amount(subscription, "hard_limit_usd", "/v1/dashboard/billing/subscription");
+    const used = round(amount(usage, "total_usage", "/v1/dashboard/billing/usage") / 100);
+    const until = (subscription as { access_until?: unknown }).access_until;
+    const unlimited = limit === UNLIMITED;
+    return {
+      total: unlimited ? null : limit,
+      used,
+      remaining: unlimited ? null : round(limit - used),
+      currency,
+      expiresAt: typeof until === "number" && until > 0 ? new Date(until * 1000) : null,
+    };
+  }
+}
