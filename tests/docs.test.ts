@@ -126,6 +126,15 @@ describe("links", () => {
   });
 });
 
+describe("the README's install section", () => {
+  it("names the zod range genway depends on (package.json)", async () => {
+    const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const install = readme.slice(readme.indexOf("## Install"), readme.indexOf("## Your first call"));
+    expect(install).toContain(`npm install "zod@${pkg.dependencies.zod}"`);
+  });
+});
+
 describe("docs examples", () => {
   it("there are examples on every page that promises them", () => {
     const pages = new Set(all.map((e) => e.where.split(":")[0]));
@@ -166,6 +175,7 @@ describe("docs examples", () => {
           vi.spyOn(process.stdout, "write").mockImplementation(() => true),
         ];
         const servers = listening();
+        const files = await readdir(ROOT);
         const sigterm = process.listeners("SIGTERM");
         let timer: NodeJS.Timeout | undefined;
         try {
@@ -182,6 +192,7 @@ describe("docs examples", () => {
           // A closed server leaves the list of active handles a turn or two of the event loop later.
           for (let turn = 0; turn < 10 && listening() > servers; turn++) await new Promise(setImmediate);
           expect(listening(), "a server was left listening").toBe(servers);
+          expect(await readdir(ROOT), "it wrote into the repository").toEqual(files);
         } catch (error) {
           throw new Error(
             `${where}: ${(error as Error).message}\nprinted: ${JSON.stringify(printed).slice(0, 2000)}`,
