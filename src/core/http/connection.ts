@@ -81,6 +81,8 @@ export async function openConnection(
     requestId: requestIdFrom(response.headers),
     controller,
     idleTimeout,
+    // Where the body came from (after redirects), else what was asked for; built only for an error message.
+    where: () => hostAndPort(response.url || url?.()),
     // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
     abortReason: () =>
       reason === "user" || reason === "idle" ? reason : controller.signal.aborted ? "user" : undefined,
@@ -89,23 +91,7 @@ export async function openConnection(
       controller.abort();
     },
     release,
-    // Where the body came from (after redirects), else what was asked for; built only for an error message.
-    where: () => hostAndPort(response.url || url?.()),
   };
-}
-
-/**
- * `host:port` of a URL, the default port spelled out: what a connection error names. Never the
- * path or query (they may carry a key) nor user info.
- */
-function hostAndPort(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const { protocol, hostname, port } = new URL(url);
-    return `${hostname}:${port || (protocol === "https:" ? "443" : "80")}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `work`, or the signal's reason as soon as it aborts (the work is abandoned, not awaited). */
@@ -292,4 +278,18 @@ function describeCause(cause: unknown): string {
   const code = inner?.code ?? (cause as { code?: string })?.code;
   const message = (cause as Error)?.message ?? String(cause);
   return code ? `${message} (${code})` : message;
+}
+
+/**
+ * `host:port` of a URL, the default port spelled out: what a connection error names. Never the
+ * path or query (they may carry a key) nor user info.
+ */
+function hostAndPort(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { protocol, hostname, port } = new URL(url);
+    return `${hostname}:${port || (protocol === "https:" ? "443" : "80")}`;
+  } catch {
+    return undefined;
+  }
 }
