@@ -1,8 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import tsup from "./tsup.config.js";
+
+/**
+ * `genway` and its subpaths, resolved to their sources (the entries in tsup.config.ts): the docs' examples
+ * (tests/docs.test.ts) import the package by name and run against this run's sources.
+ */
+const packageAliases = Object.entries(tsup.dts.entry).map(([name, file]) => ({
+  find: new RegExp(`^genway${name === "index" ? "" : `/${name.replace(/\/index$/, "")}`}$`),
+  replacement: new URL(file, import.meta.url).pathname,
+}));
 
 export default defineConfig({
+  resolve: { alias: packageAliases },
   test: {
     include: ["tests/**/*.test.ts"],
+    // Out of the fast path: npm run test:first-hour (vitest.first-hour.config.ts).
+    exclude: [...configDefaults.exclude, "tests/first-hour.test.ts"],
     setupFiles: ["tests/support/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,

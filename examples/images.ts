@@ -2,7 +2,7 @@
  * Images: generic text-to-image, a family A model with a wide size, a download of the result (no
  * API key goes to the file host), an edit with several reference images, and a bound checked
  * before anything is sent. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && node examples/images.ts
+ *   npm run build && npx tsx examples/images.ts
  */
 // expect: generic: 2 images
 // expect: dall-e-3: http

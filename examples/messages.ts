@@ -2,7 +2,7 @@
  * The Messages format: a plain call, function calling with the tool result sent back, and a
  * streamed answer with extended thinking. Runs against the built-in mock gateway unless
  * GENWAY_BASE_URL is set:
- *   npm run build && node examples/messages.ts
+ *   npm run build && npx tsx examples/messages.ts
  */
 // expect: tool call: get_weather
 // expect: after the tool:

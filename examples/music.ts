@@ -1,7 +1,7 @@
 /**
  * A song end to end: submit a custom-lyrics song, wait for it with progress output, print its
  * clips. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && node examples/music.ts
+ *   npm run build && npx tsx examples/music.ts
  */
 import Genway from "genway";
 import { createMockGateway } from "genway/testing";

@@ -1,7 +1,7 @@
 /**
  * The native multimodal format: generateContent with thinking (answer and thoughts apart), then a
  * streamed answer. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && node examples/native.ts
+ *   npm run build && npx tsx examples/native.ts
  */
 // expect: thoughts: **Reading the request**
 // expect: answer: Hello from the genway mock gateway!

@@ -2,7 +2,7 @@
  * Tools: one defineTool, the same two-step loop in chat completions, messages and responses
  * (the model calls the tool, genway runs it and sends the result, the model answers), then one loop
  * streamed step by step. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && node examples/tools.ts
+ *   npm run build && npx tsx examples/tools.ts
  */
 // expect: chat: 2 steps, answer: The tool answered
 // expect: messages: 2 steps, answer: The tool answered

@@ -1,7 +1,7 @@
 /**
  * A video job end to end: submit a vidA text-to-video job, wait for it with progress output,
  * print the video URL. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && node examples/video.ts
+ *   npm run build && npx tsx examples/video.ts
  */
 import Genway from "genway";
 import { createMockGateway } from "genway/testing";

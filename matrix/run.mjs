@@ -6,13 +6,16 @@
  *
  *   node matrix/run.mjs                 every runtime
  *   node matrix/run.mjs deno chromium   only the runtimes whose name contains one of the words
+ *   node matrix/run.mjs install         only the clean installs (npm on Node 20.19.0 and 24: no EBADENGINE)
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { packInto } from "../scripts/pack.mjs";
 import { RESULT_PREFIX } from "./scenario.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,6 +25,8 @@ const RUNTIME_TIMEOUT_MS = 120_000;
 /** Everything the runners need besides the package, pinned so that a run is repeatable. */
 const SCRATCH_DEPENDENCIES = {
   node20: "npm:node@20.20.2",
+  // The oldest Node genway's engines admit: a clean install there must print no EBADENGINE.
+  "node20-floor": "npm:node@20.19.0",
   node22: "npm:node@22.23.3",
   bun: "1.4.5",
   deno: "2.9.6",
@@ -34,6 +39,7 @@ const SCRATCH_DEPENDENCIES = {
 const bin = (name) => join(WORK, "node_modules", ".bin", name);
 const NODE20 = join(WORK, "node_modules", "node20", "bin", "node");
 const NODE22 = join(WORK, "node_modules", "node22", "bin", "node");
+const NODE20_FLOOR = join(WORK, "node_modules", "node20-floor", "bin", "node");
 const NODE24 = process.execPath; // the repo's own Node 24 (the `node` devDependency) runs npm scripts
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -61,7 +67,9 @@ const RUNTIMES = [
 
 const filters = process.argv.slice(2);
 const selected = RUNTIMES.filter((r) => filters.length === 0 || filters.some((f) => r.name.includes(f)));
-if (selected.length === 0) fail(`no runtime matches ${filters.join(", ")}`);
+// The clean-install check (below) runs with every runtime, or alone with the word "install".
+const installs = filters.length === 0 || filters.includes("install");
+if (selected.length === 0 && !installs) fail(`no runtime matches ${filters.join(", ")}`);
 
 const setupStarted = Date.now();
 const tarball = await prepareScratch();
@@ -84,6 +92,18 @@ try {
 }
 
 printTable(rows);
+// One engines truth: a user's clean install, with npm run by the oldest Node genway admits and by
+// Node 24, warns of no engine a dependency declares (docs/packaging.md, "Engines").
+if (installs) {
+  for (const [name, node] of [
+    ["npm install on node 20.19.0", NODE20_FLOOR],
+    ["npm install on node 24", NODE24],
+  ]) {
+    const row = cleanInstall(name, node, tarball);
+    console.log(`${row.ok ? "ok  " : "FAIL"} ${name}: ${row.summary}`);
+    rows.push(row);
+  }
+}
 const failed = rows.filter((r) => !r.ok);
 for (const row of failed) console.log(`\n--- ${row.name} failed ---\n${row.log}`);
 console.log(`\nsetup ${seconds(setupMs)}, runtimes ${seconds(rows.reduce((sum, r) => sum + r.ms, 0))}`);
@@ -94,12 +114,8 @@ async function prepareScratch() {
   if (!existsSync(join(ROOT, "dist", "index.js"))) fail("no dist/: run npm run build first");
   await rm(WORK, { recursive: true, force: true });
   await mkdir(WORK, { recursive: true });
-  // --ignore-scripts: the dist/ checked above is what gets packed (prepack would rebuild it, and its
-  // build log on stdout would be mixed into the JSON read here).
-  const packed = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", WORK], {
-    cwd: ROOT,
-  });
-  const [{ filename }] = JSON.parse(packed.slice(packed.indexOf("[")));
+  // The dist/ checked above is what gets packed (scripts/pack.mjs).
+  const filename = basename(packInto(WORK));
   await writeFile(
     join(WORK, "package.json"),
     JSON.stringify(
@@ -149,6 +165,34 @@ function runRuntime(runtime, env) {
       resolve({ name: runtime.name, version, ok, ms, checks, log });
     });
   });
+}
+
+/**
+ * The packed tarball and zod installed into an empty project, as a user would, with npm run by
+ * `node`: npm prints EBADENGINE for every installed package whose `engines.node` that Node misses.
+ */
+function cleanInstall(name, node, tarball) {
+  const npm = process.env.npm_execpath;
+  if (!npm) fail("run the matrix through npm (npm run test:matrix): the install check runs npm's own CLI");
+  const dir = mkdtempSync(join(tmpdir(), "genway-install-"));
+  const started = Date.now();
+  try {
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "genway-install", private: true }));
+    const zod = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).dependencies.zod;
+    const result = spawnSync(
+      node,
+      [npm, "install", join(WORK, tarball), `zod@${zod}`, "--no-audit", "--no-fund", "--prefer-offline"],
+      { cwd: dir, encoding: "utf8" },
+    );
+    const log = `${result.stdout}${result.stderr}`;
+    const engines = log.split("\n").filter((line) => line.includes("EBADENGINE"));
+    const ok = result.status === 0 && engines.length === 0;
+    const summary =
+      result.status !== 0 ? `npm exited ${result.status}` : `${engines.length} EBADENGINE lines`;
+    return { name, ok, ms: Date.now() - started, checks: [], log, summary };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function printTable(rows) {

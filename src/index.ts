@@ -11,6 +11,7 @@ export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "./cor
 // The options, errors, promise, money and middleware types every entry exports (one list for all).
 export * from "./families/shared.js";
 export * from "./families/structured.js";
+export { pollTask, type TaskResults } from "./families/task-results.js";
 export * from "./pricing/index.js";
 export * from "./resources/account/index.js";
 export * from "./resources/audio/index.js";

@@ -1,6 +1,7 @@
 /**
- * Every script in examples/ runs as users would run it (`node examples/x.ts` on Node 24, importing
- * the built "genway" through the package's own exports) against the mock gateway, and must exit 0
+ * Every script in examples/ runs as the README says to run one (`npx tsx examples/x.ts`, which works
+ * on Node 20 as on 24: tsx strips the types; here `node --import tsx`, the same loader), importing
+ * the built "genway" through the package's own exports, against the mock gateway. Each must exit 0
  * and print what its `// expect: ...` comment lines say (or, without one, print something).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -41,7 +42,7 @@ function runExample(file: string): Promise<{ code: number | null; stdout: string
   // Without these the preamble starts the built-in mock; with them it would call a real gateway.
   const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { cwd: ROOT, env, timeout: 30_000 });
+    const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, env, timeout: 30_000 });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

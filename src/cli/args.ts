@@ -6,6 +6,7 @@
 import { constants } from "node:fs";
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { CommandContext } from "./command.js";
 
 /**
@@ -22,6 +23,41 @@ export class InputError extends Error {
 }
 
 type Values = CommandContext["values"];
+
+/**
+ * The command line, read by node:util's parseArgs in its lenient mode and checked here, so that a
+ * mistake is an InputError naming the flag as the user typed it, never parseArgs' own wording
+ * (which speaks of "option arguments" and "positionals"). A string flag followed by another flag
+ * has no value (`--model --yes`): a value that starts with "-" is written `--flag=-value`.
+ */
+export function parseFlags(
+  args: string[],
+  options: NonNullable<ParseArgsConfig["options"]>,
+): { values: Values; positionals: string[] } {
+  const { values, positionals, tokens } = parseArgs({
+    args,
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+    const flag = token.rawName;
+    if (!option) throw new InputError(`unknown flag ${flag}`, { usage: true });
+    if (option.type === "boolean") {
+      if (token.value !== undefined) throw new InputError(`${flag} takes no value (got "${token.value}")`);
+    } else if (token.value === undefined) {
+      throw new InputError(`${flag} needs a value`, { usage: true });
+    } else if (!token.inlineValue && token.value.startsWith("-")) {
+      throw new InputError(
+        `${flag} needs a value; "${token.value}" looks like a flag (a value starting with "-" is written --${token.name}=${token.value})`,
+      );
+    }
+  }
+  return { values: values as Values, positionals };
+}
 
 /** A string flag's value, or undefined when absent. */
 export function text(values: Values, name: string): string | undefined {

@@ -32,6 +32,8 @@ export interface Command {
   options: NonNullable<ParseArgsConfig["options"]>;
   /** Extra help lines under the usage. */
   help?: string;
+  /** Runs without a gateway (cost, mock, demo): no --base-url or key is asked for. */
+  offline?: boolean;
   /**
    * Request field -> the flag or argument that sets it ("n" -> "--n", "prompt" -> "<prompt>"), so a
    * ValidationError from the library speaks of flags. Unlisted fields came from --body.

@@ -36,11 +36,18 @@ function costText(params: EstimateCostParams): string {
 
 /**
  * Prints the estimate on stderr, then asks on a terminal (stdin and stderr both TTYs) unless --yes.
- * A "no" is an InputError: nothing was sent.
+ * A "no" is an InputError: nothing was sent. `params` prices exactly what the command sends; a
+ * string says why it cannot be priced (e.g. the model is left to the gateway, so it is unknown here).
  */
-export async function confirmCost(context: CommandContext, params: EstimateCostParams): Promise<void> {
+export async function confirmCost(
+  context: CommandContext,
+  params: EstimateCostParams | string,
+): Promise<void> {
   const group = text(context.values, "group");
-  const line = costText(group === undefined ? params : { ...params, group });
+  const line =
+    typeof params === "string"
+      ? `not priced: ${params}`
+      : costText(group === undefined ? params : { ...params, group });
   context.stderr.write(`estimated cost: ${line}\n`);
   if (context.values.yes === true || !process.stdin.isTTY || !context.stderr.isTTY) return;
   const rl = createInterface({ input: process.stdin, output: context.stderr });

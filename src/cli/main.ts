@@ -4,9 +4,8 @@
  * (GENWAY_API_KEY, GENWAY_BASE_URL, GENWAY_LOG), one command per family.
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import Genway from "../index.js";
-import { InputError, number, removeUnfinished } from "./args.js";
+import { InputError, number, parseFlags, removeUnfinished, text } from "./args.js";
 import type { Command, CommandContext } from "./command.js";
 import { commands } from "./commands/index.js";
 import { errorLine, isInputError } from "./output.js";
@@ -47,34 +46,66 @@ function version(): string {
   return String(pkg.version);
 }
 
+interface Gateway {
+  baseURL: string;
+  apiKey: string;
+}
+
+/**
+ * The gateway's address and key, from --base-url / --api-key or the environment. A missing or
+ * malformed one is bad input (exit 2) and names where it comes from, in CLI terms.
+ */
+function gatewayOf(values: CommandContext["values"]): Gateway {
+  const fromFlag = text(values, "base-url");
+  const baseURL = fromFlag ?? (process.env.GENWAY_BASE_URL || undefined);
+  if (baseURL === undefined) {
+    throw new InputError(
+      'no gateway address: pass --base-url URL or set GENWAY_BASE_URL (no gateway? eval "$(genway mock --print-env)" starts a local mock)',
+    );
+  }
+  if (!/^https?:\/\//i.test(baseURL)) {
+    throw new InputError(
+      `${fromFlag === undefined ? "GENWAY_BASE_URL" : "--base-url"} must be an http(s) URL (got "${baseURL}")`,
+    );
+  }
+  const keyFlag = text(values, "api-key");
+  const apiKey = keyFlag ?? (process.env.GENWAY_API_KEY || undefined);
+  if (apiKey === undefined) throw new InputError("no API key: pass --api-key KEY or set GENWAY_API_KEY");
+  // Never echoed: the key is a secret even when it is malformed.
+  if (/[\r\n]/.test(apiKey))
+    throw new InputError(`${keyFlag === undefined ? "GENWAY_API_KEY" : "--api-key"} contains a line break`);
+  return { baseURL, apiKey };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v" || name === "version") {
     process.stdout.write(`genway ${version()}\n`);
     return 0;
   }
-  if (!name || name === "--help" || name === "-h" || name === "help") {
+  if (name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(`${usage()}\n`);
     return 0;
+  }
+  // No command is a missing argument: the usage, on stderr, exit 2 (docs/cli.md, exit codes).
+  if (!name) {
+    process.stderr.write(`genway: missing <command>\n\n${usage()}\n`);
+    return 2;
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
     process.stderr.write(`genway: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
-  let parsed: ReturnType<typeof parseArgs>;
+  const label = `genway ${name}`;
+  let parsed: ReturnType<typeof parseFlags>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      options: { ...GLOBAL_OPTIONS, ...command.options },
-      allowPositionals: true,
-    });
+    parsed = parseFlags(rest, { ...GLOBAL_OPTIONS, ...command.options });
   } catch (error) {
-    process.stderr.write(`genway ${name}: ${(error as Error).message}\n\n${commandHelp(command)}\n`);
+    process.stderr.write(`${errorLine(error, label)}\n\n${commandHelp(command)}\n`);
     return 2;
   }
-  const label = `genway ${name}`;
-  const values = parsed.values as CommandContext["values"];
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(`${commandHelp(command)}\n`);
     return 0;
@@ -99,8 +130,11 @@ async function main(argv: string[]): Promise<number> {
   process.on("SIGTERM", onSigint);
 
   let timeout: number | undefined;
+  let gateway: Gateway | undefined;
   try {
     timeout = number(values, "timeout", { integer: true, min: 1 });
+    // Checked before the command starts: a paid command never gets as far as its estimate without one.
+    if (!command.offline) gateway = gatewayOf(values);
   } catch (error) {
     process.stderr.write(`${errorLine(error, label)}\n`);
     return 2;
@@ -120,12 +154,7 @@ async function main(argv: string[]): Promise<number> {
       holding = false;
       if (held) controller.abort();
     },
-    client: () =>
-      (gw ??= new Genway({
-        baseURL: values["base-url"] as string | undefined,
-        apiKey: values["api-key"] as string | undefined,
-        timeout,
-      })),
+    client: () => (gw ??= new Genway({ ...gateway, timeout })),
   };
   try {
     await command.run(context);

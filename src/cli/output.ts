@@ -17,6 +17,11 @@ export function isInputError(error: unknown): boolean {
  * gateway's code and request id.
  */
 export function errorLine(error: unknown, command = "genway", fields: Record<string, string> = {}): string {
+  return `${command}: ${describeError(error, fields)}`;
+}
+
+/** {@link errorLine} without the command's name: what went wrong, in CLI terms. */
+export function describeError(error: unknown, fields: Record<string, string> = {}): string {
   if (error instanceof ValidationError) {
     const issues = error.issues.map((issue) => {
       const [first = "", ...rest] = issue.path.split(".");
@@ -28,21 +33,21 @@ export function errorLine(error: unknown, command = "genway", fields: Record<str
           : "the request";
       return `${where}: ${issue.message}`;
     });
-    return `${command}: ${issues.join("; ")}`;
+    return issues.join("; ");
   }
-  if (error instanceof InputError) return `${command}: ${error.message}`;
+  if (error instanceof InputError) return error.message;
   if (error instanceof APIError) {
     const parts = [error.name];
     if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
     if (error.code !== undefined) parts.push(`code ${error.code}`);
     if (error.requestId) parts.push(`request id ${error.requestId}`);
-    return `${command}: ${firstLine(error.message)} [${parts.join(", ")}]`;
+    return `${firstLine(error.message)} [${parts.join(", ")}]`;
   }
   if (error instanceof TaskFailedError) {
-    return `${command}: ${error.task.kind} task ${error.task.id} failed: ${firstLine(error.reason || "no reason given")} [TaskFailedError]`;
+    return `${error.task.kind} task ${error.task.id} failed: ${firstLine(error.reason || "no reason given")} [TaskFailedError]`;
   }
-  if (isGenwayError(error)) return `${command}: ${firstLine(error.message)} [${error.name}]`;
-  return `${command}: ${error instanceof Error ? firstLine(error.message) : String(error)}`;
+  if (isGenwayError(error)) return `${firstLine(error.message)} [${error.name}]`;
+  return error instanceof Error ? firstLine(error.message) : String(error);
 }
 
 function firstLine(text: string): string {

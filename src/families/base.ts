@@ -2,10 +2,18 @@
 import { type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
 import type { CostTotals } from "../core/money/index.js";
-import { type Task, TaskRegistry, type TaskSnapshot, type WaitOptions } from "../core/tasks/index.js";
+import {
+  type KindsWithResult,
+  type Task,
+  type TaskRef,
+  TaskRegistry,
+  type TaskSnapshot,
+  type WaitOptions,
+} from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
 import type { PriceSource } from "../pricing/source.js";
-import { type TaskHandle, Tasks } from "../resources/tasks/index.js";
+import { Tasks } from "../resources/tasks/index.js";
+import type { TaskResults } from "./task-results.js";
 
 /** A client for one family of the gateway: the same options and the same core as `Genway`, fewer namespaces. */
 export abstract class FamilyClient implements ClientContext {
@@ -48,7 +56,7 @@ export abstract class TaskFamilyClient extends FamilyClient implements TaskClien
   /** @internal The task kinds of this client (only task clients carry the task machinery). */
   readonly taskRegistry: TaskRegistry;
   /** Waits on, reads or rebuilds any task of this client from its `{ kind, id }` handle. */
-  readonly tasks: Tasks;
+  readonly tasks: Tasks<TaskResults>;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
@@ -61,10 +69,22 @@ export abstract class TaskFamilyClient extends FamilyClient implements TaskClien
    * Waits for a video, vidgen or music job until it ends, from its Task, its `{ kind, id }` handle or
    * that handle's JSON: `await gw.pollTask(task)`, `await gw.pollTask(savedJson)`. The same machinery
    * as `task.wait()` and `gw.tasks.wait()`; a timeout throws TaskTimeoutError carrying the handle.
+   * Typed as `gw.tasks.wait`: a handle's kind gives its result type (`{ kind: "video" }`: VideoResult);
+   * a JSON string gives `unknown` unless a result type is given.
    */
-  pollTask<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
-  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
-  pollTask<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return this.tasks.wait<R>(handle, options);
+  pollTask<R, K extends string = string>(
+    task: Task<R, K>,
+    options?: WaitOptions<R>,
+  ): Promise<TaskSnapshot<R>>;
+  pollTask<K extends keyof TaskResults>(
+    handle: TaskRef<K>,
+    options?: WaitOptions<TaskResults[K]>,
+  ): Promise<TaskSnapshot<TaskResults[K]>>;
+  pollTask<R = unknown>(
+    handle: string | TaskRef<KindsWithResult<TaskResults, R>>,
+    options?: WaitOptions<R>,
+  ): Promise<TaskSnapshot<R>>;
+  pollTask<R = unknown>(handle: string | TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    return (this.tasks as Tasks).wait(handle, options as WaitOptions) as Promise<TaskSnapshot<R>>;
   }
 }

@@ -3,3 +3,4 @@
 export type { Uploadable } from "../core/uploads/uploads.js";
 export { isUploadable, type ToFileOptions, toFile } from "../core/uploads/uploads.js";
 export * from "../resources/tasks/index.js";
+export { pollTask, type TaskResults } from "./task-results.js";

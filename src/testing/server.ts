@@ -4,11 +4,16 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { RESET, type ResetPoint } from "./http.js";
 
-/** The mock gateway listening on a loopback port. */
+/**
+ * The mock gateway listening on a loopback port. `await using server = await mock.listen()` closes
+ * it when the scope ends (a script that leaves it open never exits).
+ */
 export interface MockServer {
   url: string;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
+  /** The same as `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 export async function serve(
@@ -25,14 +30,12 @@ export async function serve(
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${shownHost}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url: `http://${shownHost}:${address.port}`, close, [Symbol.asyncDispose]: close };
 }
 
 /** Any origin may call the mock and read the ids and retry hints the client reports. */

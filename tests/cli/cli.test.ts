@@ -1,18 +1,20 @@
 /**
- * The built CLI as a user runs it: a subprocess against the mock gateway on loopback. Every test has
- * its own mock (the `cli` fixture), so the tests run concurrently: each spends its time waiting on
- * a child process, and counting one mock's requests stays exact.
+ * The CLI as a user runs it: a subprocess against the mock gateway on loopback, built from this
+ * run's sources (tests/support/cli.ts), never a stale dist/. Every test has its own mock (the `cli`
+ * fixture), so the tests run concurrently: each spends its time waiting on a child process, and
+ * counting one mock's requests stays exact.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
+import { cliFromSource } from "../support/cli.js";
 
-const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
+let CLI: string;
 const VERSION = JSON.parse(await readFile(join(import.meta.dirname, "../../package.json"), "utf8")).version;
 /** Every file the tests write lives under this folder, removed at the end. */
 let root: string;
@@ -25,7 +27,7 @@ async function folder(): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error("dist/cli/main.js is missing: npm test builds it first (pretest)");
+  CLI = await cliFromSource();
   root = await mkdtemp(join(tmpdir(), "genway-cli-"));
 });
 afterAll(async () => {
@@ -222,7 +224,7 @@ describe.concurrent("media and task commands", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 7, currency: "CNY", family: "speech" });
     const bad = await cli.run(["cost", "--family", "speech", "--group", "vip", "--characters", "1"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^genway cost: .*no group "vip"/);
+    expect(bad.stderr).toBe("genway cost: --group vip: no such group here; one of default\n");
   });
 });
 
@@ -255,6 +257,17 @@ describe.concurrent("help, usage and the rest", () => {
   it("an unknown command or flag exits 2", async ({ cli }) => {
     expect((await cli.run(["nope"])).code).toBe(2);
     expect((await cli.run(["chat", "--bogus", "x"])).code).toBe(2);
+  });
+
+  it("bare genway prints the usage on stderr and exits 2 (a missing command); --help prints it on stdout, exit 0", async ({
+    cli,
+  }) => {
+    const bare = await cli.refused([]);
+    expect([bare.code, bare.stdout]).toEqual([2, ""]);
+    expect(bare.stderr).toMatch(/^genway: missing <command>\n\nusage: genway <command> \[options\]/);
+    const help = await cli.run(["--help"]);
+    expect([help.code, help.stderr]).toEqual([0, ""]);
+    expect(help.stdout).toMatch(/^usage: genway <command> \[options\]/);
   });
 
   it("mock prints its URL and key, and stops on SIGTERM", async ({ cli }) => {
@@ -420,7 +433,11 @@ describe.concurrent("paid commands show the estimated cost first", () => {
       [["video", "--model", "vidA-2.5", "--duration", "10", "a boat"], "11 CNY (vidA, 10 seconds"],
       [["video", "--model", "vidB3", "a boat"], "7 CNY (backup-1)"],
       [["vidgen", "text2video", "--prompt", "a cat"], "0.0001 CNY (vidgen, 1 requests"],
-      [["music", "la la"], "not priced: the gateway's price table has no row for chirp-v4"],
+      [["music", "la la"], "not priced: no --mv given: the gateway picks the model"],
+      [
+        ["music", "--mv", "chirp-v4", "la la"],
+        "not priced: the gateway's price table has no row for chirp-v4",
+      ],
     ].map(
       ([args, estimate]) =>
         [(args as string[]).join(" ").slice(0, 60), args as string[], estimate as string] as const,
@@ -684,5 +701,205 @@ describe.concurrent("genway mock", () => {
     expect(taken.stderr).toBe(`genway mock: --port ${port} is already in use\n`);
     child.kill("SIGTERM");
     expect((await done).code).toBe(0);
+  });
+});
+
+describe.concurrent("exit codes and wording (docs/cli.md)", () => {
+  it("D31: an unknown task kind is bad input: exit 2, the kinds named, nothing sent", async ({ cli }) => {
+    const r = await cli.refused(["task", "wait", "vidoe", "abc"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^genway task: unknown <kind> "vidoe": one of video, .*vidgen\.text2video.*music/,
+    );
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("D31: a missing base URL is bad input: exit 2, names --base-url and GENWAY_BASE_URL, before any estimate", async ({
+    cli,
+  }) => {
+    const missing = [
+      ["chat", "hi"],
+      ["video", "--yes", "a boat"],
+      ["task", "status", "video", "abc"],
+    ];
+    const [runs, bad, cost] = await Promise.all([
+      Promise.all(missing.map((args) => cli.run(args, { GENWAY_BASE_URL: "" }))),
+      cli.run(["chat", "--base-url", "gateway.example.com", "hi"]),
+      // Commands that need no gateway run without one.
+      cli.run(["cost", "--model", "tts-1", "--characters", "10"], { GENWAY_BASE_URL: "" }),
+    ]);
+    missing.forEach((args, i) => {
+      expect([runs[i]!.code, runs[i]!.stderr], args.join(" ")).toEqual([
+        2,
+        `genway ${args[0]}: no gateway address: pass --base-url URL or set GENWAY_BASE_URL (no gateway? eval "$(genway mock --print-env)" starts a local mock)\n`,
+      ]);
+    });
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'genway chat: --base-url must be an http(s) URL (got "gateway.example.com")\n',
+    ]);
+    expect(cost.code).toBe(0);
+    expect(cli.mock.requests).toEqual([]);
+  });
+
+  it("a missing API key names --api-key and GENWAY_API_KEY, exit 2", async ({ cli }) => {
+    const none = await cli.run(["chat", "hi"], { GENWAY_API_KEY: "" });
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      "genway chat: no API key: pass --api-key KEY or set GENWAY_API_KEY\n",
+    ]);
+    expect(cli.mock.requests).toEqual([]);
+  });
+
+  it("a mistyped command line names the flag, never parseArgs' wording", async ({ cli }) => {
+    const cases: Array<[string[], string]> = [
+      [["chat", "--bogus", "x"], "genway chat: unknown flag --bogus"],
+      [["image", "--model"], "genway image: --model needs a value"],
+      [["image", "-m"], "genway image: -m needs a value"],
+      [
+        ["image", "--model", "--yes", "a cat"],
+        'genway image: --model needs a value; "--yes" looks like a flag (a value starting with "-" is written --model=--yes)',
+      ],
+      [["image", "--yes=1", "a cat"], 'genway image: --yes takes no value (got "1")'],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli.refused(args)));
+    cases.forEach(([args, line], i) => {
+      expect([runs[i]!.code, runs[i]!.stderr.split("\n")[0]], args.join(" ")).toEqual([2, line]);
+      expect(runs[i]!.stderr).not.toMatch(/positional|option argument|ambiguous|To specify|Unknown option/);
+    });
+  });
+
+  it("a connection error exits 1 and names the host and port it tried", async ({ cli }) => {
+    const port = await freePort();
+    const r = await cli.run(["chat", "hi"], { GENWAY_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`tried 127.0.0.1:${port}`);
+    expect(r.stderr).toMatch(/\[APIConnectionError\]\n$/);
+  });
+
+  it("a paid command sends the duration and model its estimate prices, and estimates none it does not send", async ({
+    cli,
+  }) => {
+    const [video, music, chosen] = await Promise.all([
+      cli.run(["video", "--model", "vidA-2.5", "a boat"]),
+      cli.run(["music", "la la"]),
+      cli.run(["music", "--mv", "chirp-v4", "la la"]),
+    ]);
+    expect([video.code, music.code, chosen.code]).toEqual([0, 0, 0]);
+    expect(video.stderr.split("\n")[0]).toContain("5 seconds");
+    expect(music.stderr.split("\n")[0]).toBe(
+      "estimated cost: not priced: no --mv given: the gateway picks the model",
+    );
+    expect(chosen.stderr.split("\n")[0]).toContain("chirp-v4");
+    const bodies = (path: string) => cli.mock.requests.filter((r) => r.path === path).map((r) => r.body);
+    expect(bodies("/v2/videos/generations")).toEqual([{ model: "vidA-2.5", prompt: "a boat", duration: 5 }]);
+    expect(bodies("/musicgen/submit/music")).toEqual(
+      expect.arrayContaining([{ prompt: "la la" }, { prompt: "la la", mv: "chirp-v4" }]),
+    );
+  });
+
+  it("cost: what the price table needs is asked for by flag", async ({ cli }) => {
+    const cases: Array<[string[], string]> = [
+      [
+        ["cost", "--model", "no-such-model-x", "--requests", "1"],
+        "genway cost: --model no-such-model-x: the price table places it in no family; price it by its family with --family ID",
+      ],
+      [["cost", "--model", "vidA-2.5"], "genway cost: vidA is priced per second: pass --seconds"],
+      [["cost", "--family", "speech"], "genway cost: speech is priced per character: pass --characters"],
+    ];
+    const [runs, family] = await Promise.all([
+      Promise.all(cases.map(([args]) => cli.run(args))),
+      cli.run(["cost", "--family", "nope", "--requests", "1"]),
+    ]);
+    cases.forEach(([args, line], i) => {
+      expect([runs[i]!.code, runs[i]!.stderr], args.join(" ")).toEqual([2, `${line}\n`]);
+    });
+    expect(family.code).toBe(2);
+    expect(family.stderr).toMatch(/^genway cost: --family nope: no such price family; one of .*speech/);
+  });
+});
+
+describe.concurrent("D32: genway image when a later download fails", () => {
+  /** A gateway whose images answer holds two URLs: the first downloads, the second is cut mid-body. */
+  async function twoImages(): Promise<{ url: string; close(): Promise<void> }> {
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      if (req.url?.startsWith("/v1/images")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({ created: 1700000000, data: [{ url: `${base}/a.png` }, { url: `${base}/b.png` }] }),
+        );
+        return;
+      }
+      if (req.url === "/a.png") {
+        res.writeHead(200, { "content-type": "image/png" });
+        res.end(Buffer.alloc(1000, 1));
+        return;
+      }
+      res.writeHead(200, { "content-type": "image/png", "content-length": "100000" });
+      res.write(Buffer.alloc(500, 1));
+      setTimeout(() => req.socket.destroy(), 50);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return {
+      url,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it("D32: the saved file is on stdout, the lost image's URL on stderr, exit 1, no placeholder left", async ({
+    cli,
+  }) => {
+    const gateway = await twoImages();
+    try {
+      const out = await folder();
+      const args = ["image", "--model", "nano-banana", "--n", "2", "--yes", "--out", out, "two foxes"];
+      const r = await cli.run(args, { GENWAY_BASE_URL: gateway.url, GENWAY_API_KEY: "sk-x" });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe(`${join(out, "image-1700000000-1.png")}\n`);
+      expect(r.stderr).toContain(`genway image: image 2 of 2 not saved: Connection error: terminated`);
+      expect(r.stderr).toContain(`its URL: ${gateway.url}/b.png\n`);
+      expect(r.stderr).toMatch(
+        /1 of 2 images could not be saved \(1 saved: on stdout\); their URLs are above\n$/,
+      );
+      expect(await readdir(out)).toEqual(["image-1700000000-1.png"]);
+      expect((await stat(join(out, "image-1700000000-1.png"))).size).toBe(1000);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it("D32: with --json, the files and the unsaved URLs are both in the JSON", async ({ cli }) => {
+    const gateway = await twoImages();
+    try {
+      const out = await folder();
+      const args = [
+        "image",
+        "--model",
+        "nano-banana",
+        "--n",
+        "2",
+        "--yes",
+        "--out",
+        out,
+        "--json",
+        "two foxes",
+      ];
+      const r = await cli.run(args, { GENWAY_BASE_URL: gateway.url, GENWAY_API_KEY: "sk-x" });
+      expect(r.code).toBe(1);
+      const printed = JSON.parse(r.stdout);
+      expect(printed.files).toEqual([join(out, "image-1700000000-1.png")]);
+      expect(printed.unsaved).toEqual([
+        { index: 2, url: `${gateway.url}/b.png`, error: expect.stringContaining("Connection error") },
+      ]);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { printJson } from "../output.js";
 
 export const demo: Command = {
   name: "demo",
+  offline: true,
   summary: "tour every family against the built-in mock gateway (no account needed)",
   usage: "genway demo [--out DIR]",
   options: { out: { type: "string" } },

@@ -1,9 +1,9 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
 import { saveToFile } from "../../node/index.js";
-import { claimFile, finished, number, outputFolder, required, text } from "../args.js";
+import { claimFile, finished, number, outputFolder, removeUnfinished, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
-import { printJson } from "../output.js";
+import { describeError, printJson } from "../output.js";
 
 export const image: Command = {
   name: "image",
@@ -42,14 +42,54 @@ export const image: Command = {
       } as never,
       { signal },
     );
+    // Every image is paid for: each one is saved on its own, and one that cannot be saved is
+    // reported with its URL (to fetch while it lasts), beside the files that were saved.
     const saved: string[] = [];
+    const unsaved: Unsaved[] = [];
     for (const [index, item] of result.data.entries()) {
-      const path = await claimFile(dir, `image-${result.created}-${index + 1}`, ".png");
-      await saveToFile(await gw.images.download(item, { signal }), path);
-      finished(path);
-      saved.push(path);
+      if (signal.aborted) {
+        unsaved.push({ index, url: item.url, error: undefined });
+        continue;
+      }
+      try {
+        const path = await claimFile(dir, `image-${result.created}-${index + 1}`, ".png");
+        await saveToFile(await gw.images.download(item, { signal }), path);
+        finished(path);
+        saved.push(path);
+        if (!json) stdout.write(`${path}\n`);
+      } catch (error) {
+        await removeUnfinished();
+        unsaved.push({ index, url: item.url, error });
+      }
     }
-    if (json) return printJson(stdout, { ...result, files: saved });
-    for (const path of saved) stdout.write(`${path}\n`);
+    if (json) printJson(stdout, { ...result, files: saved, unsaved: unsaved.map(described) });
+    if (unsaved.length === 0) return;
+    for (const lost of unsaved) context.stderr.write(`${unsavedLine(lost, result.data.length)}\n`);
+    if (signal.aborted) throw signal.reason;
+    throw new Error(
+      `${unsaved.length} of ${result.data.length} images could not be saved${saved.length ? ` (${saved.length} saved: on stdout)` : ""}; their URLs are above`,
+    );
   },
 };
+
+/** An image the command was paid for and could not save. */
+interface Unsaved {
+  index: number;
+  url: string | undefined;
+  /** Why; undefined when it was not tried (the command was interrupted first). */
+  error: unknown;
+}
+
+function described({ index, url, error }: Unsaved) {
+  return {
+    index: index + 1,
+    url: url ?? null,
+    error: error === undefined ? "not tried" : describeError(error),
+  };
+}
+
+function unsavedLine({ index, url, error }: Unsaved, total: number): string {
+  const why = error === undefined ? "not saved (interrupted)" : `not saved: ${describeError(error)}`;
+  const where = url ? `its URL: ${url}` : "it came as base64 data in the answer (use --json to keep it)";
+  return `genway image: image ${index + 1} of ${total} ${why}; ${where}`;
+}

@@ -11,6 +11,7 @@ import { printJson } from "../output.js";
 
 export const mock: Command = {
   name: "mock",
+  offline: true,
   summary: "start the built-in mock gateway on loopback and print its URL and a key",
   usage: "genway mock [--port N] [--print-env]",
   options: { port: { type: "string" }, "print-env": { type: "boolean" } },

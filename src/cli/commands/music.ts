@@ -1,5 +1,5 @@
 /** genway music: a song (custom lyrics, or a description with --describe) or lyrics job, optionally awaited. */
-import { required } from "../args.js";
+import { required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
 import { bodyFlag, reportTask } from "../wait.js";
@@ -38,8 +38,8 @@ export const music: Command = {
   help: [
     "The prompt is the song's lyrics (custom mode), a description of the song with --describe (sent as",
     "gpt_description_prompt), or the theme of the lyrics with --lyrics-only. Only the flags you give are",
-    "sent; the gateway fills in its defaults (e.g. mv). The price table has no music row: the estimate",
-    "says so instead of a number.",
+    "sent; the gateway fills in its defaults (e.g. mv). The estimate prices the --mv model; without one",
+    "the model is the gateway's choice, so the estimate says it cannot price it.",
   ].join("\n"),
   fields: {
     prompt: "<prompt>",
@@ -53,14 +53,18 @@ export const music: Command = {
     const { values, positionals, signal } = context;
     const prompt = required(positionals, "<prompt>");
     const extra = bodyFlag(values);
-    const mv = (extra.mv as string | undefined) ?? (values.mv as string | undefined) ?? "chirp-v4";
-    await confirmCost(context, { model: values["lyrics-only"] ? "lyrics jobs" : mv, requests: 1 });
+    // Priced by the model that is sent; without one the gateway picks it, so no price is known here.
+    const mv = (extra.mv as string | undefined) ?? (values["lyrics-only"] ? undefined : text(values, "mv"));
+    await confirmCost(
+      context,
+      mv === undefined ? "no --mv given: the gateway picks the model" : { model: mv, requests: 1 },
+    );
     const gw = context.client();
-    const text = values.describe === true ? { gpt_description_prompt: prompt } : { prompt };
+    const words = values.describe === true ? { gpt_description_prompt: prompt } : { prompt };
     context.hold(); // released by reportTask once the task id is known
     const task = values["lyrics-only"]
       ? await gw.musicgen.submit.lyrics({ prompt, ...extra }, { signal })
-      : await gw.musicgen.submit.music({ ...text, ...songFields(values), ...extra }, { signal });
+      : await gw.musicgen.submit.music({ ...words, ...songFields(values), ...extra }, { signal });
     await reportTask(task, context, values.wait === true, printSongs);
   },
 };

@@ -21,6 +21,8 @@ export const task: Command = {
     if (!kind || !id) throw new InputError(`missing ${kind ? "<id>" : "<kind> and <id>"}`, { usage: true });
     if (more.length) throw new InputError(`unexpected argument "${more[0]}"`, { usage: true });
     const gw = context.client();
+    const kinds = gw.tasks.kinds();
+    if (!kinds.includes(kind)) throw new InputError(`unknown <kind> "${kind}": one of ${kinds.join(", ")}`);
     const snapshot =
       action === "status" || values.status
         ? await gw.tasks.retrieve({ kind, id }, { signal })

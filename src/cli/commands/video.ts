@@ -22,7 +22,7 @@ export const video: Command = {
     wait: { type: "boolean", short: "w" },
   },
   help: [
-    "Default model vidA-2.5. For vidA models --duration is 5 or 10 (default 5) and --seed 0 to 2147483647;",
+    "Default model vidA-2.5. For vidA models --duration is 5 or 10 (default 5, sent as such) and --seed 0 to 2147483647;",
     "other models get any positive --duration. Images may be URLs, base64 or local files (read and encoded).",
     '--body adds any other field as JSON, e.g. \'{"resolution":"720p"}\'.',
   ].join("\n"),
@@ -44,7 +44,10 @@ export const video: Command = {
     const extra = body(values);
     const paths = ((values.image as string[] | undefined) ?? []).filter((i) => !/^https?:|^data:/.test(i));
     for (const path of paths) await inputFile(path, "--image");
-    await confirmCost(context, { model, seconds: Number(duration ?? extra.duration ?? 5), requests: 1 });
+    // The estimate prices what is sent: vidA's length is sent even when it is the spec's default (5 s).
+    const sentDuration = duration ?? (vidA && extra.duration === undefined ? 5 : undefined);
+    const seconds = sentDuration ?? (extra.duration === undefined ? undefined : Number(extra.duration));
+    await confirmCost(context, { model, requests: 1, ...(seconds === undefined ? {} : { seconds }) });
     const { fileFromPath } = await import("../../node/index.js");
     const images = await Promise.all(
       ((values.image as string[] | undefined) ?? []).map((image) =>
@@ -55,7 +58,7 @@ export const video: Command = {
       model,
       prompt,
       ...(images.length ? { images } : {}),
-      ...(duration !== undefined ? { duration } : {}),
+      ...(sentDuration !== undefined ? { duration: sentDuration } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(values.ratio ? { ratio: values.ratio } : {}),
       ...extra,

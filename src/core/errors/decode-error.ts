@@ -13,6 +13,7 @@
  * 501 is not retryable (new-api's api_not_implemented will not appear by waiting).
  */
 
+import { baseURLAdvice } from "../http/base-url.js";
 import { clip, redact } from "../http/redact.js";
 import { requestIdFrom } from "../http/request-id.js";
 import { parseRetryAfter } from "../http/retry-after.js";
@@ -38,6 +39,11 @@ export interface DecodeErrorInput {
   headers?: Headers | undefined;
   /** Wins over anything found in headers or body. */
   requestId?: string | undefined;
+  /**
+   * The gateway URL the answer came from (the transport's requests, not result downloads): a 404
+   * that shows no gateway route there ({@link unrouted}) names it and says what baseURL should be.
+   */
+  gatewayURL?: string | undefined;
 }
 
 /** Upstream error types and string codes that say more than the HTTP status does. */
@@ -256,7 +262,10 @@ function decode(input: DecodeErrorInput): APIError {
       : statusRetryable(status);
 
   const empty = body === undefined || body === null || (typeof body === "string" && !body.trim());
-  return new Class(compose(status, f, code, meaning, empty), {
+  let message = compose(status, f, code, meaning, empty);
+  if (http === 404 && input.gatewayURL && unrouted(f, code))
+    message += `. ${baseURLAdvice(input.gatewayURL)}`;
+  return new Class(message, {
     status,
     code,
     type: f.type,
@@ -267,6 +276,20 @@ function decode(input: DecodeErrorInput): APIError {
     body,
     headers,
   });
+}
+
+/**
+ * Whether a 404 says "no such route here" (a wrong baseURL) rather than naming a missing model or
+ * task: new-api's answer to an unrouted path ("Invalid URL (POST /v1/v1/chat/completions)", type
+ * invalid_request_error, empty code: controller/relay.go RelayNotFound, router/web-router.go
+ * NoRoute), or a body that is no gateway envelope at all (an HTML page, plain text, an empty body,
+ * `{"detail":"Not Found"}`). An envelope with a code or a specific type (`model_not_found`,
+ * `task_not_exist`, `NOT_FOUND`, `not_found_error`, vidgen 1203) came from the gateway itself:
+ * baseURL reached it, and the answer names what is missing.
+ */
+function unrouted(f: Fields, code: number | string | undefined): boolean {
+  if (f.message?.startsWith("Invalid URL (")) return true;
+  return code === undefined && (f.type === undefined || f.type === "invalid_request_error");
 }
 
 /**

@@ -206,9 +206,12 @@ export class ValidationError extends GenwayError {
   }
 }
 
-/** A serializable handle on an asynchronous task: its kind (e.g. `video`) and the gateway's id. */
-export interface TaskRef {
-  kind: string;
+/**
+ * A serializable handle on an asynchronous task: its kind (e.g. `video`) and the gateway's id. `K`
+ * is the kind as the compiler knows it (`TaskRef<"video">`), which types what waiting on it gives.
+ */
+export interface TaskRef<K extends string = string> {
+  kind: K;
   id: string;
 }
 

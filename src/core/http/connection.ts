@@ -28,6 +28,8 @@ export interface Connection {
   abort(reason: "user" | "idle"): void;
   /** Detaches from the caller's signal; call when the body is done. */
   release(): void;
+  /** The server's `host:port`, for a connection error's message (absent where unknown). */
+  where?(): string | undefined;
 }
 
 export interface Clocks {
@@ -36,12 +38,14 @@ export interface Clocks {
   timeout: number;
   /** ms allowed between two body chunks (enforced by the body readers). */
   idleTimeout: number;
+  /** The URL requested, read only when a connection error names its host and port. */
+  url?: (() => string) | undefined;
 }
 
 /** Runs `send` under the response clock and the caller's signal; the Connection carries both into the body read. */
 export async function openConnection(
   send: (signal: AbortSignal) => Promise<Response>,
-  { signal: userSignal, timeout, idleTimeout }: Clocks,
+  { signal: userSignal, timeout, idleTimeout, url }: Clocks,
 ): Promise<Connection> {
   if (userSignal?.aborted) throw new APIUserAbortError();
   const controller = new AbortController();
@@ -68,7 +72,7 @@ export async function openConnection(
   } catch (error) {
     release();
     if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
-    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout);
+    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout, hostAndPort(url?.()));
   } finally {
     clearTimeout(timer);
   }
@@ -77,6 +81,8 @@ export async function openConnection(
     requestId: requestIdFrom(response.headers),
     controller,
     idleTimeout,
+    // Where the body came from (after redirects), else what was asked for; built only for an error message.
+    where: () => hostAndPort(response.url || url?.()),
     // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
     abortReason: () =>
       reason === "user" || reason === "idle" ? reason : controller.signal.aborted ? "user" : undefined,
@@ -140,8 +146,12 @@ export async function underClock<T>(
 /** Error bodies are read up to 64 KB: enough for any real envelope, not a memory hazard. */
 export const MAX_ERROR_BODY = 64 * 1024;
 
-/** The typed error of a non-2xx answer, from at most 64 KB of its body. Releases the connection. */
-export async function failureOf(connection: Connection): Promise<APIError> {
+/**
+ * The typed error of a non-2xx answer, from at most 64 KB of its body. Releases the connection.
+ * `gatewayURL` (a request to the gateway, not to a result URL): a 404 that shows no gateway route
+ * there names the URL and says what baseURL should be (decode-error.ts).
+ */
+export async function failureOf(connection: Connection, gatewayURL?: string): Promise<APIError> {
   connection.release();
   const { response, requestId } = connection;
   // A body cut short still tells us the status: decode what arrived.
@@ -151,6 +161,7 @@ export async function failureOf(connection: Connection): Promise<APIError> {
     body: parseMaybeJson(text),
     headers: response.headers,
     requestId,
+    gatewayURL,
   });
 }
 
@@ -231,16 +242,22 @@ function parseMaybeJson(text: string): unknown {
   }
 }
 
-/** Maps whatever fetch threw into our tree, using who aborted to tell the clocks apart. */
+/**
+ * Maps whatever fetch threw into our tree, using who aborted to tell the clocks apart. `where`
+ * (`host:port`, see Connection.where) is named in a connection error: "which server?" is the first
+ * question a refused connection or a cut body raises.
+ */
 export function toConnectionError(
   error: unknown,
   reason: "user" | "idle" | undefined,
   timeoutMs: number,
+  where?: string,
 ): Error {
   if (isGenwayError(error)) return error;
   if (reason === "user") return new APIUserAbortError(undefined, { cause: error });
   if (reason === "idle") return new APITimeoutError("idle", timeoutMs, { cause: error });
-  return new APIConnectionError(`Connection error: ${describeCause(error)}`, {
+  const tried = where ? `; tried ${where}` : "";
+  return new APIConnectionError(`Connection error: ${describeCause(error)}${tried}`, {
     cause: error,
     notSent: certainlyNotSent(error),
   });
@@ -264,4 +281,18 @@ function describeCause(cause: unknown): string {
   const code = inner?.code ?? (cause as { code?: string })?.code;
   const message = (cause as Error)?.message ?? String(cause);
   return code ? `${message} (${code})` : message;
+}
+
+/**
+ * `host:port` of a URL, the default port spelled out: what a connection error names. Never the
+ * path or query (they may carry a key) nor user info.
+ */
+function hostAndPort(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { protocol, hostname, port } = new URL(url);
+    return `${hostname}:${port || (protocol === "https:" ? "443" : "80")}`;
+  } catch {
+    return undefined;
+  }
 }

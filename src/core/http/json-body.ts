@@ -15,7 +15,7 @@ export async function readJson(
   try {
     text = await readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes);
   } catch (error) {
-    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout);
+    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
   } finally {
     connection.release();
   }
@@ -55,7 +55,7 @@ export async function rejectJson(connection: Connection, expected: string): Prom
   try {
     text = await readText(connection, MAX_ERROR_BODY);
   } catch (error) {
-    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout);
+    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
   } finally {
     connection.release();
   }

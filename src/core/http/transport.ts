@@ -408,10 +408,12 @@ export class Transport {
     model: string | undefined,
   ): Promise<Connection> {
     const started = Date.now();
+    const url = () => this.#url(spec, options);
     const connection = await openConnection((signal) => this.#send(spec, options, signal, record, model), {
       signal: options.signal,
       timeout: options.timeout ?? this.#config.timeout,
       idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+      url,
     });
     const { response, requestId } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
@@ -420,7 +422,7 @@ export class Transport {
         requestId,
       });
     }
-    if (!response.ok) throw await failureOf(connection);
+    if (!response.ok) throw await failureOf(connection, response.url || url());
     return connection;
   }
 

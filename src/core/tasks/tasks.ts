@@ -55,16 +55,24 @@ export function snapshotOf<R>(kind: string, raw: unknown, id?: string): TaskSnap
   return { kind, id: read.id ?? id ?? "", status, progress, result: result as R | undefined, reason, raw };
 }
 
+/**
+ * The kinds of a kind -> result map (`{ video: VideoResult; ... }`) whose result is `R`: what a
+ * handle given with the result type `R` may name. Every string when `R` is not given (unknown).
+ */
+export type KindsWithResult<M, R> = unknown extends R
+  ? string
+  : { [K in keyof M & string]: [M[K]] extends [R] ? K : never }[keyof M & string];
+
 /** A submitted task. Serialize it with JSON.stringify; resume it anywhere with `gw.tasks.wait(json)`. */
-export class Task<R = unknown> implements TaskRef {
-  readonly kind: string;
+export class Task<R = unknown, K extends string = string> implements TaskRef<K> {
+  readonly kind: K;
   readonly id: string;
   readonly #registry: TaskRegistry;
   /** What the submission cost; unknown for a task rebuilt from its handle. */
   readonly #priced: Priced;
 
   /** @internal Tasks come from submissions and `gw.tasks.get(ref)`. */
-  constructor(registry: TaskRegistry, ref: TaskRef, priced: Priced = RESUMED) {
+  constructor(registry: TaskRegistry, ref: TaskRef<K>, priced: Priced = RESUMED) {
     this.#registry = registry;
     this.kind = ref.kind;
     this.id = ref.id;
@@ -82,7 +90,7 @@ export class Task<R = unknown> implements TaskRef {
   }
 
   /** The serializable handle `{ kind, id }`: store it, and resume later with `gw.tasks.wait(handle)`. */
-  toJSON(): TaskRef {
+  toJSON(): TaskRef<K> {
     return { kind: this.kind, id: this.id };
   }
 }
@@ -147,9 +155,9 @@ export class TaskRegistry {
     return snapshot;
   }
 
-  task<R>(ref: TaskRef): Task<R> {
+  task<R, K extends string = string>(ref: TaskRef<K>): Task<R, K> {
     this.#entry(ref.kind);
-    return new Task<R>(this, ref);
+    return new Task<R, K>(this, ref);
   }
 
   /**

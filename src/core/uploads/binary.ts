@@ -135,7 +135,7 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       connection.release();
     };
     const failure = (error: unknown) =>
-      toConnectionError(error, connection.abortReason(), connection.idleTimeout);
+      toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
     return new ReadableStream<Uint8Array>(
       {
         pull: async (controller) => {

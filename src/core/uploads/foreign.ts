@@ -39,7 +39,12 @@ export async function openForeign(url: URL, init: ForeignInit, config: ForeignCo
         redirect: "follow",
         signal,
       }),
-    { signal: config.signal, timeout: config.timeout ?? 600_000, idleTimeout: config.idleTimeout ?? 120_000 },
+    {
+      signal: config.signal,
+      timeout: config.timeout ?? 600_000,
+      idleTimeout: config.idleTimeout ?? 120_000,
+      url: () => url.href,
+    },
   );
   if (!connection.response.ok) throw await failureOf(connection);
   return connection;

@@ -69,8 +69,8 @@ export interface ChatCreate {
  * The choices of a completion, each checked to be an object with a message (a MalformedResponseError
  * names the part missing): what `parse` and `runTools` read.
  */
-export function choicesOf(completion: ChatCompletion, operation: string): ChatCompletionChoice[] {
-  const choices = part<ChatCompletionChoice[]>(
+export function choicesOf<C extends ChatCompletion>(completion: C, operation: string): C["choices"] {
+  const choices = part<C["choices"]>(
     field(completion, "choices"),
     "choices",
     "a non-empty list",

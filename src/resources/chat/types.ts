@@ -308,15 +308,48 @@ export interface ChatCompletionToolCall {
   function: { name: string; arguments: string };
 }
 
-/** The assistant's message in a choice. */
+/** A web citation in an assistant message (search models). */
+export interface ChatCompletionAnnotation {
+  type: "url_citation";
+  url_citation: { start_index: number; end_index: number; title: string; url: string };
+}
+
+/** Spoken output of an audio-capable model (`modalities: ["text", "audio"]`). */
+export interface ChatCompletionAudio {
+  id: string;
+  /** Base64 audio in the requested format. */
+  data: string;
+  /** Unix seconds after which `id` can no longer be referred to in a follow-up turn. */
+  expires_at: number;
+  transcript: string;
+}
+
+/**
+ * The assistant's message in a choice. The fields are OpenAI's (openai-node's
+ * ChatCompletionMessage) and what the relay adds; there is no index signature, so a misspelled
+ * field (`message.contnet`) does not compile. A field a newer upstream adds is still in the
+ * parsed object: read it with `(message as Record<string, unknown>).field` until it is declared.
+ */
 export interface ChatCompletionMessage {
   role: "assistant";
   content: string | null;
   refusal?: string | null;
   tool_calls?: ChatCompletionToolCall[];
+  /** Web citations of search models. */
+  annotations?: ChatCompletionAnnotation[];
+  /** Audio of an audio-capable model. */
+  audio?: ChatCompletionAudio | null;
+  /** The deprecated single function call (`functions` instead of `tools`). */
+  function_call?: { name: string; arguments: string } | null;
+  /**
+   * The reasoning text of a reasoning model (DeepSeek-style), as the relay passes it on
+   * (new-api relaykit/dto/openai_request.go Message.ReasoningContent).
+   */
+  reasoning_content?: string | null;
+  /** The same reasoning text, under the name some upstreams (OpenRouter) use (new-api Message.Reasoning). */
+  reasoning?: string | null;
   /** Image models relayed in the OpenRouter/Gemini-compatible shape put their images here (see chatImageUrls). */
   images?: Array<{ type: "image_url"; image_url: { url: string } }>;
-  [key: string]: unknown;
 }
 
 /** Token counts of a chat completion (`cached_tokens` are part of `prompt_tokens`). */
@@ -324,9 +357,37 @@ export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  prompt_tokens_details?: { cached_tokens?: number; [key: string]: unknown };
-  completion_tokens_details?: { reasoning_tokens?: number; [key: string]: unknown };
-  [key: string]: unknown;
+  prompt_tokens_details?: CompletionUsagePromptDetails;
+  completion_tokens_details?: CompletionUsageCompletionDetails;
+  /**
+   * Cache hits under DeepSeek's name, as the relay passes it on (new-api relaykit/dto/openai_response.go
+   * Usage.PromptCacheHitTokens).
+   */
+  prompt_cache_hit_tokens?: number;
+}
+
+/** How the prompt tokens split (openai-node's CompletionUsage.PromptTokensDetails, plus new-api's cache writes). */
+export interface CompletionUsagePromptDetails {
+  /** Prompt tokens read from the cache (part of `prompt_tokens`). */
+  cached_tokens?: number;
+  /** Prompt tokens written to the cache (OpenAI's name). */
+  cache_write_tokens?: number;
+  /** Prompt tokens written to the cache, converted from the Messages format by the relay. */
+  cached_creation_tokens?: number;
+  audio_tokens?: number;
+  image_tokens?: number;
+  text_tokens?: number;
+}
+
+/** How the completion tokens split (openai-node's CompletionUsage.CompletionTokensDetails). */
+export interface CompletionUsageCompletionDetails {
+  /** Tokens the model spent reasoning (part of `completion_tokens`). */
+  reasoning_tokens?: number;
+  accepted_prediction_tokens?: number;
+  rejected_prediction_tokens?: number;
+  audio_tokens?: number;
+  image_tokens?: number;
+  text_tokens?: number;
 }
 
 /** One of the `n` answers of a completion. */
@@ -348,7 +409,8 @@ export interface ChatCompletion {
   system_fingerprint?: string | null;
   /** The tier that served the request, e.g. `"default"`. */
   service_tier?: string | null;
-  [key: string]: unknown;
+  /** What the request was tagged with (`metadata` of the request, where the upstream echoes it). */
+  metadata?: Record<string, string> | null;
 }
 
 /** A piece of a tool call in a streamed chunk; pieces with the same `index` add up. */
@@ -372,7 +434,12 @@ export interface ChatCompletionChunk {
       content?: string | null;
       refusal?: string | null;
       tool_calls?: ChatCompletionChunkToolCall[];
-      [key: string]: unknown;
+      /** The deprecated single function call, in pieces. */
+      function_call?: { name?: string; arguments?: string };
+      /** Reasoning text, as ChatCompletionMessage.reasoning_content (new-api ChatCompletionsStreamResponseChoiceDelta). */
+      reasoning_content?: string | null;
+      /** The same, under OpenRouter's name. */
+      reasoning?: string | null;
     };
     finish_reason: string | null;
     logprobs?: unknown;
@@ -384,5 +451,4 @@ export interface ChatCompletionChunk {
   service_tier?: string | null;
   /** Random padding some upstreams add against side channels; ignore it. */
   obfuscation?: string;
-  [key: string]: unknown;
 }

@@ -176,4 +176,9 @@ export interface ImagesResponse {
   data: Image[];
   /** Upstream (OpenAI, gpt-image-1): token usage. */
   usage?: ImagesUsage;
+  /** Upstream (gpt-image-1): the settings the images were made with. */
+  background?: "transparent" | "opaque";
+  output_format?: "png" | "webp" | "jpeg" | (string & {});
+  quality?: "low" | "medium" | "high" | (string & {});
+  size?: string;
 }

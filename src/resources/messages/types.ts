@@ -300,7 +300,6 @@ export interface TextBlock {
   type: "text";
   text: string;
   citations?: unknown[] | null;
-  [key: string]: unknown;
 }
 
 /** The model's thinking; send it back unchanged (with its signature) in the next turn. */
@@ -308,14 +307,12 @@ export interface ThinkingBlock {
   type: "thinking";
   thinking: string;
   signature: string;
-  [key: string]: unknown;
 }
 
 /** Thinking the upstream encrypted; send it back unchanged. */
 export interface RedactedThinkingBlock {
   type: "redacted_thinking";
   data: string;
-  [key: string]: unknown;
 }
 
 /** A tool call (`tool_use`) or a server tool call such as a web search (`server_tool_use`). */
@@ -330,7 +327,8 @@ export interface ToolUseBlock {
    * far, which does not parse yet. Never in a completed block.
    */
   partial_json?: string;
-  [key: string]: unknown;
+  /** Who called the tool: the model directly (`{ type: "direct" }`) or a server tool (code execution). */
+  caller?: { type: string; tool_id?: string };
 }
 
 /** The results of a server-side web search. */
@@ -338,7 +336,8 @@ export interface WebSearchToolResultBlock {
   type: "web_search_tool_result";
   tool_use_id: string;
   content: unknown;
-  [key: string]: unknown;
+  /** Who called the search (see ToolUseBlock.caller). */
+  caller?: { type: string; tool_id?: string };
 }
 
 /** A block of a response message's content. */
@@ -355,8 +354,15 @@ export interface MessageUsage {
   output_tokens: number;
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
+  /** The cache writes by lifetime (part of `cache_creation_input_tokens`). */
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number } | null;
+  /** Server tool requests billed with the message. */
+  server_tool_use?: { web_search_requests: number; web_fetch_requests?: number } | null;
+  /** Thinking tokens (part of `output_tokens`). */
+  output_tokens_details?: { thinking_tokens: number } | null;
   service_tier?: string | null;
-  [key: string]: unknown;
+  /** Where the request was served (`inference_geo`). */
+  inference_geo?: string | null;
 }
 
 /** Why the model stopped. */
@@ -372,7 +378,10 @@ export interface Message {
   stop_reason: StopReason | (string & {}) | null;
   stop_sequence: string | null;
   usage: MessageUsage;
-  [key: string]: unknown;
+  /** With `stop_reason: "refusal"`: what was refused and why, where the upstream says. */
+  stop_details?: { type: "refusal"; category: string | null; explanation: string | null } | null;
+  /** The code-execution container the request used (its id, for reuse). */
+  container?: { id: string; expires_at: string } | null;
 }
 
 /** A piece of a content block in a stream. */
@@ -408,7 +417,12 @@ export interface ContentBlockStopEvent {
 /** The stop reason and the cumulative usage, near the end of a stream. */
 export interface MessageDeltaEvent {
   type: "message_delta";
-  delta: { stop_reason: Message["stop_reason"]; stop_sequence: string | null; [key: string]: unknown };
+  delta: {
+    stop_reason: Message["stop_reason"];
+    stop_sequence: string | null;
+    stop_details?: Message["stop_details"];
+    container?: Message["container"];
+  };
   /** Cumulative: output_tokens, and the input/cache counts some relays repeat here. */
   usage: Partial<Record<keyof MessageUsage, unknown>> & { output_tokens: number };
 }

@@ -146,6 +146,19 @@ export type MusicTask = Task<MusicClip[]>;
 /** A submitted lyrics task. */
 export type LyricsTask = Task<MusicLyrics>;
 
+/**
+ * The music task kinds and their results: songs (`music`, and `music.feed` of the v1 routes) give
+ * their clips, lyrics jobs (`music.lyrics`, `music.lyrics.v1`) the lyrics. An upload's processing
+ * (`music.upload`) carries no result: its state is in the snapshot's `status` and `raw`.
+ */
+export interface MusicTaskResults {
+  music: MusicClip[];
+  "music.feed": MusicClip[];
+  "music.lyrics": MusicLyrics;
+  "music.lyrics.v1": MusicLyrics;
+  "music.upload": unknown;
+}
+
 /** A persona made from a clip, for persona songs (`persona_id`). Fields beyond its id: not shown. */
 export interface MusicPersona {
   /** The persona id. */

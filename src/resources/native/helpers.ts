@@ -5,9 +5,9 @@
 import { objects } from "../../core/streams/index.js";
 import type { GenerateContentResponse, NativePart } from "./types.js";
 
-function parts(response: GenerateContentResponse | undefined): NativePart[] {
+function parts(response: GenerateContentResponse | undefined): readonly NativePart[] {
   // Streamed chunks are untrusted JSON: only object parts count.
-  return objects(response?.candidates?.[0]?.content?.parts) as NativePart[];
+  return objects(response?.candidates?.[0]?.content?.parts) as readonly NativePart[];
 }
 
 /** The answer text: every text part of the first candidate that is not a thought. */

@@ -220,7 +220,12 @@ export interface NativePart {
   fileData?: { mimeType?: string; fileUri: string };
   functionCall?: { name: string; args?: Record<string, unknown>; id?: string };
   functionResponse?: { name: string; response: Record<string, unknown> };
-  [key: string]: unknown;
+  /** Code the model wrote for the code-execution tool. */
+  executableCode?: { language: string; code: string };
+  /** What running that code gave. */
+  codeExecutionResult?: { outcome: string; output?: string };
+  /** The clip of a video part (`startOffset`, `endOffset`, `fps`). */
+  videoMetadata?: { startOffset?: string; endOffset?: string; fps?: number };
 }
 
 /** The content of a candidate: a role and its parts. */
@@ -237,7 +242,14 @@ export interface NativeCandidate {
   safetyRatings?: unknown[];
   citationMetadata?: unknown;
   groundingMetadata?: unknown;
-  [key: string]: unknown;
+  /** Why the model stopped, in words (alongside `finishReason`). */
+  finishMessage?: string;
+  /** The candidate's average log probability. */
+  avgLogprobs?: number;
+  logprobsResult?: unknown;
+  /** What the URL-context tool fetched. */
+  urlContextMetadata?: unknown;
+  tokenCount?: number;
 }
 
 /** Tokens of one modality. */
@@ -257,8 +269,8 @@ export interface UsageMetadata {
   promptTokensDetails?: ModalityTokenCount[];
   candidatesTokensDetails?: ModalityTokenCount[];
   cacheTokensDetails?: ModalityTokenCount[];
+  toolUsePromptTokensDetails?: ModalityTokenCount[];
   trafficType?: string;
-  [key: string]: unknown;
 }
 
 /**
@@ -282,7 +294,6 @@ export interface PromptFeedback {
   blockReasonMessage?: string;
   /** Ratings per harm category. */
   safetyRatings?: unknown[];
-  [key: string]: unknown;
 }
 
 /**
@@ -303,5 +314,4 @@ export interface GenerateContentResponse {
   promptFeedback?: PromptFeedback;
   /** Vertex only: when the response was created (RFC 3339). */
   createTime?: string;
-  [key: string]: unknown;
 }

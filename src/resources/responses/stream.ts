@@ -70,7 +70,7 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
       case "response.output_item.done": {
         const at = slot(wire.output_index);
         if (at !== undefined && isObject(wire.item))
-          output[at] = structuredClone(wire.item) as ResponseOutputItem;
+          output[at] = structuredClone(wire.item) as unknown as ResponseOutputItem;
         break;
       }
       case "response.content_part.added":

@@ -265,15 +265,34 @@ export interface ResponseOutputText {
   type: "output_text";
   text: string;
   /** url_citation annotations point at the pages a web search used. */
-  annotations: Array<{ type: string; url?: string; title?: string; [key: string]: unknown }>;
-  [key: string]: unknown;
+  annotations: ResponseAnnotation[];
+  /** Token log probabilities, with `include: ["message.output_text.logprobs"]`. */
+  logprobs?: unknown[];
+}
+
+/**
+ * A citation in output text: `url_citation` (a web page), `file_citation` and `container_file_citation`
+ * (a file the tools used), `file_path` (a file the model made).
+ */
+export interface ResponseAnnotation {
+  type: "url_citation" | "file_citation" | "container_file_citation" | "file_path" | (string & {});
+  /** url_citation: the page. */
+  url?: string;
+  title?: string;
+  /** Where the citation sits in the text. */
+  start_index?: number;
+  end_index?: number;
+  /** The file of a file citation or file path. */
+  file_id?: string;
+  filename?: string;
+  container_id?: string;
+  index?: number;
 }
 
 /** A refusal in an output message. */
 export interface ResponseOutputRefusal {
   type: "refusal";
   refusal: string;
-  [key: string]: unknown;
 }
 
 /** A message the model wrote. */
@@ -283,7 +302,8 @@ export interface ResponseOutputMessage {
   role: "assistant";
   status: string;
   content: Array<ResponseOutputText | ResponseOutputRefusal>;
-  [key: string]: unknown;
+  /** Whether the message is commentary on the way or the final answer (reasoning models). */
+  phase?: "commentary" | "final_answer" | null;
 }
 
 /** A function call the model made. */
@@ -295,7 +315,6 @@ export interface ResponseFunctionCall {
   /** JSON text, assembled from the deltas when streamed. */
   arguments: string;
   status?: string;
-  [key: string]: unknown;
 }
 
 /** A web search the model ran. */
@@ -303,8 +322,13 @@ export interface ResponseWebSearchCall {
   type: "web_search_call";
   id: string;
   status: string;
-  action?: { type: string; query?: string; [key: string]: unknown };
-  [key: string]: unknown;
+  /** What the search did: `search` (with `query`), `open_page` (`url`) or `find` (`pattern` in `url`). */
+  action?: {
+    type: "search" | "open_page" | "find" | (string & {});
+    query?: string;
+    url?: string;
+    pattern?: string;
+  };
 }
 
 /** A summary of the model's reasoning. */
@@ -312,7 +336,11 @@ export interface ResponseReasoningItem {
   type: "reasoning";
   id: string;
   summary: Array<{ type: "summary_text"; text: string }>;
-  [key: string]: unknown;
+  /** The reasoning text itself, where the upstream gives it. */
+  content?: Array<{ type: "reasoning_text"; text: string }>;
+  /** Opaque reasoning to send back in the next turn (with `include: ["reasoning.encrypted_content"]`). */
+  encrypted_content?: string | null;
+  status?: string;
 }
 
 /** An item of a response's `output`. */
@@ -327,9 +355,12 @@ export interface ResponseUsage {
   input_tokens: number;
   output_tokens: number;
   total_tokens: number;
-  input_tokens_details?: { cached_tokens?: number; [key: string]: unknown };
-  output_tokens_details?: { reasoning_tokens?: number; [key: string]: unknown };
-  [key: string]: unknown;
+  input_tokens_details?: {
+    cached_tokens?: number;
+    /** Input tokens written to the cache (new-api InputTokenDetails.CacheWriteTokens). */
+    cache_write_tokens?: number;
+  };
+  output_tokens_details?: { reasoning_tokens?: number };
 }
 
 /** A Responses-format response (`object: "response"`). */
@@ -345,7 +376,24 @@ export interface ResponseObject {
   incomplete_details?: { reason?: string } | null;
   /** Added by genway (as openai-node does): the output_text parts of every message, joined. */
   output_text: string;
-  [key: string]: unknown;
+  // The request's settings, echoed by the upstream (openai-node's Response; a relay may leave them out).
+  instructions?: string | unknown[] | null;
+  metadata?: Record<string, string> | null;
+  previous_response_id?: string | null;
+  max_output_tokens?: number | null;
+  temperature?: number | null;
+  top_p?: number | null;
+  parallel_tool_calls?: boolean;
+  tool_choice?: unknown;
+  tools?: unknown[];
+  text?: unknown;
+  reasoning?: { effort?: string | null; summary?: string | null } | null;
+  truncation?: "auto" | "disabled" | null;
+  service_tier?: string | null;
+  background?: boolean | null;
+  /** Unix seconds when the response completed. */
+  completed_at?: number | null;
+  user?: string;
 }
 
 /** A Responses-format response, by the name openai-node gives it (the same type as {@link ResponseObject}). */

@@ -7,4 +7,4 @@ export {
   type WaitOptions,
 } from "../../core/tasks/tasks.js";
 export { parseTaskCallback } from "./callbacks.js";
-export { pollTask, type TaskHandle, Tasks } from "./tasks.js";
+export { type TaskHandle, Tasks } from "./tasks.js";

@@ -3,27 +3,61 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
-import { Task, type TaskRef, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
+import {
+  type KindsWithResult,
+  Task,
+  type TaskRef,
+  type TaskSnapshot,
+  type WaitOptions,
+} from "../../core/tasks/index.js";
 
-/** What a wait can start from: a Task, its `{ kind, id }` handle, or that handle as JSON text. */
-export type TaskHandle = TaskRef | string;
+/**
+ * What a wait can start from: a Task, its `{ kind, id }` handle, or that handle as JSON text.
+ * `TaskHandle<"video">` is a handle the compiler knows to be a video task (no JSON text: its kind
+ * cannot be read before run time).
+ */
+export type TaskHandle<K extends string = string> = TaskRef<K> | (string extends K ? string : never);
 
-/** `gw.tasks`: wait on or read any task from its serialized handle `{ kind, id }`. */
-export class Tasks {
+/**
+ * `gw.tasks`: wait on or read any task from its serialized handle `{ kind, id }`. `M` maps each kind
+ * the client's compiler knows to its result (`{ video: VideoResult; music: MusicClip[]; ... }`):
+ * a handle whose kind is one of them gives that result type; a JSON string gives `unknown` unless a
+ * result type is given, and a result type given with a handle must be that handle's kind's.
+ */
+export class Tasks<M extends object = {}> {
   constructor(private readonly client: TaskClientContext) {}
 
   /**
    * Polls until the task ends, like `task.wait()`: from a Task, a handle, or its JSON, e.g.
    * `gw.tasks.wait(JSON.parse(saved))`, `gw.tasks.wait(saved)` or `gw.tasks.wait(timeoutError.task)`.
    */
-  wait<R>(task: Task<R>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
-  wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  wait<R, K extends string = string>(task: Task<R, K>, options?: WaitOptions<R>): Promise<TaskSnapshot<R>>;
+  wait<K extends keyof M & string>(
+    handle: TaskRef<K>,
+    options?: WaitOptions<M[K]>,
+  ): Promise<TaskSnapshot<M[K]>>;
+  wait<R = unknown>(
+    handle: string | TaskRef<KindsWithResult<M, R>>,
+    options?: WaitOptions<R>,
+  ): Promise<TaskSnapshot<R>>;
   wait<R = unknown>(handle: TaskHandle, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
     // A Task keeps its submission's cost for the succeeded snapshot; a handle knows none.
     return Promise.resolve().then(() => this.#task<R>(handle).wait(options));
   }
 
   /** The task's current state. */
+  retrieve<R, K extends string = string>(
+    task: Task<R, K>,
+    options?: RequestOptions,
+  ): APIPromise<TaskSnapshot<R>>;
+  retrieve<K extends keyof M & string>(
+    handle: TaskRef<K>,
+    options?: RequestOptions,
+  ): APIPromise<TaskSnapshot<M[K]>>;
+  retrieve<R = unknown>(
+    handle: string | TaskRef<KindsWithResult<M, R>>,
+    options?: RequestOptions,
+  ): APIPromise<TaskSnapshot<R>>;
   retrieve<R = unknown>(ref: TaskHandle, options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
     let task: Task<R>;
     try {
@@ -40,6 +74,8 @@ export class Tasks {
   }
 
   /** A live handle from a serialized one. */
+  get<K extends keyof M & string>(handle: TaskRef<K>): Task<M[K], K>;
+  get<R = unknown>(handle: string | TaskRef<KindsWithResult<M, R>>): Task<R>;
   get<R = unknown>(ref: TaskHandle): Task<R> {
     return this.client.taskRegistry.task<R>(refOf(ref));
   }
@@ -48,28 +84,6 @@ export class Tasks {
   kinds(): string[] {
     return this.client.taskRegistry.kinds();
   }
-}
-
-/**
- * `pollTask(gw, task, options)`: the package's name for `gw.tasks.wait` (the same machinery, not a
- * second one), for code that holds a client and a stored task handle.
- */
-export function pollTask<R>(
-  client: { tasks: Tasks },
-  task: Task<R>,
-  options?: WaitOptions<R>,
-): Promise<TaskSnapshot<R>>;
-export function pollTask<R = unknown>(
-  client: { tasks: Tasks },
-  handle: TaskHandle,
-  options?: WaitOptions<R>,
-): Promise<TaskSnapshot<R>>;
-export function pollTask<R = unknown>(
-  client: { tasks: Tasks },
-  handle: TaskHandle,
-  options?: WaitOptions<R>,
-): Promise<TaskSnapshot<R>> {
-  return client.tasks.wait<R>(handle, options);
 }
 
 /** `{ kind, id }` from a Task, a handle or its JSON; anything else is a ValidationError naming the problem. */

@@ -146,6 +146,11 @@ export interface VideoResult {
   outputs?: string[];
 }
 
+/** The task kind of a video job and its result: `pollTask` on a `{ kind: "video" }` handle gives a VideoResult. */
+export interface VideoTaskResults {
+  video: VideoResult;
+}
+
 /** The flat query body of GET /v2/videos/generations/{task_id} (no envelope), as relays send it. */
 export interface VideoTaskRecord {
   /** The task id. */

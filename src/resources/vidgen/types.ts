@@ -5,6 +5,7 @@
  */
 import type { APIPromise, RequestOptions } from "../../core/http/index.js";
 import type { Task, TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
+import type { VidgenKind } from "./operations.js";
 
 /** A video a vidgen task made. */
 export interface VidgenVideo {
@@ -51,6 +52,9 @@ export interface VidgenResult {
   /** Audio tracks (the audio operations). */
   audios?: VidgenAudioTrack[];
 }
+
+/** Every vidgen task kind (`vidgen.text2video` ...) and its result: each gives a VidgenResult. */
+export type VidgenTaskResults = { [K in VidgenKind]: VidgenResult };
 
 /** submitted, processing, succeed or failed: the spec's and the Kling API's task states. */
 export type VidgenTaskStatus = "submitted" | "processing" | "succeed" | "failed";

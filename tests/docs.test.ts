@@ -1,0 +1,210 @@
+/**
+ * Every ```ts example of README.md and docs/*.md runs as written, to its end, in this process: one
+ * module each, through vitest's TypeScript transform, with `genway` and its subpaths resolving to
+ * src/ (vitest.config.ts), so the examples run against this run's sources and no build is needed.
+ *
+ * - On a page with a ```ts preamble block (chat.md, tasks.md ...), the preamble goes in front of each
+ *   example, as the page tells readers to do, and the example runs without GENWAY_BASE_URL: the
+ *   preamble starts its own mock and must close it again (`await using`).
+ * - An example on a page without a preamble, or fenced ```ts standalone, is a complete file that
+ *   reads the gateway from the environment, as after `eval "$(npx genway mock --print-env)"`: one mock
+ *   for the whole file (its tasks finish on the first poll), and REDIS_URL pointing at a real
+ *   redis-server for the queue examples.
+ *
+ * An example fails when it throws, when it has not finished within the hang guard (a bound against
+ * a hang, not a speed check), or when it leaves a server listening: as a script it would never exit.
+ * A worker that runs until SIGTERM (docs/scale.md) is stopped through its own SIGTERM handler after
+ * the page's last example. Blocks fenced ```ts other-sdk are another library's code, shown for
+ * comparison (they call that vendor's API): the only ```ts blocks not run.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMockGateway, type MockServer } from "../src/testing/index.js";
+import { type RedisServer, startRedis } from "./queue/support.js";
+
+const ROOT = join(import.meta.dirname, "..");
+/** The examples are written here, one module each (under the root, so `zod` and `bullmq` resolve). */
+const OUT = join(ROOT, ".tmp", "docs");
+/** The hang guard: an example still running after this long never ends. */
+const HANG_MS = 15_000;
+
+interface Example {
+  /** `docs/chat.md:42`: where the block starts. */
+  where: string;
+  source: string;
+  /** Run with the gateway from the environment (no preamble). */
+  fromEnv: boolean;
+}
+
+/** The fenced blocks of a Markdown file: their info string, first line number and text. */
+function blocks(markdown: string): Array<{ info: string; line: number; text: string }> {
+  const found: Array<{ info: string; line: number; text: string }> = [];
+  const lines = markdown.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S.*)?$/.exec(lines[i]!);
+    if (!open) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && lines[i] !== "```"; i++) body.push(lines[i]!);
+    found.push({ info: (open[1] ?? "").trim(), line: start + 1, text: body.join("\n") });
+  }
+  return found;
+}
+
+async function examples(): Promise<Example[]> {
+  const pages = [
+    "README.md",
+    ...(await readdir(join(ROOT, "docs")))
+      .filter((name) => name.endsWith(".md"))
+      .sort()
+      .map((name) => `docs/${name}`),
+  ];
+  const out: Example[] = [];
+  for (const page of pages) {
+    const all = blocks(await readFile(join(ROOT, page), "utf8"));
+    const preamble = all.find((b) => b.info === "ts preamble")?.text;
+    for (const block of all) {
+      if (block.info !== "ts" && block.info !== "ts standalone") continue;
+      const alone = block.info === "ts standalone" || preamble === undefined;
+      out.push({
+        where: `${page}:${block.line}`,
+        source: alone ? block.text : `${preamble}\n\n${block.text}`,
+        fromEnv: alone,
+      });
+    }
+  }
+  return out;
+}
+
+const all = await examples();
+let gateway: MockServer;
+let redis: RedisServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  const mock = createMockGateway({ taskSteps: 1 });
+  gateway = await mock.listen();
+  redis = await startRedis();
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  delete process.env.GENWAY_LOG;
+}, 60_000);
+
+afterAll(async () => {
+  process.env = saved;
+  await gateway?.close();
+  await redis?.stop();
+});
+
+/** Servers listening in this process (an example that leaves one open never exits as a script). */
+const listening = () => process.getActiveResourcesInfo().filter((kind) => kind === "TCPServerWrap").length;
+
+describe("links", () => {
+  it("README.md and docs/*.md link only files that exist and that the package ships", async () => {
+    const shipped = (path: string) =>
+      path === "README.md" ||
+      path === "LICENSE" ||
+      /^docs\/[^/]+\.md$/.test(path) ||
+      path.startsWith("dist/");
+    const broken: string[] = [];
+    for (const page of ["README.md", ...(await readdir(join(ROOT, "docs"))).map((n) => `docs/${n}`)]) {
+      if (!page.endsWith(".md")) continue;
+      const text = await readFile(join(ROOT, page), "utf8");
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(https?:|mailto:|#)/.test(target!)) continue;
+        const path = join(page.includes("/") ? "docs" : "", target!.split("#")[0]!).replace(/\\/g, "/");
+        const exists = await readFile(join(ROOT, path)).then(
+          () => true,
+          () => false,
+        );
+        if (!exists || !shipped(path)) broken.push(`${page}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe("the README's install section", () => {
+  it("names the zod range genway depends on (package.json)", async () => {
+    const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const install = readme.slice(readme.indexOf("## Install"), readme.indexOf("## Your first call"));
+    expect(install).toContain(`npm install "zod@${pkg.dependencies.zod}"`);
+  });
+});
+
+describe("docs examples", () => {
+  it("there are examples on every page that promises them", () => {
+    const pages = new Set(all.map((e) => e.where.split(":")[0]));
+    for (const page of ["README.md", "docs/chat.md", "docs/tasks.md", "docs/client.md", "docs/scale.md"])
+      expect(pages).toContain(page);
+  });
+
+  const pages = [...new Set(all.map((e) => e.where.split(":")[0]!))];
+  describe.each(pages)("%s", (page) => {
+    // A long-running example (a queue worker) stops as it says it does, on SIGTERM: once the page's
+    // last example has run, since a later example of the page may need it running.
+    const stops: Array<() => unknown> = [];
+    afterAll(async () => {
+      for (const stop of stops.splice(0)) await stop();
+    });
+
+    const own = all.filter((e) => e.where.startsWith(`${page}:`));
+    it.each(own.map((e) => [e.where, e] as const))(
+      "%s runs to its end",
+      async (where, example) => {
+        const file = join(OUT, `${where.replace(/[/:.]/g, "-")}.ts`);
+        await writeFile(file, example.source);
+        process.env = { ...saved };
+        delete process.env.GENWAY_BASE_URL;
+        delete process.env.GENWAY_API_KEY;
+        if (example.fromEnv) {
+          process.env.GENWAY_BASE_URL = gateway.url;
+          process.env.GENWAY_API_KEY = "sk-genway-mock";
+          process.env.REDIS_URL = `redis://127.0.0.1:${redis.port}`;
+        }
+        const printed: unknown[][] = [];
+        const quiet = (...args: unknown[]) => void printed.push(args);
+        const spies = [
+          vi.spyOn(console, "log").mockImplementation(quiet),
+          vi.spyOn(console, "info").mockImplementation(quiet),
+          vi.spyOn(console, "error").mockImplementation(quiet),
+          vi.spyOn(console, "warn").mockImplementation(quiet),
+          vi.spyOn(process.stdout, "write").mockImplementation(() => true),
+        ];
+        const servers = listening();
+        const files = await readdir(ROOT);
+        const sigterm = process.listeners("SIGTERM");
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            import(pathToFileURL(file).href),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`did not finish within ${HANG_MS} ms`)), HANG_MS);
+            }),
+          ]);
+          for (const stop of process.listeners("SIGTERM").filter((l) => !sigterm.includes(l))) {
+            process.off("SIGTERM", stop);
+            stops.push(stop as () => unknown);
+          }
+          // A closed server leaves the list of active handles a turn or two of the event loop later.
+          for (let turn = 0; turn < 10 && listening() > servers; turn++) await new Promise(setImmediate);
+          expect(listening(), "a server was left listening").toBe(servers);
+          expect(await readdir(ROOT), "it wrote into the repository").toEqual(files);
+        } catch (error) {
+          throw new Error(
+            `${where}: ${(error as Error).message}\nprinted: ${JSON.stringify(printed).slice(0, 2000)}`,
+            { cause: error },
+          );
+        } finally {
+          clearTimeout(timer);
+          for (const spy of spies) spy.mockRestore();
+          process.env = { ...saved };
+        }
+      },
+      HANG_MS + 5_000,
+    );
+  });
+});
