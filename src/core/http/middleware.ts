@@ -118,13 +118,39 @@ export type WaitHook = (
   next: () => Promise<TaskSnapshot<unknown>>,
 ) => Promise<TaskSnapshot<unknown>>;
 
-/** Runs `request` through `chain` (first element outermost), ending in `send`. */
+/**
+ * Runs `request` through `chain` (first element outermost), ending in `send`. Each middleware's
+ * `next` sends once: a second call would send the request, and its charge, again behind the
+ * budget's back (one reservation, one ledger entry), so it is refused with a MiddlewareError and
+ * nothing more is sent. A middleware that wants another attempt leaves it to genway's retries.
+ */
 export function runChain(
   chain: readonly Middleware[],
   request: MiddlewareRequest,
   send: MiddlewareNext,
 ): Promise<Response> {
-  return around(chain, request, send, (index) => `Middleware ${index + 1} of ${chain.length}`);
+  const name = (index: number) => `Middleware ${index + 1} of ${chain.length}`;
+  const links = chain.map(
+    (middleware, index) => (r: MiddlewareRequest, next: MiddlewareNext) =>
+      middleware(r, once(next, name(index))),
+  );
+  return around(links, request, send, name);
+}
+
+/** `next`, refusing any call after the first. */
+function once(next: MiddlewareNext, who: string): MiddlewareNext {
+  let called = false;
+  return (request) => {
+    if (called) {
+      return Promise.reject(
+        new MiddlewareError(
+          `${who} called next() a second time: it sends the request once (a second send could be billed twice). Let genway's retries make another attempt.`,
+        ),
+      );
+    }
+    called = true;
+    return next(request);
+  };
 }
 
 /** Runs a wait (`run`) through the `onWait` hooks of `chain` (first outermost). */

@@ -27,8 +27,11 @@ export class BudgetExceededError extends GenwayError {
   readonly remaining: number;
   readonly limit: number;
 
-  constructor(message: string, init: { estimate: number | null; remaining: number; limit: number }) {
-    super(message);
+  constructor(
+    message: string,
+    init: { estimate: number | null; remaining: number; limit: number; cause?: unknown },
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.estimate = init.estimate;
     this.remaining = init.remaining;
     this.limit = init.limit;
@@ -48,6 +51,8 @@ export interface Reservation {
 /** The ledger of one budget: what was spent, and what calls in flight have reserved. */
 export class Budget {
   readonly limit: number;
+  /** A Budget is itself a valid `budget` option: a tool loop passes one to every step it sends. */
+  readonly currency = "CNY" as const;
   readonly unpriced: "refuse" | "allow";
   #spent = 0;
   #reserved = 0;
@@ -84,12 +89,21 @@ export class Budget {
 
   /**
    * Reserves `worst` CNY for a call about to be sent, or throws BudgetExceededError. `worst: null`
-   * (the call cannot be priced) is refused unless the budget allows unpriced calls; `what` names
-   * the call and, for null, why.
+   * (the call cannot be priced) is refused unless the budget allows unpriced calls (then nothing is
+   * reserved, and what the call turns out to cost, when priced, is spent); `what` names the call
+   * and, for null, why. `retrying` is the error of an attempt that reached the gateway and may have
+   * been billed, when this reservation is for its retry.
    */
-  reserve(worst: number | null, what: string): Reservation {
+  reserve(worst: number | null, what: string, retrying?: { error: unknown }): Reservation {
     if (worst === null) {
-      if (this.unpriced === "allow") return { settle: () => {}, release: () => {} };
+      if (this.unpriced === "allow") {
+        return {
+          settle: (actual) => {
+            if (actual !== null) this.#spent += units(actual);
+          },
+          release: () => {},
+        };
+      }
       throw new BudgetExceededError(
         `${what}; a budget of ${this.limit} CNY cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
         { estimate: null, remaining: this.remaining, limit: this.limit },
@@ -97,9 +111,12 @@ export class Budget {
     }
     const amount = units(worst);
     if (this.#spent + this.#reserved + amount > units(this.limit)) {
+      const sent = retrying
+        ? "Its retry was not sent; the attempt before it reached the gateway and may have been billed (its worst case stays spent, its error is this error's cause)."
+        : "Nothing was sent.";
       throw new BudgetExceededError(
-        `${what} may cost up to ${worst} CNY, more than the ${this.remaining} CNY left of the budget of ${this.limit} CNY. Nothing was sent.`,
-        { estimate: worst, remaining: this.remaining, limit: this.limit },
+        `${what} may cost up to ${worst} CNY, more than the ${this.remaining} CNY left of the budget of ${this.limit} CNY. ${sent}`,
+        { estimate: worst, remaining: this.remaining, limit: this.limit, cause: retrying?.error },
       );
     }
     this.#reserved += amount;

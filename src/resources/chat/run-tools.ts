@@ -9,6 +9,7 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
+  stepOptions,
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, toolSchema } from "../../core/structured/tools.js";
@@ -69,7 +70,7 @@ export function runChatTools(
   // The items are finished steps, or stream steps with `stream: true` (the overloads say which).
   const { tools, maxSteps, signal, stream, messages, ...rest } = params;
   const wireTools = tools.map(chatTool);
-  const send = { ...options, signal: signal ?? options.signal };
+  const send = stepOptions(options, signal);
   const format: LoopFormat<
     ChatCompletionCreateParamsNonStreaming,
     ChatCompletion,

@@ -35,7 +35,18 @@ const GENERATE = operation<GenerateContentParams>({
   meter: tokenMeter<GenerateContentParams>({
     model: modelId,
     usage: (answer) => (answer as GenerateContentResponse).usageMetadata,
-    prompt: (params) => [params.systemInstruction, params.contents, params.tools],
+    declaresTools: (params) =>
+      Boolean(params.tools?.length) ||
+      params.generationConfig?.responseSchema != null ||
+      params.generationConfig?.responseJsonSchema != null,
+    hidden: (params) => {
+      if (params.cachedContent != null)
+        return `the call reads the cached content ${params.cachedContent}, which the request does not hold`;
+      const builtIn = params.tools
+        ?.flatMap((tool) => Object.keys(tool))
+        .find((key) => key !== "functionDeclarations");
+      return builtIn ? `the call uses the built-in tool ${builtIn}, whose results join the input` : undefined;
+    },
     limit: (params) => params.generationConfig?.maxOutputTokens,
     limitField: "generationConfig.maxOutputTokens",
     choices: (params) => params.generationConfig?.candidateCount,

@@ -32,7 +32,16 @@ const CREATE = operation<ResponseCreateParams>({
   meter: tokenMeter<ResponseCreateParams>({
     model: (params) => params.model as string,
     usage: (answer) => (answer as ResponseObject).usage,
-    prompt: (params) => [params.instructions, params.input, params.tools],
+    declaresTools: (params) =>
+      Boolean(params.tools?.length) || (params.text?.format != null && params.text.format.type !== "text"),
+    hidden: (params) => {
+      if (params.previous_response_id != null)
+        return "the call continues a stored response (previous_response_id) whose input and output it adds";
+      const hosted = params.tools?.find((tool) => tool.type !== "function");
+      return hosted
+        ? `the call uses the hosted tool ${hosted.type}, whose results join the input`
+        : undefined;
+    },
     limit: (params) => params.max_output_tokens,
     limitField: "max_output_tokens",
   }),
