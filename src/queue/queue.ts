@@ -1,5 +1,7 @@
 /** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
+import { isDeepStrictEqual } from "node:util";
 import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
+import { ValidationError } from "../core/errors/index.js";
 import type { CostEstimate } from "../core/money/index.js";
 import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
 import { checkJob } from "./check.js";
@@ -57,7 +59,9 @@ export interface GenerationQueue {
   /**
    * Adds a job that runs `operation` with `params` (the client method's own params type). The
    * params are checked first, exactly as the client would before sending, and must be plain JSON:
-   * a bad job throws ValidationError here, never in a worker after the money.
+   * a bad job throws ValidationError here, never in a worker after the money. With a `jobId` the
+   * queue already holds, BullMQ keeps the job it has: `add` resolves to that job when it runs the
+   * same operation and params, and throws ValidationError when they differ (docs/scale.md).
    */
   add<O extends GenerationOperation>(
     operation: O,
@@ -77,7 +81,23 @@ export function createGenerationQueue(options: GenerationQueueOptions): Generati
     async add(operation, params, opts) {
       await checkJob(operation, params);
       const job = await queue.add(operation, { operation, params }, opts);
-      return job as unknown as GenerationJob<typeof operation>;
+      if (opts?.jobId === undefined) return job as unknown as GenerationJob<typeof operation>;
+      // BullMQ answers a taken jobId with its own Job built from these params, though Redis keeps
+      // (and runs) the one it had: read what is stored. Gone already (done and removed): ours ran.
+      const stored = (await queue.getJob(job.id ?? opts.jobId)) ?? job;
+      const same =
+        stored.data.operation === operation &&
+        isDeepStrictEqual(stored.data.params, JSON.parse(JSON.stringify(params)));
+      if (!same) {
+        throw new ValidationError("queue.add", [
+          {
+            path: "opts.jobId",
+            rule: "duplicate",
+            message: `job ${JSON.stringify(stored.id)} already exists with other params (${stored.data.operation}); BullMQ keeps it and drops this one. Use another jobId, or remove that job first`,
+          },
+        ]);
+      }
+      return stored as unknown as GenerationJob<typeof operation>;
     },
     close: () => queue.close(),
   };
