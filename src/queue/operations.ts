@@ -8,15 +8,16 @@ import type { Task, TaskRef } from "../core/tasks/index.js";
 import type { TaskFamilyClient } from "../families/base.js";
 import type {
   MusicConcatSubmitParams,
+  Musicgen,
   MusicLyricsSubmitParams,
   MusicStemsSeparateParams,
   MusicSubmitParams,
   MusicV1ConcatParams,
   MusicV1LyricsParams,
 } from "../resources/musicgen/index.js";
-import type { Musicgen } from "../resources/musicgen/index.js";
 import type { VideoCreateParams, Videos } from "../resources/videos/index.js";
 import type {
+  Vidgen,
   VidgenImageExpandParams,
   VidgenImageGenerationParams,
   VidgenImageToVideoParams,
@@ -27,7 +28,6 @@ import type {
   VidgenTextToVideoParams,
   VidgenVideoExtendParams,
   VidgenVideoToAudioParams,
-  Vidgen,
 } from "../resources/vidgen/index.js";
 
 /** The task families a job can run on: each client method's namespace. */

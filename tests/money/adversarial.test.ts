@@ -66,8 +66,8 @@ describe("D3: the worst case counts the prompt a format adds", () => {
     const { gw, calls } = serving(() => json({}), { budget: { limit: 0, currency: "CNY" } });
     const tool = { type: "function" as const, function: { name: "f", parameters: { type: "object" } } };
     const schema = { type: "object", properties: {} };
-    const estimate = async (call: () => unknown) =>
-      ((await rejection(call())) as BudgetExceededError).estimate!;
+    const estimate = async (call: () => PromiseLike<unknown>) =>
+      ((await rejection(Promise.resolve(call()))) as BudgetExceededError).estimate!;
     const asked = [
       [
         () => gw.chat.completions.create({ model: "any-model", max_tokens: 1, messages: hello.messages }),

@@ -262,11 +262,12 @@ export class Transport {
     record: CallRecord | undefined,
     last: boolean,
   ): Promise<WithResponse<T>> {
-    const spec = await this.#build(() => specOf(op, params, this.#config.validation), options).catch(
-      (error: unknown) => {
-        throw neverSent(error);
-      },
-    );
+    let spec: RequestSpec;
+    try {
+      spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
+    } catch (error) {
+      throw neverSent(error);
+    }
     // With a fallback model left, an error it would take goes to it at once rather than waiting to retry.
     const handOver = last ? undefined : (error: unknown) => fallsBack(error, op.policy);
     const model = modelOf(op, params);
@@ -401,8 +402,11 @@ export class Transport {
     model: string | undefined,
   ): Promise<Connection> {
     const started = Date.now();
-    // Set once the request is handed to fetch: an attempt that fails before then sent nothing.
-    const sending: Sending = { handed: false };
+    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
+    // Only a middleware or an apiKey function can fail (or stall) before fetch: a plain call with
+    // a string key reaches fetch at once, and allocates nothing for this.
+    const sending: Sending | undefined =
+      record || typeof this.#config.apiKey !== "string" ? { handed: false } : undefined;
     let connection: Connection;
     try {
       connection = await openConnection(
@@ -414,7 +418,7 @@ export class Transport {
         },
       );
     } catch (error) {
-      throw sending.handed ? error : neverSent(error);
+      throw sending && !sending.handed ? neverSent(error) : error;
     }
     const { response, requestId } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
@@ -433,7 +437,7 @@ export class Transport {
     signal: AbortSignal,
     record: CallRecord | undefined,
     model: string | undefined,
-    sending: Sending,
+    sending: Sending | undefined,
   ): Promise<Response> {
     // A string key needs no await: one async hop less per call.
     const { apiKey } = this.#config;
@@ -462,7 +466,7 @@ export class Transport {
       model,
     };
     return runChain(this.#config.middleware!, request, (r) => {
-      // The key goes only to the gateway: a middleware that moved the request elsewhere sends it without.
+      // The key goes only to the gateway: a middleware that moved the request elsewhere is refused.
       if (new URL(r.url).origin !== this.#origin) {
         throw new GenwayError(
           `Refused to send a request a middleware moved to ${new URL(r.url).origin}: the API key is only ever sent to baseURL.`,
@@ -504,10 +508,10 @@ export class Transport {
     url: string,
     request: RequestInit,
     spec: RequestSpec,
-    sending: Sending,
+    sending: Sending | undefined,
   ): Promise<Response> {
     const init: RequestInit = { ...request, redirect: "manual" };
-    sending.handed = true;
+    if (sending) sending.handed = true;
     return this.#follow(await send(url, init), spec, init, send);
   }
 

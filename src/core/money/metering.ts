@@ -6,8 +6,8 @@
 import type { Logger } from "../http/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
 import type { CostEstimate, Meter, Priced, Units } from "./cost.js";
-import { frozen, implausible } from "./used.js";
 import { CostTotals } from "./totals.js";
+import { frozen, implausible } from "./used.js";
 
 /** What `onCost` receives after each billed call. */
 export interface CostEvent {
