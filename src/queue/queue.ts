@@ -1,5 +1,4 @@
 /** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
-import { isDeepStrictEqual } from "node:util";
 import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
 import { ValidationError } from "../core/errors/index.js";
 import type { CostEstimate } from "../core/money/index.js";
@@ -87,7 +86,7 @@ export function createGenerationQueue(options: GenerationQueueOptions): Generati
       const stored = (await queue.getJob(job.id ?? opts.jobId)) ?? job;
       const same =
         stored.data.operation === operation &&
-        isDeepStrictEqual(stored.data.params, JSON.parse(JSON.stringify(params)));
+        sameJson(stored.data.params, JSON.parse(JSON.stringify(params)));
       if (!same) {
         throw new ValidationError("queue.add", [
           {
@@ -101,4 +100,20 @@ export function createGenerationQueue(options: GenerationQueueOptions): Generati
     },
     close: () => queue.close(),
   };
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }

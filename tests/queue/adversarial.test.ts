@@ -79,6 +79,13 @@ const finished = (
     (error: Error) => ({ error: error.message }),
   );
 
+/** BullMQ job options: `attempts` attempts, 10 ms apart. */
+const retried = (attempts: number) => ({ attempts, backoff: { type: "fixed" as const, delay: 10 } });
+
+/** Adds a 5 s vidA job with `prompt`, tried up to `attempts` times. */
+const addVideo = (queue: GenerationQueue, prompt: string, attempts: number) =>
+  queue.add("videos.create", { model: "vidA-2.5", prompt, duration: 5 }, retried(attempts));
+
 /** An audit middleware that fails once the gateway answered the paid submission. */
 const auditAfterAnswer: Middleware = async (request, next) => {
   const response = await next(request);
@@ -89,11 +96,7 @@ const auditAfterAnswer: Middleware = async (request, next) => {
 describe("D1: a failure after the gateway took the submission is never paid again", () => {
   it("D1: a middleware throwing after next() fails a video job with UncertainSubmissionError after one paid POST, whatever attempts is", async () => {
     await withWorker({ middleware: [auditAfterAnswer] }, async (queue, events) => {
-      const job = await queue.add(
-        "videos.create",
-        { model: "vidA-2.5", prompt: "a boat #d1-video", duration: 5 },
-        { attempts: 5, backoff: { type: "fixed", delay: 10 } },
-      );
+      const job = await addVideo(queue, "a boat #d1-video", 5);
       const outcome = await finished(job, events);
       expect(outcome).toEqual({
         error: expect.stringMatching(/^UncertainSubmissionError: job .+ never recorded the gateway's answer/),
@@ -107,11 +110,7 @@ describe("D1: a failure after the gateway took the submission is never paid agai
     await withWorker(
       { middleware: [auditAfterAnswer] },
       async (queue, events) => {
-        const job = await queue.add(
-          "vidgen.videos.textToVideo",
-          { prompt: "a fox #d1-vidgen" },
-          { attempts: 5, backoff: { type: "fixed", delay: 10 } },
-        );
+        const job = await queue.add("vidgen.videos.textToVideo", { prompt: "a fox #d1-vidgen" }, retried(5));
         const outcome = await finished(job, events);
         expect(outcome).toEqual({
           value: expect.objectContaining({ status: "succeeded", kind: "vidgen.text2video" }),
@@ -136,11 +135,7 @@ describe("D1: a failure after the gateway took the submission is never paid agai
       await withWorker(
         { client: (o) => new Genway({ ...o, baseURL: `http://127.0.0.1:${port}` }) },
         async (queue, events) => {
-          const job = await queue.add(
-            "videos.create",
-            { model: "vidA-2.5", prompt: "x", duration: 5 },
-            { attempts: 5, backoff: { type: "fixed", delay: 10 } },
-          );
+          const job = await addVideo(queue, "x", 5);
           expect(await finished(job, events)).toEqual({
             error: expect.stringMatching(/^UncertainSubmissionError/),
           });
@@ -165,11 +160,7 @@ describe("D16: a key vault that fails before anything is sent", () => {
         },
       },
       async (queue, events) => {
-        const job = await queue.add(
-          "videos.create",
-          { model: "vidA-2.5", prompt: "a ship #d16", duration: 5 },
-          { attempts: 3, backoff: { type: "fixed", delay: 10 } },
-        );
+        const job = await addVideo(queue, "a ship #d16", 3);
         expect(await finished(job, events)).toEqual({
           value: expect.objectContaining({ status: "succeeded" }),
         });

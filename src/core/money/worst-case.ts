@@ -16,7 +16,7 @@ import type { Units } from "./cost.js";
  * models listed at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview, "Pricing",
  * as of 2026-07). A relay may send any format's tools to such a model, so every format counts it.
  */
-export const TOOL_SYSTEM_PROMPT_TOKENS = 804;
+const TOOL_SYSTEM_PROMPT_TOKENS = 804;
 
 /** How one chat format bills: where its answer reports usage, and what bounds a call before sending. */
 export interface TokenBilling<P> {
@@ -67,7 +67,7 @@ export function tokenMeter<P>(
 const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: "utf8"): number } }).Buffer;
 
 /** The UTF-8 length of `text`, without building the bytes. */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   if (nodeBuffer) return nodeBuffer.byteLength(text, "utf8");
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
