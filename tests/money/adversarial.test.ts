@@ -146,7 +146,7 @@ describe("D3: the worst case counts the prompt a format adds", () => {
           input: "news?",
           tools: [{ type: "web_search_preview" }],
         }),
-        /hosted tool web_search_preview/,
+        /the tool web_search_preview adds its results to the input, so nothing bounds its prompt/,
       ],
       [
         gw.native.generateContent({
@@ -155,7 +155,7 @@ describe("D3: the worst case counts the prompt a format adds", () => {
           cachedContent: "cachedContents/abc",
           generationConfig: { maxOutputTokens: 1 },
         }),
-        /cached content cachedContents\/abc/,
+        /cachedContent cachedContents\/abc joins the input/,
       ],
       [
         gw.messages.create({
@@ -164,7 +164,7 @@ describe("D3: the worst case counts the prompt a format adds", () => {
           messages: hello.messages,
           tools: [{ type: "web_search_20250305", name: "web_search" }],
         }),
-        /Anthropic-defined tool web_search_20250305/,
+        /the tool web_search_20250305 adds a prompt of its own/,
       ],
     ] as const;
     for (const [call, reason] of refused) {
@@ -292,7 +292,7 @@ describe("D5: a call that never left the process", () => {
     });
     const down = await rejection(gw.chat.completions.create(params));
     expect(down).toBeInstanceOf(APIConnectionError);
-    expect(down.message).toMatch(/apiKey function failed, so nothing was sent: vault unavailable/);
+    expect(down.message).toMatch(/apiKey\(\) failed, so nothing was sent: vault unavailable/);
     expect(down.notSent).toBe(true);
     up = true;
     await gw.chat.completions.create(params);

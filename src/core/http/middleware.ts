@@ -144,7 +144,7 @@ function once(next: MiddlewareNext, who: string): MiddlewareNext {
     if (called) {
       return Promise.reject(
         new MiddlewareError(
-          `${who} called next() a second time: it sends the request once (a second send could be billed twice). Let genway's retries make another attempt.`,
+          `${who} called next() a second time: a request is sent once (genway retries it where that is safe).`,
         ),
       );
     }

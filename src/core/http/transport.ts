@@ -592,7 +592,7 @@ export class Transport {
       // A key vault that failed once may answer the next time: nothing was sent, so even a paid
       // call may be tried again (notSent), and a budget frees what it reserved.
       throw new APIConnectionError(
-        `The apiKey function failed, so nothing was sent: ${error instanceof Error ? error.message : String(error)}`,
+        `apiKey() failed, so nothing was sent: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error, notSent: true },
       );
     }

@@ -112,7 +112,7 @@ export class Budget {
     const amount = units(worst);
     if (this.#spent + this.#reserved + amount > units(this.limit)) {
       const sent = retrying
-        ? "Its retry was not sent; the attempt before it reached the gateway and may have been billed (its worst case stays spent, its error is this error's cause)."
+        ? "Its retry was not sent; the attempt before it reached the gateway and may have been billed (see cause)."
         : "Nothing was sent.";
       throw new BudgetExceededError(
         `${what} may cost up to ${worst} CNY, more than the ${this.remaining} CNY left of the budget of ${this.limit} CNY. ${sent}`,

@@ -3,29 +3,21 @@
  * frozen once priced, since the caller's `withResponse().cost`, onCost and the stream snapshot
  * share the one object.
  */
-import type { CostEstimate, CostItem } from "./cost.js";
+import type { CostEstimate } from "./cost.js";
 
 /**
- * The most of an item one call can bill. Tokens: ten times the largest context window any model
- * offers (10M tokens), so no real answer comes near it. Images: new-api's MaxImageN, the most
+ * The most one call can bill, by the unit of a line. Tokens: ten times the largest context window
+ * any model offers (10M), so no real answer comes near it. Images: new-api's MaxImageN, the most
  * images it bills for one call (relaykit/dto/openai_image.go, line 15).
  */
-const MOST_TOKENS = 100_000_000;
-const MOST: Partial<Record<CostItem, number>> = {
-  prompt: MOST_TOKENS,
-  completion: MOST_TOKENS,
-  cacheHit: MOST_TOKENS,
-  cacheWrite: MOST_TOKENS,
-  images: 128,
-};
+const MOST: Record<string, number> = { "1M tokens": 1e8, image: 128 };
 
 /** Why a priced answer cannot be believed (a line past what one call can bill), or undefined. */
 export function implausible(cost: CostEstimate): string | undefined {
-  for (const line of cost.lines) {
-    const most = MOST[line.item];
-    if (most !== undefined && !(line.quantity <= most)) {
-      return `the answer reports ${line.quantity} ${line.item === "images" ? "images" : `${line.item} tokens`}, more than one call can bill (${most}); not believed, so not priced (a budget keeps the call's worst case)`;
-    }
+  for (const { item, quantity, unit } of cost.lines) {
+    const most = MOST[unit];
+    if (most !== undefined && quantity > most)
+      return `the answer reports ${quantity} ${unit === "image" ? item : `${item} tokens`}, more than one call can bill (${most}); not believed`;
   }
   return undefined;
 }

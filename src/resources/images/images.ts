@@ -54,16 +54,9 @@ function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown):
   if (answer === undefined) return { model, images: params.n ?? 1 };
   const data = (answer as ImagesResponse | null)?.data as unknown;
   if (!Array.isArray(data) || data.length === 0) {
-    const shown = Array.isArray(data)
-      ? "an empty list"
-      : data === undefined || data === null
-        ? String(data)
-        : typeof data === "object"
-          ? "an object"
-          : `a ${typeof data}`;
     return {
       model,
-      unpriced: `the answer's data is ${shown}, not a list of images to count (the gateway bills the ${params.n ?? 1} asked for)`,
+      unpriced: `the answer's data is not a list of images to count (the gateway bills the ${params.n ?? 1} asked for)`,
     };
   }
   return { model, images: data.length };

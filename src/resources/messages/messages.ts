@@ -37,7 +37,7 @@ const CREATE = operation<MessageCreateParams>({
     // their own, and the hosted ones their results, to the input: only custom tools are all in the body.
     hidden: (params) => {
       const defined = params.tools?.find((tool) => tool.type != null && tool.type !== "custom");
-      return defined ? `the call uses the Anthropic-defined tool ${defined.type}` : undefined;
+      return defined && `the tool ${defined.type} adds a prompt of its own to the input`;
     },
     limit: (params) => params.max_tokens,
     limitField: "max_tokens",

@@ -40,12 +40,9 @@ const GENERATE = operation<GenerateContentParams>({
       params.generationConfig?.responseSchema != null ||
       params.generationConfig?.responseJsonSchema != null,
     hidden: (params) => {
-      if (params.cachedContent != null)
-        return `the call reads the cached content ${params.cachedContent}, which the request does not hold`;
-      const builtIn = params.tools
-        ?.flatMap((tool) => Object.keys(tool))
-        .find((key) => key !== "functionDeclarations");
-      return builtIn ? `the call uses the built-in tool ${builtIn}, whose results join the input` : undefined;
+      if (params.cachedContent != null) return `cachedContent ${params.cachedContent} joins the input`;
+      const builtIn = params.tools?.flatMap(Object.keys).find((key) => key !== "functionDeclarations");
+      return builtIn && `the tool ${builtIn} adds its results to the input`;
     },
     limit: (params) => params.generationConfig?.maxOutputTokens,
     limitField: "generationConfig.maxOutputTokens",

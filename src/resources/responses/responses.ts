@@ -36,11 +36,9 @@ const CREATE = operation<ResponseCreateParams>({
       Boolean(params.tools?.length) || (params.text?.format != null && params.text.format.type !== "text"),
     hidden: (params) => {
       if (params.previous_response_id != null)
-        return "the call continues a stored response (previous_response_id) whose input and output it adds";
+        return "previous_response_id adds a stored response to the input";
       const hosted = params.tools?.find((tool) => tool.type !== "function");
-      return hosted
-        ? `the call uses the hosted tool ${hosted.type}, whose results join the input`
-        : undefined;
+      return hosted && `the tool ${hosted.type} adds its results to the input`;
     },
     limit: (params) => params.max_output_tokens,
     limitField: "max_output_tokens",
