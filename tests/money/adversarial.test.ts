@@ -176,6 +176,23 @@ describe("D3: the worst case counts the prompt a format adds", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("D3: with unpriced: 'allow', a call sent without a bound spends what it turns out to cost", async () => {
+    place("gpt-4o", "coding-chat");
+    const { gw, calls } = serving(
+      () => json(chatAnswer({ prompt_tokens: 1_000_000, completion_tokens: 0 })),
+      {
+        budget: { limit: 2, currency: "CNY", unpriced: "allow" },
+      },
+    );
+    // No max_tokens: no worst case, sent with nothing reserved; it costs 1.75 CNY.
+    await gw.chat.completions.create({ model: "gpt-4o", messages: hello.messages });
+    const error = await rejection(
+      gw.chat.completions.create({ model: "gpt-4o", messages: hello.messages, max_tokens: 30_000 }),
+    );
+    expect(error).toMatchObject({ name: "BudgetExceededError", remaining: 0.25 });
+    expect(calls).toHaveLength(1);
+  });
+
   it("D3: a budgeted call serializes its prompt once: the bytes priced are the bytes sent", async () => {
     place("gpt-4o", "coding-chat");
     const { gw, calls } = serving(() => json(chatAnswer({ prompt_tokens: 1, completion_tokens: 1 })), {

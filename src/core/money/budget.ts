@@ -11,9 +11,10 @@ export interface BudgetOptions {
   limit: number;
   currency: "CNY";
   /**
-   * A call the price table cannot price (a model the catalog does not place, music): `'refuse'`
-   * (default) refuses it with BudgetExceededError, as its cost cannot be bounded; `'allow'` sends it
-   * and counts nothing for it.
+   * A call whose worst case cannot be priced (a model the catalog does not place, music, input the
+   * request does not hold): `'refuse'` (default) refuses it with BudgetExceededError, as its cost
+   * cannot be bounded; `'allow'` sends it with nothing reserved, and spends what it turns out to
+   * cost when its answer can be priced.
    */
   unpriced?: "refuse" | "allow" | undefined;
 }
@@ -105,7 +106,7 @@ export class Budget {
         };
       }
       throw new BudgetExceededError(
-        `${what}; a budget of ${this.limit} CNY cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
+        `${what}; a budget of ${this.limit} CNY cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls with nothing reserved).`,
         { estimate: null, remaining: this.remaining, limit: this.limit },
       );
     }
