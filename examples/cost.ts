@@ -10,10 +10,12 @@
 // expect: video cost: 5.5 CNY (gateway, default)
 // expect: refused: BudgetExceededError
 // expect: answered by: gpt-4o-mini
+// expect: tool loop: 2 steps under one budget
 // expect: spent so far: 5.5
 // expect: balance: 730 CNY left of 766.5
-import Genway, { BudgetExceededError, estimateCost } from "genway";
+import Genway, { BudgetExceededError, defineTool, estimateCost } from "genway";
 import { createMockGateway } from "genway/testing";
+import { z } from "zod";
 
 const mock = process.env.GENWAY_BASE_URL ? undefined : createMockGateway();
 const server = await mock?.listen();
@@ -62,6 +64,24 @@ try {
     .create({ model: ["gpt-4o", "gpt-4o-mini"], messages, max_tokens: 64 })
     .withResponse();
   console.log(`answered by: ${fallback.model}`);
+
+  // A budget given to runTools is the loop's: every step reserves under the same 0.01 CNY.
+  const weather = defineTool({
+    name: "get_weather",
+    parameters: z.object({ city: z.string() }),
+    run: ({ city }) => `21 C in ${city}`,
+  });
+  const loop = gw.chat.completions.runTools(
+    {
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "Weather in Paris?" }],
+      tools: [weather],
+      max_tokens: 64,
+    },
+    { budget: { limit: 0.01 } },
+  );
+  await loop.finalContent();
+  console.log(`tool loop: ${loop.steps.length} steps under one budget`);
 
   console.log(`spent so far: ${gw.costs.total.toFixed(1)} ${gw.costs.currency} over ${gw.costs.calls} calls`);
 

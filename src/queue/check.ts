@@ -81,11 +81,20 @@ export async function checkJob(operation: GenerationOperation, params: unknown):
       },
     ]);
   }
-  const issue = typeof params === "object" && params !== null ? notJson(params, "") : undefined;
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ValidationError(operation, [
+      {
+        path: "(root)",
+        rule: "invalid_type",
+        message: `must be the operation's params object, got ${params === null ? "null" : Array.isArray(params) ? "an array" : typeof params}`,
+      },
+    ]);
+  }
+  const issue = notJson(params, "");
   if (issue) throw new ValidationError(operation, [issue]);
   const token = String(++checks);
   try {
-    await op.submit(checkingClient(), params as object, { query: { [TOKEN]: token } });
+    await op.submit(checkingClient(), params, { query: { [TOKEN]: token } });
   } catch (error) {
     if (!reached.has(token)) throw error;
   } finally {

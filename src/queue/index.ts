@@ -5,7 +5,12 @@
  * `bullmq` (and its Redis driver, `ioredis`) are optional peer dependencies.
  */
 export { UncertainSubmissionError } from "./errors.js";
-export type { GenerationClient, GenerationOperation, GenerationOperations } from "./operations.js";
+export type {
+  GenerationClient,
+  GenerationFamilies,
+  GenerationOperation,
+  GenerationOperations,
+} from "./operations.js";
 export {
   createGenerationQueue,
   type GenerationJob,

@@ -1,5 +1,6 @@
 /** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
 import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
+import { ValidationError } from "../core/errors/index.js";
 import type { CostEstimate } from "../core/money/index.js";
 import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
 import { checkJob } from "./check.js";
@@ -57,7 +58,9 @@ export interface GenerationQueue {
   /**
    * Adds a job that runs `operation` with `params` (the client method's own params type). The
    * params are checked first, exactly as the client would before sending, and must be plain JSON:
-   * a bad job throws ValidationError here, never in a worker after the money.
+   * a bad job throws ValidationError here, never in a worker after the money. With a `jobId` the
+   * queue already holds, BullMQ keeps the job it has: `add` resolves to that job when it runs the
+   * same operation and params, and throws ValidationError when they differ (docs/scale.md).
    */
   add<O extends GenerationOperation>(
     operation: O,
@@ -77,8 +80,40 @@ export function createGenerationQueue(options: GenerationQueueOptions): Generati
     async add(operation, params, opts) {
       await checkJob(operation, params);
       const job = await queue.add(operation, { operation, params }, opts);
-      return job as unknown as GenerationJob<typeof operation>;
+      if (opts?.jobId === undefined) return job as unknown as GenerationJob<typeof operation>;
+      // BullMQ answers a taken jobId with its own Job built from these params, though Redis keeps
+      // (and runs) the one it had: read what is stored. Gone already (done and removed): ours ran.
+      const stored = (await queue.getJob(job.id ?? opts.jobId)) ?? job;
+      const same =
+        stored.data.operation === operation &&
+        sameJson(stored.data.params, JSON.parse(JSON.stringify(params)));
+      if (!same) {
+        throw new ValidationError("queue.add", [
+          {
+            path: "opts.jobId",
+            rule: "duplicate",
+            message: `job ${JSON.stringify(stored.id)} already exists with other params (${stored.data.operation}); BullMQ keeps it and drops this one. Use another jobId, or remove that job first`,
+          },
+        ]);
+      }
+      return stored as unknown as GenerationJob<typeof operation>;
     },
     close: () => queue.close(),
   };
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }

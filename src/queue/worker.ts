@@ -4,22 +4,9 @@
  * vidgen task again by its external id, and fails with UncertainSubmissionError where it cannot
  * know (see docs/scale.md for the table).
  */
-import {
-  type ConnectionOptions,
-  DelayedError,
-  Queue,
-  UnrecoverableError,
-  Worker,
-  type WorkerOptions,
-} from "bullmq";
-import {
-  APIConnectionError,
-  APIError,
-  isGenwayError,
-  MalformedResponseError,
-  RateLimitError,
-} from "../core/errors/index.js";
-import type { WithResponse } from "../core/http/index.js";
+import { type ConnectionOptions, DelayedError, UnrecoverableError, Worker, type WorkerOptions } from "bullmq";
+import { RateLimitError } from "../core/errors/index.js";
+import { certainlyNotBilled, type WithResponse } from "../core/http/index.js";
 import type { TaskRef, WaitOptions } from "../core/tasks/index.js";
 import { UncertainSubmissionError } from "./errors.js";
 import {
@@ -41,7 +28,11 @@ export interface GenerationWorkerOptions extends Omit<WorkerOptions, "connection
   name: string;
   /** This worker's name (BullMQ's worker `name`): a job's `processedBy` names the worker that ran it. */
   workerName?: string;
-  /** The client that submits and waits: a `Genway`. Its waits share one poller per kind. */
+  /**
+   * The client that submits and waits: a `Genway`, or the family client of the queue's jobs
+   * (`VideosClient`, `VidgenClient`, `MusicgenClient`). Its waits share one poller per kind; its
+   * logger gets the worker's Redis errors, one line each.
+   */
   client: GenerationClient;
   /** Jobs this worker runs at once (most of them waiting). Default 1. */
   concurrency?: number;
@@ -72,15 +63,8 @@ export interface GenerationWorker {
   close(force?: boolean): Promise<void>;
 }
 
-/** A gateway answer that proves no task was created: a 4xx refusal (429 and the rate codes included). */
-function turnedAway(error: unknown): boolean {
-  if (error instanceof APIConnectionError) return error.notSent;
-  if (error instanceof MalformedResponseError) return false; // a 2xx without a task id: it may exist
-  if (error instanceof APIError)
-    return error.status !== undefined && error.status >= 400 && error.status < 500;
-  // A ValidationError or an encoding failure happens before sending; anything else may be mid-request.
-  return isGenwayError(error) && error.name !== "APIUserAbortError";
-}
+/** How long a Redis error stays quiet in the log after it was written once (while it repeats). */
+const REPEAT_MS = 60_000;
 
 /** The id the gateway knows a vidgen submission by: the caller's own, else the job's. */
 const externalIdOf = (job: GenerationJob) =>
@@ -104,10 +88,6 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     ...workerOptions
   } = options;
   client.taskRegistry.batchWindow = pollRound;
-  const limiter = new Queue(name, {
-    connection,
-    ...(workerOptions.prefix !== undefined ? { prefix: workerOptions.prefix } : {}),
-  });
 
   /** A task found by its external id: the submission's answer, and its priced cost, were lost. */
   const LOOKED_UP: Priced = {
@@ -137,15 +117,19 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         throw new DelayedError();
       }
     }
-    await job.updateData({ operation, params: params as never, submitting: Date.now() });
+    // The job keeps the params it was added with (the external id is derived again on resumption).
+    await job.updateData({ operation, params: job.data.params, submitting: Date.now() });
     let answer: WithResponse<TaskRef>;
     try {
       answer = await op.submit(client, params, {}).withResponse();
     } catch (error) {
-      if (turnedAway(error)) {
-        await job.updateData({ operation, params: params as never });
+      // The transport's rule for "nothing was billed": a refusal, a 4xx or 503, or an error thrown
+      // before the request reached fetch. Anything else (a middleware failing after the answer, a
+      // refused 307) may have created the task, and a retry would pay for it again.
+      if (certainlyNotBilled(error)) {
+        await job.updateData({ operation, params: job.data.params });
         if (error instanceof RateLimitError) {
-          await limiter.rateLimit(error.retryAfterMs ?? rateLimitPause);
+          await worker.rateLimit(error.retryAfterMs ?? rateLimitPause);
           throw Worker.RateLimitError();
         }
         throw error;
@@ -168,6 +152,13 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     const op = operationNamed(job.data.operation);
     if (!op)
       throw new UnrecoverableError(`Unknown generation operation ${JSON.stringify(job.data.operation)}.`);
+    // Jobs added with queue.queue.add (not checked by generation.add) may hold anything.
+    if (typeof job.data.params !== "object" || job.data.params === null || Array.isArray(job.data.params))
+      throw new UnrecoverableError(`Job ${job.id} (${op.name}) has no params object; nothing was sent.`);
+    if (client[op.family] === undefined)
+      throw new UnrecoverableError(
+        `Job ${job.id} runs ${op.name}, but this worker's client has no ${op.family}: give the worker a Genway, or the ${op.family} client. Nothing was sent.`,
+      );
     const task = job.data.task ?? (await submitOnce(job, op, token ?? ""));
     let reported = Promise.resolve();
     const snapshot = await client.tasks.wait(task, {
@@ -196,11 +187,19 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     connection,
     concurrency,
   });
+  // A Redis outage makes BullMQ emit an error per reconnection attempt, printed as a stack when
+  // nobody listens: the client's logger gets one line per message (and per minute) instead.
+  const logged = new Map<string, number>();
+  worker.on("error", (error) => {
+    const line = error instanceof Error ? error.message : String(error);
+    const at = Date.now();
+    if (at - (logged.get(line) ?? -REPEAT_MS) < REPEAT_MS) return;
+    if (logged.size >= 50) logged.clear(); // a bound, should every message differ
+    logged.set(line, at);
+    client.transport.log.warn(`queue ${name}: ${line} (BullMQ reconnects by itself)`);
+  });
   return {
     worker,
-    async close(force = false) {
-      await worker.close(force);
-      await limiter.close();
-    },
+    close: (force = false) => worker.close(force),
   };
 }

@@ -99,7 +99,8 @@ describe("billing edges", () => {
     const { gw } = await loopback({ budget: { limit: 0.000001, currency: "CNY" } });
     const params = { model: "claude-sonnet-4-5", max_tokens: 100, messages: hello.messages };
     const error = await rejection(gw.messages.create(params));
-    const promptBound = new TextEncoder().encode(JSON.stringify(params.messages)).length;
+    // The prompt's bound is the request body as sent, in UTF-8 bytes.
+    const promptBound = new TextEncoder().encode(JSON.stringify(params)).length;
     // messages-chat default: cache write 6.25 CNY per 1M (prompt 5), completion 25.
     expect(error.estimate).toBeCloseTo((promptBound * 6.25 + 100 * 25) / 1e6, 8);
   });

@@ -4,13 +4,13 @@ import { BudgetExceededError, ValidationError } from "../../src/index.js";
 import { hello, loopback, place, rejection } from "../support/index.js";
 
 describe("budget guard", () => {
-  it("refuses a chat call whose worst case (prompt bytes + max_tokens) exceeds the limit; nothing is sent", async () => {
+  it("refuses a chat call whose worst case (request bytes + max_tokens) exceeds the limit; nothing is sent", async () => {
     place("gpt-4o-mini", "coding-chat");
     // coding-chat default: 14 CNY per 1M completion tokens: 1,000 tokens cost at most 0.014 CNY.
     const { gw, sent } = await loopback({ budget: { limit: 0.01, currency: "CNY" } });
     const error = await rejection(gw.chat.completions.create({ ...hello, max_tokens: 1000 }));
     expect(error).toBeInstanceOf(BudgetExceededError);
-    expect(error.message).toMatch(/chat\.completions\.create \(gpt-4o-mini\) may cost up to 0\.0140\d* CNY/);
+    expect(error.message).toMatch(/chat\.completions\.create \(gpt-4o-mini\) may cost up to 0\.014\d* CNY/);
     expect(error.estimate).toBeGreaterThan(0.014);
     expect(error.remaining).toBe(0.01);
     expect(sent("/v1/chat/completions")).toHaveLength(0);

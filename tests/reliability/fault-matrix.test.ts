@@ -31,12 +31,19 @@ import {
   type MockServer,
 } from "../../src/testing/index.js";
 
-/** The client every cell uses: two retries and short clocks, so that faults resolve fast. */
-const CLIENT = { maxRetries: 2, timeout: 300, idleTimeout: 300, maxRetryAfter: 1000 } as const;
+/**
+ * The client every cell uses: two retries, and clocks far beyond what a healthy loopback answer
+ * takes on a loaded machine, so that only a fault can run them out. The rows that test a clock
+ * shorten that one clock (`clocks` below) and make their fault outlast it for good (a stall that
+ * never ends), so the verdict depends on which comes first, never on how busy the CPU is.
+ */
+const CLIENT = { maxRetries: 2, timeout: 5000, idleTimeout: 5000, maxRetryAfter: 1000 } as const;
+/** The clock a clock row shortens: long enough for a healthy retry under load, far below a stall. */
+const SHORT_CLOCK_MS = 1000;
 /** A cell still running after this long is a hang. */
-const DEADLINE_MS = 5000;
+const DEADLINE_MS = 15_000;
 /** The music wait's own timeout: what ends it when every poll fails. */
-const WAIT_TIMEOUT_MS = 1500;
+const WAIT_TIMEOUT_MS = 4000;
 /** Cells run this many at a time (they mostly wait on clocks, not on the CPU). */
 const CONCURRENCY = 12;
 const DOC = fileURLToPath(new URL("../../docs/reliability.md", import.meta.url));
@@ -229,6 +236,8 @@ interface Cell {
 
 interface FaultCase {
   name: string;
+  /** The clocks this row tests, shortened for its cells (the others keep CLIENT's). */
+  clocks?: { timeout?: number; idleTimeout?: number };
   /** Why the fault cannot happen to this call, if it cannot. */
   na?(call: Call): string | undefined;
   arm(cell: Cell): void | Promise<void>;
@@ -252,7 +261,7 @@ const inject = (fault: Fault) => (cell: Cell) => {
 };
 
 const notJsonStream =
-  "the mock writes a JSON answer in one piece (a stall before it is the slow-headers row)";
+  "the mock writes a JSON answer in one piece (a stall before it is the headers-that-never-come row)";
 const sseOnly = (call: Call) =>
   call.body === "sse"
     ? undefined
@@ -317,12 +326,15 @@ const FAULTS: FaultCase[] = [
       call.body === "json" ? retriedUnlessPaid(once(APIConnectionError))(call) : once(APIConnectionError),
   },
   {
-    name: "slow headers (1 s, `timeout` 300 ms)",
-    arm: inject({ delayMs: 1000, passThrough: true }),
+    name: "headers that never come (`timeout` 1 s)",
+    clocks: { timeout: SHORT_CLOCK_MS },
+    // Held past the deadline: only the response clock can end the attempt.
+    arm: inject({ delayMs: 2 * DEADLINE_MS, passThrough: true }),
     expect: retriedUnlessPaid(once(APITimeoutError, { phase: "response" })),
   },
   {
-    name: "stall mid-stream (`idleTimeout` 300 ms)",
+    name: "stall mid-stream (`idleTimeout` 1 s)",
+    clocks: { idleTimeout: SHORT_CLOCK_MS },
     na: (call) => (call.body === "json" ? notJsonStream : undefined),
     arm: inject({ stallAfter: 2 }),
     expect: () => once(APITimeoutError, { phase: "idle" }),
@@ -427,6 +439,7 @@ async function runCell(call: Call, fault: FaultCase): Promise<Result> {
     baseURL: server.url,
     logLevel: "off",
     ...CLIENT,
+    ...fault.clocks,
     fetch: (input, init) => {
       const url = new URL(String(input));
       if (call.match.test(url.pathname)) attempts++;
@@ -559,8 +572,9 @@ const SECTION_INTRO = `## Fault matrix
 
 Measured by \`tests/reliability/fault-matrix.test.ts\`: each family's representative call against each
 fault the mock gateway injects on a real loopback socket, with a fresh mock and client per cell
-(\`maxRetries: 2\`, \`timeout\` and \`idleTimeout\` 300 ms, \`maxRetryAfter\` 1000 ms) and a 5 s deadline
-(past it, the cell is a hang). A cell passes when the call ends in the outcome written in the test:
+(\`maxRetries: 2\`, \`maxRetryAfter\` 1000 ms, \`timeout\` and \`idleTimeout\` 5 s, which only a fault can
+run out on a loaded machine; the two rows that test a clock set it to 1 s against a stall that never
+ends) and a 15 s deadline (past it, the cell is a hang). A cell passes when the call ends in the outcome written in the test:
 *retried ✓* (it was retried and returned the whole result: a finished stream, all the audio, a
 succeeded task) or the named typed error ✓, and the mock received exactly the expected number of
 requests, so a paid submission (image generation, speech, video) that reached the gateway was never

@@ -1,5 +1,9 @@
 /** Type tests of genway/queue: an operation's params are its client method's, misspelled fields and unknown operations do not compile. */
 import { describe, expectTypeOf, it } from "vitest";
+import { ChatClient } from "../../src/families/chat.js";
+import { MusicgenClient } from "../../src/families/musicgen.js";
+import { VideosClient } from "../../src/families/videos.js";
+import { VidgenClient } from "../../src/families/vidgen.js";
 import Genway, { type TaskRef } from "../../src/index.js";
 import {
   createGenerationQueue,
@@ -55,5 +59,13 @@ describe("createGenerationWorker", () => {
       "queued" | "running" | "succeeded" | "failed" | "unknown"
     >();
     expectTypeOf<UncertainSubmissionError["jobId"]>().toEqualTypeOf<string | undefined>();
+  });
+
+  it("takes a family client with task families (genway/videos, genway/vidgen, genway/musicgen), not one without", () => {
+    createGenerationWorker({ connection, name: "media", client: new VideosClient() });
+    createGenerationWorker({ connection, name: "media", client: new VidgenClient() });
+    createGenerationWorker({ connection, name: "media", client: new MusicgenClient() });
+    // @ts-expect-error: a chat client runs no tasks
+    createGenerationWorker({ connection, name: "media", client: new ChatClient() });
   });
 });

@@ -43,16 +43,48 @@ export function fallsBack(error: unknown, policy: RetryPolicy): boolean {
   return error.status === 429 || error.status === 503;
 }
 
+/** The mark of an error thrown before its request was handed to fetch (see {@link neverSent}). */
+const NEVER_SENT = Symbol.for("genway.neverSent");
+
 /**
- * Whether a failed call was certainly not billed: refused before sending, never sent, or answered
- * with an HTTP error status (the gateway bills what it relays successfully). An error inside a
- * 200 body, a timeout or a connection lost after sending may have been billed.
+ * Marks `error` as thrown before its request was handed to fetch (a middleware refusing before
+ * `next()`, a request a middleware moved off the gateway, a failing `apiKey()`, a build or encoding
+ * failure), and returns it. The mark is a symbol (not printed, not in toJSON) that survives two
+ * copies of the package in one process; a frozen or primitive error cannot carry it.
+ */
+export function neverSent<E>(error: E): E {
+  if (typeof error === "object" && error !== null && Object.isExtensible(error)) {
+    Object.defineProperty(error, NEVER_SENT, { value: true });
+  }
+  return error;
+}
+
+/** Whether `error` carries the {@link neverSent} mark. */
+export function wasNeverSent(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[NEVER_SENT] === true
+  );
+}
+
+/**
+ * Whether a failed call was certainly not billed, so nothing it sent was created: never handed to
+ * fetch ({@link neverSent}), refused before sending, or turned away with a 4xx or a 503 (the relay
+ * refunds what it pre-charged when it fails a request: new-api controller/relay.go lines 509-514,
+ * RelayTask's deferred `Billing.Refund`). An error inside a 200 body, a timeout, a connection lost
+ * after sending, another 5xx, a refused 307/308 or a middleware that threw after `next()` may have
+ * been billed. The budget (transport.ts) and genway/queue (which clears `submitting` only then)
+ * share this one rule.
  */
 export function certainlyNotBilled(error: unknown): boolean {
+  if (wasNeverSent(error)) return true;
   if (error instanceof ValidationError || error instanceof BudgetExceededError) return true;
   if (error instanceof APITimeoutError) return false;
   if (error instanceof APIConnectionError) return error.notSent;
-  return error instanceof APIError && error.status !== undefined && error.status >= 400;
+  if (!(error instanceof APIError) || error.status === undefined) return false;
+  // A 4xx refuses the request before any work, and a 503 says no channel can take it (new-api's
+  // maintenance and "no available channel"). Any other 5xx may come from a proxy in front of the
+  // relay (a 502, a 504 after its own timeout) while the relay still takes and bills the request.
+  return (error.status >= 400 && error.status < 500) || error.status === 503;
 }
 
 /**

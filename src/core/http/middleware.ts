@@ -118,14 +118,24 @@ export type WaitHook = (
   next: () => Promise<TaskSnapshot<unknown>>,
 ) => Promise<TaskSnapshot<unknown>>;
 
-/** Runs `request` through `chain` (first element outermost), ending in `send`. */
+/**
+ * Runs `request` through `chain` (first element outermost), ending in `send`. Each middleware's
+ * `next` sends once: a second call would send the request, and its charge, again behind the
+ * budget's back (one reservation, one ledger entry), so it is refused with a MiddlewareError and
+ * nothing more is sent. A middleware that wants another attempt leaves it to genway's retries.
+ */
 export function runChain(
   chain: readonly Middleware[],
   request: MiddlewareRequest,
   send: MiddlewareNext,
 ): Promise<Response> {
-  return around(chain, request, send, {
-    name: (index) => `Middleware ${index + 1} of ${chain.length}`,
+  const name = (index: number) => `Middleware ${index + 1} of ${chain.length}`;
+  const links = chain.map(
+    (middleware, index) => (r: MiddlewareRequest, next: MiddlewareNext) =>
+      middleware(r, once(next, name(index))),
+  );
+  return around(links, request, send, {
+    name,
     // What the transport reads of it; a Response of another fetch implementation has them too.
     accepts: (value) => {
       const response = value as Partial<Response> | null | undefined;
@@ -133,6 +143,22 @@ export function runChain(
     },
     expected: "a Response (does it return next(request)?)",
   });
+}
+
+/** `next`, refusing any call after the first. */
+function once(next: MiddlewareNext, who: string): MiddlewareNext {
+  let called = false;
+  return (request) => {
+    if (called) {
+      return Promise.reject(
+        new MiddlewareError(
+          `${who} called next() a second time: a request is sent once (genway retries it where that is safe).`,
+        ),
+      );
+    }
+    called = true;
+    return next(request);
+  };
 }
 
 /** Runs a wait (`run`) through the `onWait` hooks of `chain` (first outermost). */

@@ -17,6 +17,11 @@ export interface RequestSpec {
   path: string;
   /** A JSON value, a FormData, or nothing. */
   body?: unknown;
+  /**
+   * The JSON body serialized (extra_body merged), when a budget already measured it for the call's
+   * worst case: sent as it is, so the bytes priced are the bytes sent.
+   */
+  json?: string | undefined;
   policy: RetryPolicy;
   query?: Record<string, QueryValue> | undefined;
   accept?: string;
@@ -49,10 +54,10 @@ export interface Operation<P> {
   headers?: Record<string, string>;
   /**
    * What the call bills, in the price table's units: with `answer` undefined, the worst case from
-   * the params (checked against a budget before sending); with the answer (or a stream's assembled
-   * result), what it actually used. Absent: the operation is not billed (queries).
+   * the params and `body`, the JSON to be sent (checked against a budget before sending); with the
+   * answer (or a stream's assembled result), what it actually used. Absent: not billed (queries).
    */
-  meter?: (params: P, answer?: unknown) => Units;
+  meter?: (params: P, answer?: unknown, body?: string) => Units;
   /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
   modelField?: string;
 }

@@ -8,10 +8,10 @@
  * including error envelopes that arrive inside a 200 body.
  */
 
-import { GenwayError } from "../errors/errors.js";
+import { APIConnectionError, GenwayError, isGenwayError } from "../errors/errors.js";
 import type { BudgetOptions } from "../money/budget.js";
 import { type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
-import type { Metering } from "../money/metering.js";
+import type { Bill, Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { APIPromise, mapData, type WithResponse } from "./api-promise.js";
@@ -23,6 +23,8 @@ import {
   fallsBack,
   modelChoices,
   modelOf,
+  neverSent,
+  wasNeverSent,
   withModel,
 } from "./fallback.js";
 import { isJson, readJson, rejectJson } from "./json-body.js";
@@ -94,6 +96,11 @@ export interface TransportConfig {
   metering?: Metering | undefined;
   /** Functions around each HTTP attempt (docs/observability.md). */
   middleware?: readonly Middleware[] | undefined;
+}
+
+/** Whether one attempt's request was handed to fetch (set just before the call). */
+interface Sending {
+  handed: boolean;
 }
 
 /** Reads the connection of one attempt into the call's data. */
@@ -266,7 +273,8 @@ export class Transport {
         }
       }
     } catch (error) {
-      record?.finish({ ...failed(error), cost: null, costReason: "the call failed" });
+      const costReason = wasNeverSent(error) ? "the call was never sent" : "the call failed";
+      record?.finish({ ...failed(error), cost: null, costReason });
       throw error;
     }
   }
@@ -280,7 +288,12 @@ export class Transport {
     record: CallRecord | undefined,
     last: boolean,
   ): Promise<WithResponse<T>> {
-    const spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
+    let spec: RequestSpec;
+    try {
+      spec = await this.#build(() => specOf(op, params, this.#config.validation), options);
+    } catch (error) {
+      throw neverSent(error);
+    }
     // With a fallback model left, an error it would take goes to it at once rather than waiting to retry.
     const handOver = last ? undefined : (error: unknown) => fallsBack(error, op.policy);
     const model = modelOf(op, params);
@@ -296,11 +309,24 @@ export class Transport {
     // prices the call before it is sent, so it waits for the client's first price load.
     const load = metering.prepare(options.budget);
     if (load) await load;
-    const bill = metering.open(op.name, model, () => meter(params), options.budget);
+    // A budget sizes the worst case from the body as it will be sent, serialized once: the spec
+    // then carries that text, and every attempt sends it.
+    let sized = spec;
+    const worst = () => {
+      const json = isForm(spec.body) ? undefined : jsonText(spec, options);
+      if (json !== undefined) sized = { ...spec, json };
+      return meter(params, undefined, json);
+    };
+    let bill: Bill;
+    try {
+      bill = metering.open(op.name, model, worst, options.budget);
+    } catch (error) {
+      throw neverSent(error);
+    }
     let answer: Answer<T>;
     try {
-      answer = await this.#run(spec, options, read, record, model, handOver, (error) =>
-        bill.retry(!certainlyNotBilled(error), requestIdOf(error)),
+      answer = await this.#run(sized, options, read, record, model, handOver, (error) =>
+        bill.retry(!certainlyNotBilled(error), requestIdOf(error), error),
       );
     } catch (error) {
       bill.fail(!certainlyNotBilled(error), requestIdOf(error));
@@ -313,7 +339,7 @@ export class Transport {
     const later = settlesLater(data);
     if (later) {
       // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
-      const price = (final: unknown): Priced => metering.price(meter(params, final));
+      const price = (final: unknown): Priced => metering.priceUsed(meter(params, final));
       later[SETTLES_LATER](price, (final, error) => {
         const units = meter(params, final);
         const priced = bill.settle(units, requestId);
@@ -409,12 +435,25 @@ export class Transport {
   ): Promise<Connection> {
     const started = Date.now();
     const url = () => this.#url(spec, options);
-    const connection = await openConnection((signal) => this.#send(spec, options, signal, record, model), {
-      signal: options.signal,
-      timeout: options.timeout ?? this.#config.timeout,
-      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-      url,
-    });
+    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
+    // Only a middleware or an apiKey function can fail (or stall) before fetch: a plain call with
+    // a string key reaches fetch at once, and allocates nothing for this.
+    const sending: Sending | undefined =
+      record || typeof this.#config.apiKey !== "string" ? { handed: false } : undefined;
+    let connection: Connection;
+    try {
+      connection = await openConnection(
+        (signal) => this.#send(spec, options, signal, record, model, sending),
+        {
+          signal: options.signal,
+          timeout: options.timeout ?? this.#config.timeout,
+          idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+          url,
+        },
+      );
+    } catch (error) {
+      throw sending && !sending.handed ? neverSent(error) : error;
+    }
     const { response, requestId } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
     if (logs(this.log, "debug")) {
@@ -432,23 +471,23 @@ export class Transport {
     signal: AbortSignal,
     record: CallRecord | undefined,
     model: string | undefined,
+    sending: Sending | undefined,
   ): Promise<Response> {
     // A string key needs no await: one async hop less per call.
     const { apiKey } = this.#config;
     const key = typeof apiKey === "string" ? apiKey : await this.#key();
     const headers = this.#headers(spec, options, record ? REDACTED_KEY : key);
     let body: BodyInit | undefined;
-    // fetch cannot send a body on GET; there extra_body has nowhere to go and is left out.
-    const extra = spec.method === "GET" ? undefined : options.extra_body;
-    if (typeof FormData !== "undefined" && spec.body instanceof FormData) {
+    if (isForm(spec.body)) {
+      const extra = spec.method === "GET" ? undefined : options.extra_body;
       body = extra ? withExtraFields(spec.body, extra) : spec.body;
-    } else if (spec.body !== undefined || extra !== undefined) {
-      body = JSON.stringify(extra ? { ...(spec.body as object | undefined), ...extra } : spec.body);
-      headers["content-type"] ??= "application/json";
+    } else {
+      body = spec.json ?? jsonText(spec, options);
+      if (body !== undefined) headers["content-type"] ??= "application/json";
     }
     const url = this.#url(spec, options);
     const send = this.#config.fetch ?? globalThis.fetch;
-    if (!record) return this.#fetch(send, url, { method: spec.method, headers, body, signal }, spec);
+    if (!record) return this.#fetch(send, url, { method: spec.method, headers, body, signal }, spec, sending);
     record.attempts++;
     const request: MiddlewareRequest = {
       method: spec.method,
@@ -461,7 +500,7 @@ export class Transport {
       model,
     };
     return runChain(this.#config.middleware!, request, (r) => {
-      // The key goes only to the gateway: a middleware that moved the request elsewhere sends it without.
+      // The key goes only to the gateway: a middleware that moved the request elsewhere is refused.
       if (new URL(r.url).origin !== this.#origin) {
         throw new GenwayError(
           `Refused to send a request a middleware moved to ${new URL(r.url).origin}: the API key is only ever sent to baseURL.`,
@@ -478,6 +517,7 @@ export class Transport {
         r.url,
         { method: r.method, headers: sent, body: r.body ?? undefined, signal: r.signal },
         spec,
+        sending,
       );
     });
   }
@@ -497,8 +537,15 @@ export class Transport {
    * One fetch. Redirects are followed by hand (see #follow): fetch would carry custom auth headers
    * such as x-api-key to any host, and would POST a paid submission again on a 307.
    */
-  async #fetch(send: typeof fetch, url: string, request: RequestInit, spec: RequestSpec): Promise<Response> {
+  async #fetch(
+    send: typeof fetch,
+    url: string,
+    request: RequestInit,
+    spec: RequestSpec,
+    sending: Sending | undefined,
+  ): Promise<Response> {
     const init: RequestInit = { ...request, redirect: "manual" };
+    if (sending) sending.handed = true;
     return this.#follow(await send(url, init), spec, init, send);
   }
 
@@ -571,7 +618,18 @@ export class Transport {
   async #key(): Promise<string> {
     const { apiKey } = this.#config;
     if (typeof apiKey === "string") return apiKey;
-    const key = await apiKey();
+    let key: string;
+    try {
+      key = await apiKey();
+    } catch (error) {
+      if (isGenwayError(error)) throw error;
+      // A key vault that failed once may answer the next time: nothing was sent, so even a paid
+      // call may be tried again (notSent), and a budget frees what it reserved.
+      throw new APIConnectionError(
+        `apiKey() failed, so nothing was sent: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error, notSent: true },
+      );
+    }
     checkKey(key);
     if (!this.#tokens.includes(key)) {
       registerSecret(key);
@@ -626,6 +684,16 @@ export function checkKey(key: unknown): void {
     throw new GenwayError("The API key contains a line break (CR/LF); refusing to send it.");
 }
 
+/**
+ * The JSON text of a request's (not multipart) body with `extra_body` merged over it, or undefined
+ * for no body. fetch cannot send a body on GET: there extra_body has nowhere to go and is left out.
+ */
+function jsonText(spec: RequestSpec, options: RequestOptions): string | undefined {
+  const extra = spec.method === "GET" ? undefined : options.extra_body;
+  if (spec.body === undefined && extra === undefined) return undefined;
+  return JSON.stringify(extra ? { ...(spec.body as object | undefined), ...extra } : spec.body);
+}
+
 /** A copy of `form` with `extra` appended (strings as they are, other values as JSON). */
 function withExtraFields(form: FormData, extra: Record<string, unknown>): FormData {
   const out = new FormData();
@@ -638,6 +706,10 @@ function withExtraFields(form: FormData, extra: Record<string, unknown>): FormDa
     else out.append(name, typeof value === "string" ? value : JSON.stringify(value));
   }
   return out;
+}
+
+function isForm(body: unknown): body is FormData {
+  return typeof FormData !== "undefined" && body instanceof FormData;
 }
 
 function isRedirect(response: Response): boolean {

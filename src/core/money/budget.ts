@@ -16,9 +16,10 @@ export interface BudgetOptions {
    */
   currency?: Currency | undefined;
   /**
-   * A call the price table cannot price (a model the catalog does not place, music): `'refuse'`
-   * (default) refuses it with BudgetExceededError, as its cost cannot be bounded; `'allow'` sends it
-   * and counts nothing for it.
+   * A call whose worst case cannot be priced (a model the catalog does not place, music, input the
+   * request does not hold): `'refuse'` (default) refuses it with BudgetExceededError, as its cost
+   * cannot be bounded; `'allow'` sends it with nothing reserved, and spends what it turns out to
+   * cost when its answer can be priced.
    */
   unpriced?: "refuse" | "allow" | undefined;
 }
@@ -32,8 +33,11 @@ export class BudgetExceededError extends GenwayError {
   readonly remaining: number;
   readonly limit: number;
 
-  constructor(message: string, init: { estimate: number | null; remaining: number; limit: number }) {
-    super(message);
+  constructor(
+    message: string,
+    init: { estimate: number | null; remaining: number; limit: number; cause?: unknown },
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.estimate = init.estimate;
     this.remaining = init.remaining;
     this.limit = init.limit;
@@ -53,7 +57,10 @@ export interface Reservation {
 /** The ledger of one budget: what was spent, and what calls in flight have reserved. */
 export class Budget {
   readonly limit: number;
-  /** The currency of `limit`: as given, else that of the first call it prices. */
+  /**
+   * The currency of `limit`: as given, else that of the first call it prices. (A Budget is itself a
+   * valid `budget` option: a tool loop passes one to every step it sends.)
+   */
   currency: Currency | undefined;
   readonly unpriced: "refuse" | "allow";
   #spent = 0;
@@ -103,22 +110,34 @@ export class Budget {
 
   /**
    * Reserves `worst` (in the budget's currency) for a call about to be sent, or throws BudgetExceededError. `worst: null`
-   * (the call cannot be priced) is refused unless the budget allows unpriced calls; `what` names
-   * the call and, for null, why.
+   * (the call cannot be priced) is refused unless the budget allows unpriced calls (then nothing is
+   * reserved, and what the call turns out to cost, when priced, is spent); `what` names the call
+   * and, for null, why. `retrying` is the error of an attempt that reached the gateway and may have
+   * been billed, when this reservation is for its retry.
    */
-  reserve(worst: number | null, what: string): Reservation {
+  reserve(worst: number | null, what: string, retrying?: { error: unknown }): Reservation {
     if (worst === null) {
-      if (this.unpriced === "allow") return { settle: () => {}, release: () => {} };
+      if (this.unpriced === "allow") {
+        return {
+          settle: (actual) => {
+            if (actual !== null) this.#spent += units(actual);
+          },
+          release: () => {},
+        };
+      }
       throw new BudgetExceededError(
-        `${what}; a budget of ${this.#money(this.limit)} cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls uncounted).`,
+        `${what}; a budget of ${this.#money(this.limit)} cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls with nothing reserved).`,
         { estimate: null, remaining: this.remaining, limit: this.limit },
       );
     }
     const amount = units(worst);
     if (this.#spent + this.#reserved + amount > units(this.limit)) {
+      const sent = retrying
+        ? "Its retry was not sent; the attempt before it reached the gateway and may have been billed (see cause)."
+        : "Nothing was sent.";
       throw new BudgetExceededError(
-        `${what} may cost up to ${this.#money(worst)}, more than the ${this.#money(this.remaining)} left of the budget of ${this.#money(this.limit)}. Nothing was sent.`,
-        { estimate: worst, remaining: this.remaining, limit: this.limit },
+        `${what} may cost up to ${this.#money(worst)}, more than the ${this.#money(this.remaining)} left of the budget of ${this.#money(this.limit)}. ${sent}`,
+        { estimate: worst, remaining: this.remaining, limit: this.limit, cause: retrying?.error },
       );
     }
     this.#reserved += amount;

@@ -7,6 +7,7 @@ import type { Logger } from "../http/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
 import type { CostEstimate, Meter, Priced, Units } from "./cost.js";
 import { CostTotals } from "./totals.js";
+import { frozen, implausible } from "./used.js";
 
 /** What `onCost` receives after each billed call. */
 export interface CostEvent {
@@ -32,11 +33,11 @@ export interface Bill {
   /** Prices what the call used (`undefined`: nothing readable), settles the reservations, reports. */
   settle(actual: Units | undefined, requestId: string | undefined): Priced;
   /**
-   * An attempt failed and is about to be retried: one that may have been billed keeps its worst
-   * case spent (counted as unpriced, reported to onCost) and a new one is reserved for the retry,
-   * which may throw BudgetExceededError.
+   * An attempt failed (with `error`) and is about to be retried: one that may have been billed
+   * keeps its worst case spent (counted as unpriced, reported to onCost) and a new one is reserved
+   * for the retry, which may throw BudgetExceededError (its cause: `error`).
    */
-  retry(billed: boolean, requestId: string | undefined): void;
+  retry(billed: boolean, requestId: string | undefined, error?: unknown): void;
   /** The call failed: `billed: false` frees its reservation; true (or unsure) keeps the worst case, counted as unpriced. */
   fail(billed: boolean, requestId: string | undefined): void;
 }
@@ -81,24 +82,40 @@ export class Metering {
   }
 
   /**
+   * Prices what a call used, as its answer reports it: a figure no call can bill is not believed
+   * (null with the reason), and the cost is frozen, since the caller, onCost and the totals share it.
+   */
+  priceUsed(units: Units): Priced {
+    const priced = this.price(units);
+    if (priced.cost === null) return priced;
+    const reason = implausible(priced.cost);
+    return reason === undefined ? { cost: frozen(priced.cost) } : { cost: null, reason };
+  }
+
+  /**
    * Opens the bill of a call about to be sent: reserves its worst case (`worst()`, computed only
    * when a budget asks) under the client's budget and the call's own. Throws BudgetExceededError.
    */
   open(operation: string, model: string | undefined, worst: () => Units, perCall?: BudgetOptions): Bill {
-    // No array is built per call unless the call brings a budget of its own.
-    const budgets = perCall === undefined ? this.#budgets : [...this.#budgets, new Budget(perCall)];
+    // No array is built per call unless the call brings a budget of its own (a tool loop brings
+    // the same Budget to each of its steps, so that the limit spans the loop).
+    const budgets =
+      perCall === undefined
+        ? this.#budgets
+        : [...this.#budgets, perCall instanceof Budget ? perCall : new Budget(perCall)];
     // The worst case is priced once, and reserved before the call is sent and again before each
     // retry of an attempt that may have been billed: every attempt that can cost is covered.
-    let reserve = (): Reservation[] => [];
+    let reserve = (_retrying?: { error: unknown }): Reservation[] => [];
     if (budgets.length > 0) {
       const what = `${operation}${model ? ` (${model})` : ""}`;
       const priced = this.price(worst());
       if (priced.cost !== null) for (const budget of budgets) budget.adopt(priced.cost.currency);
       const reason = priced.cost === null ? `${what} has no worst case: ${priced.reason}` : what;
-      reserve = () => {
+      reserve = (retrying) => {
         const made: Reservation[] = [];
         try {
-          for (const budget of budgets) made.push(budget.reserve(priced.cost?.total ?? null, reason));
+          for (const budget of budgets)
+            made.push(budget.reserve(priced.cost?.total ?? null, reason, retrying));
         } catch (error) {
           for (const r of made) r.release();
           throw error;
@@ -117,7 +134,7 @@ export class Metering {
     return {
       settle: (actual, requestId) => {
         const priced: Priced = actual
-          ? this.price(actual)
+          ? this.priceUsed(actual)
           : { cost: null, reason: "the answer reported no usage" };
         if (!open) return priced;
         open = false;
@@ -126,11 +143,11 @@ export class Metering {
         this.#report({ operation, model, cost: priced.cost, reason: priced.reason, requestId });
         return priced;
       },
-      retry: (billed, requestId) => {
+      retry: (billed, requestId, error) => {
         if (!open || !billed) return;
         maybeBilled(requestId);
         reservations = [];
-        reservations = reserve();
+        reservations = reserve({ error });
       },
       fail: (billed, requestId) => {
         if (!open) return;

@@ -86,5 +86,6 @@ export class CostTotals {
 function bump(map: Map<string, CostSum>, key: string, amount: number): void {
   const sum = map.get(key);
   const total = Math.round((sum?.total ?? 0) * 1e8) + amount;
-  map.set(key, { total: total / 1e8, calls: (sum?.calls ?? 0) + 1 });
+  // Frozen: `byModel` and `byFamily` hand these out, and a reader's edit must not reach the sums.
+  map.set(key, Object.freeze({ total: total / 1e8, calls: (sum?.calls ?? 0) + 1 }));
 }

@@ -1,22 +1,22 @@
 /**
- * Worst cases of chat calls, before sending: a byte-level tokenizer never makes more tokens than
- * the prompt has UTF-8 bytes, so the serialized prompt's byte length bounds its tokens from above
- * (images by URL are counted as their URL: see docs/cost.md). The answer is bounded only by the
- * output limit the call sets; without one, nothing bounds it.
+ * Worst cases of chat calls, before sending. A byte-level tokenizer never makes more tokens than
+ * the text has UTF-8 bytes, so the request's JSON body (serialized once, and sent as it was
+ * measured) bounds every prompt token it carries: messages, system, tools and their schemas,
+ * response formats, extra_body (images by URL count as their URL: see docs/cost.md). What the
+ * body does not show is added or refused: a tool-use system prompt the upstream adds to any
+ * request with tools, and input the call only refers to (an earlier response, a cache, a hosted
+ * tool's results), which nothing bounds. The answer is bounded only by the output limit the call
+ * sets; without one, nothing bounds it.
  */
 import type { Units } from "./cost.js";
 
-const encoder = /* @__PURE__ */ new TextEncoder();
-
-/** An upper bound of the tokens the given prompt parts can make. */
-function tokensAtMost(...parts: unknown[]): number {
-  let bytes = 0;
-  for (const part of parts) {
-    if (part === undefined || part === null) continue;
-    bytes += encoder.encode(typeof part === "string" ? part : JSON.stringify(part)).length;
-  }
-  return bytes;
-}
+/**
+ * The largest tool-use system prompt published for any model: Anthropic adds one to every request
+ * with tools, 804 tokens for Claude Opus 4.7 with tool_choice any/tool (313 to 804 across the
+ * models listed at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview, "Pricing",
+ * as of 2026-07). A relay may send any format's tools to such a model, so every format counts it.
+ */
+const TOOL_SYSTEM_PROMPT_TOKENS = 804;
 
 /** How one chat format bills: where its answer reports usage, and what bounds a call before sending. */
 export interface TokenBilling<P> {
@@ -24,8 +24,13 @@ export interface TokenBilling<P> {
   model(params: P): string;
   /** The answer's usage object, in the format's own shape. */
   usage(answer: unknown): unknown;
-  /** The parts of the request the prompt is made of (messages, system, tools ...). */
-  prompt(params: P): unknown[];
+  /** Whether the request declares tools or a response schema (the upstream may add a tool-use system prompt). */
+  declaresTools(params: P): boolean;
+  /**
+   * Why part of the prompt is not in the request, if it is not all there: an earlier response or a
+   * cache the call refers to, or a tool the upstream runs itself, whose results it adds to the input.
+   */
+  hidden?(params: P): string | undefined;
   /** The output limit the call sets, if any, and the field that sets it (named when it is missing). */
   limit(params: P): number | null | undefined;
   limitField: string;
@@ -35,19 +40,41 @@ export interface TokenBilling<P> {
 
 /**
  * The `meter` of a token-billed chat operation: with the answer, the usage it reports; before
- * sending, the worst case: prompt tokens at most the prompt's UTF-8 bytes, and the output limit for
- * each answer; unpriced (with the field to set) when the call sets no output limit.
+ * sending, the worst case: prompt tokens at most the UTF-8 bytes of `body` (the request's JSON as
+ * it will be sent) plus a tool-use system prompt, and the output limit for each answer; unpriced,
+ * with the reason, when the call sets no output limit or refers to input the request does not hold.
  */
-export function tokenMeter<P>(billing: TokenBilling<P>): (params: P, answer?: unknown) => Units {
-  return (params, answer) => {
+export function tokenMeter<P>(
+  billing: TokenBilling<P>,
+): (params: P, answer?: unknown, body?: string) => Units {
+  return (params, answer, body) => {
     const model = billing.model(params);
     if (answer !== undefined) return { model, usage: billing.usage(answer) };
     const limit = billing.limit(params);
     if (typeof limit !== "number") {
       return { model, unpriced: `the call sets no ${billing.limitField}, so its answer may be any length` };
     }
-    const prompt = tokensAtMost(...billing.prompt(params));
+    const hidden = billing.hidden?.(params);
+    if (hidden !== undefined) return { model, unpriced: `${hidden}, so nothing bounds its prompt` };
+    if (body === undefined) return { model, unpriced: "the request has no JSON body to bound its prompt" };
+    const prompt = utf8Length(body) + (billing.declaresTools(params) ? TOOL_SYSTEM_PROMPT_TOKENS : 0);
     const completion = limit * (billing.choices?.(params) ?? 1);
     return { model, usage: { prompt, completion }, worstCase: true };
   };
+}
+
+/** Node's Buffer counts UTF-8 bytes without encoding; elsewhere they are counted by hand. */
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: "utf8"): number } }).Buffer;
+
+/** The UTF-8 length of `text`, without building the bytes. */
+function utf8Length(text: string): number {
+  if (nodeBuffer) return nodeBuffer.byteLength(text, "utf8");
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    // 2 bytes below U+0800, 3 above; a surrogate pair (2 units) is 4 bytes, so 1 unit adds 1 each.
+    bytes += unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
 }

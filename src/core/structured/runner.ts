@@ -4,6 +4,8 @@
  * gives a {@link LoopFormat}: how to send, read tool calls, append a turn, read content and usage.
  */
 import { APIUserAbortError, GenwayError, ValidationError, type ValidationIssue } from "../errors/errors.js";
+import type { RequestOptions } from "../http/transport.js";
+import { Budget } from "../money/budget.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */
@@ -37,6 +39,15 @@ export interface LoopFormat<Request, Response, Message, Stream = never, Final = 
   content(response: Response): string | null;
   message(response: Response): Final;
   usage(response: Response): unknown;
+}
+
+/**
+ * The options each step of a tool loop is sent with: the loop's signal, and its `budget` made into
+ * one ledger that every step reserves under, so that the limit spans the loop, not each call.
+ */
+export function stepOptions(options: RequestOptions, signal: AbortSignal | undefined): RequestOptions {
+  const budget = options.budget === undefined ? undefined : new Budget(options.budget);
+  return { ...options, signal: signal ?? options.signal, ...(budget ? { budget } : {}) };
 }
 
 /** Options every runner takes. */

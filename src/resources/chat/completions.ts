@@ -33,7 +33,9 @@ const CREATE = operation<ChatCompletionCreateParams>({
   meter: tokenMeter<ChatCompletionCreateParams>({
     model: (params) => params.model as string,
     usage: (answer) => (answer as ChatCompletion).usage,
-    prompt: (params) => [params.messages, params.tools],
+    declaresTools: (params) =>
+      Boolean(params.tools?.length) ||
+      (params.response_format != null && params.response_format.type !== "text"),
     limit: (params) => params.max_completion_tokens ?? params.max_tokens,
     limitField: "max_completion_tokens or max_tokens",
     choices: (params) => params.n,

@@ -10,6 +10,7 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
+  stepOptions,
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, type ToolCall, toolSchema } from "../../core/structured/tools.js";
@@ -92,7 +93,7 @@ export function runChatTools(
   // The items are finished steps, or stream steps with `stream: true` (the overloads say which).
   const { tools, maxSteps, signal, stream, messages, ...rest } = params;
   const wireTools = tools.map(chatTool);
-  const send = { ...options, signal: signal ?? options.signal };
+  const send = stepOptions(options, signal);
   const format: LoopFormat<
     ChatCompletionCreateParamsNonStreaming,
     ChatCompletion,

@@ -43,10 +43,23 @@ const GENERATE = operation<ImageGenerateParams>({
   meter,
 });
 
-/** Billed per image (or per request, by family): the images answered, or the `n` asked for. */
+/**
+ * Billed per image (or per request, by family): before sending, the `n` asked for; after, the
+ * images answered, as new-api bills them (relay/channel/openai/relay_image.go, lines 25-30 and 52:
+ * the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
+ * count is unpriced, never a silent zero (new-api then bills the `n` asked for, the worst case).
+ */
 function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
-  const count = (answer as ImagesResponse | undefined)?.data?.length ?? params.n ?? 1;
-  return { model: params.model ?? undefined, images: count };
+  const model = params.model ?? undefined;
+  if (answer === undefined) return { model, images: params.n ?? 1 };
+  const data = (answer as ImagesResponse | null)?.data as unknown;
+  if (!Array.isArray(data) || data.length === 0) {
+    return {
+      model,
+      unpriced: `the answer's data is not a list of images to count (the gateway bills the ${params.n ?? 1} asked for)`,
+    };
+  }
+  return { model, images: data.length };
 }
 
 const EDIT = operation<ImageEditParams>({

@@ -32,7 +32,13 @@ const CREATE = operation<MessageCreateParams>({
   meter: tokenMeter<MessageCreateParams>({
     model: (params) => params.model as string,
     usage: (answer) => (answer as Message).usage,
-    prompt: (params) => [params.system, params.messages, params.tools],
+    declaresTools: (params) => Boolean(params.tools?.length),
+    // Anthropic-defined tools (bash, text_editor, computer, web_search ...) add a definition of
+    // their own, and the hosted ones their results, to the input: only custom tools are all in the body.
+    hidden: (params) => {
+      const defined = params.tools?.find((tool) => tool.type != null && tool.type !== "custom");
+      return defined && `the tool ${defined.type} adds a prompt of its own to the input`;
+    },
     limit: (params) => params.max_tokens,
     limitField: "max_tokens",
   }),

@@ -9,6 +9,7 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
+  stepOptions,
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, toolSchema } from "../../core/structured/tools.js";
@@ -76,7 +77,7 @@ export function runMessageTools(
 ): MessageToolRunner<never> {
   const { tools, maxSteps, signal, stream, messages: conversation, ...rest } = params;
   const wireTools = tools.map(messageTool);
-  const send = { ...options, signal: signal ?? options.signal };
+  const send = stepOptions(options, signal);
   const format: LoopFormat<MessageCreateParamsNonStreaming, Message, MessageParam, MessageStream, Message> = {
     operation: OPERATION,
     request: (history) => ({ ...rest, messages: [...history], tools: wireTools }),

@@ -35,7 +35,15 @@ const GENERATE = operation<GenerateContentParams>({
   meter: tokenMeter<GenerateContentParams>({
     model: modelId,
     usage: (answer) => (answer as GenerateContentResponse).usageMetadata,
-    prompt: (params) => [params.systemInstruction, params.contents, params.tools],
+    declaresTools: (params) =>
+      Boolean(params.tools?.length) ||
+      params.generationConfig?.responseSchema != null ||
+      params.generationConfig?.responseJsonSchema != null,
+    hidden: (params) => {
+      if (params.cachedContent != null) return `cachedContent ${params.cachedContent} joins the input`;
+      const builtIn = params.tools?.flatMap(Object.keys).find((key) => key !== "functionDeclarations");
+      return builtIn && `the tool ${builtIn} adds its results to the input`;
+    },
     limit: (params) => params.generationConfig?.maxOutputTokens,
     limitField: "generationConfig.maxOutputTokens",
     choices: (params) => params.generationConfig?.candidateCount,

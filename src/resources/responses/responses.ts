@@ -32,7 +32,14 @@ const CREATE = operation<ResponseCreateParams>({
   meter: tokenMeter<ResponseCreateParams>({
     model: (params) => params.model as string,
     usage: (answer) => (answer as ResponseObject).usage,
-    prompt: (params) => [params.instructions, params.input, params.tools],
+    declaresTools: (params) =>
+      Boolean(params.tools?.length) || (params.text?.format != null && params.text.format.type !== "text"),
+    hidden: (params) => {
+      if (params.previous_response_id != null)
+        return "previous_response_id adds a stored response to the input";
+      const hosted = params.tools?.find((tool) => tool.type !== "function");
+      return hosted && `the tool ${hosted.type} adds its results to the input`;
+    },
     limit: (params) => params.max_output_tokens,
     limitField: "max_output_tokens",
   }),

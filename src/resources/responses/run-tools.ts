@@ -9,6 +9,7 @@ import {
   type RunnerOptions,
   type RunnerStep,
   type RunnerStreamStep,
+  stepOptions,
   ToolRunner,
 } from "../../core/structured/runner.js";
 import { type Tool, toolSchema } from "../../core/structured/tools.js";
@@ -73,7 +74,7 @@ export function runResponseTools(
 ): ResponseToolRunner<never> {
   const { tools, maxSteps, signal, stream, input, ...rest } = params;
   const wireTools = tools.map(responseTool);
-  const send = { ...options, signal: signal ?? options.signal };
+  const send = stepOptions(options, signal);
   const format: LoopFormat<
     ResponseCreateParamsNonStreaming,
     ResponseObject,

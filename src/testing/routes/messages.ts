@@ -24,6 +24,7 @@ interface Tool {
 
 interface MessagesBody {
   model: string;
+  system?: unknown;
   messages: Array<{ role: string; content: unknown }>;
   stream?: boolean;
   tools?: Tool[];
@@ -111,12 +112,28 @@ function reply(context: MockContext, body: MessagesBody, prompt: string): Block[
   return blocks;
 }
 
+/**
+ * Input tokens as Anthropic bills them: the system prompt, the messages, the tool definitions, and
+ * the tool-use system prompt it adds to every request with tools: 346 tokens with tool_choice auto
+ * or none, 313 with any or tool (Claude Opus 4, Sonnet 4 and Sonnet 3.7 in the table at
+ * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview#pricing, 2025).
+ */
+function inputTokensOf(body: MessagesBody): number {
+  let tokens = countTokens(JSON.stringify(body.messages));
+  if (body.system !== undefined) tokens += countTokens(JSON.stringify(body.system));
+  if (body.tools?.length) {
+    const forced = body.tool_choice?.type === "any" || body.tool_choice?.type === "tool";
+    tokens += countTokens(JSON.stringify(body.tools)) + (forced ? 313 : 346);
+  }
+  return tokens;
+}
+
 function respond(context: MockContext, body: MessagesBody): Response {
   const prompt = lastUserText(body.messages);
   const failure = requestedFailure(prompt);
   if (failure && !body.stream) return context.fail(httpFailure(failure, "anthropic"));
   const blocks: Block[] = failure ? [{ type: "text", text: replyTo(prompt) }] : reply(context, body, prompt);
-  const inputTokens = countTokens(JSON.stringify(body.messages));
+  const inputTokens = inputTokensOf(body);
   const outputTokens = blocks.reduce((sum, block) => sum + countTokens(JSON.stringify(block)), 0);
   const message: MockMessage = {
     id: context.state.nextId("msg_mock"),

@@ -115,7 +115,8 @@ describe("the request", () => {
   });
 
   it("D33: the spec's 4096 characters are code points for the library, its price and the mock alike", async () => {
-    const { mock, gw } = await loopback({}, { speechBytes: 4096 });
+    // The spec's table prices speech per 10,000 characters (the gateway's per token: one a character).
+    const { mock, gw } = await loopback({ prices: "spec" }, { speechBytes: 4096 });
     // 3000 emoji: 3000 characters, 6000 UTF-16 units, 12000 UTF-8 bytes.
     const input = "😀".repeat(3000);
     const { data, cost } = await gw.audio.speech.create({ ...base, input }).withResponse();
