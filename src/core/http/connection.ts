@@ -18,6 +18,8 @@ import { requestIdFrom } from "./request-id.js";
 /** A response whose headers arrived; its body is still unread. */
 export interface Connection {
   response: Response;
+  /** The URL requested (the response's own URL when fetch reports one), for errors that name it. */
+  url: string;
   requestId: string | undefined;
   /** Aborting it cancels the body. */
   controller: AbortController;
@@ -38,8 +40,12 @@ export interface Clocks {
   idleTimeout: number;
 }
 
-/** Runs `send` under the response clock and the caller's signal; the Connection carries both into the body read. */
+/**
+ * Runs `send` (a request to `url`) under the response clock and the caller's signal; the
+ * Connection carries both into the body read.
+ */
 export async function openConnection(
+  url: string,
   send: (signal: AbortSignal) => Promise<Response>,
   { signal: userSignal, timeout, idleTimeout }: Clocks,
 ): Promise<Connection> {
@@ -74,6 +80,8 @@ export async function openConnection(
   }
   return {
     response,
+    // After a redirect (or a middleware's change) fetch reports where the answer came from.
+    url: response.url || url,
     requestId: requestIdFrom(response.headers),
     controller,
     idleTimeout,

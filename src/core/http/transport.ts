@@ -25,7 +25,7 @@ import {
   modelOf,
   withModel,
 } from "./fallback.js";
-import { isJson, readJson, rejectJson } from "./json-body.js";
+import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
 import { type Logger, logs } from "./log.js";
 import { CallRecord, type Middleware, type MiddlewareRequest, REDACTED_KEY, runChain } from "./middleware.js";
 import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
@@ -186,6 +186,8 @@ export class Transport {
 
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
     return async (c, spec) => {
+      // A relay's dashboard page: read as a stream it would only end "early", as a file be saved.
+      if (isHtml(c.response)) await rejectHtml(c);
       if (isJson(c.response) && !/\bjson\b/i.test(spec.accept ?? "")) {
         await rejectJson(c, spec.accept === EVENT_STREAM ? "an event stream" : "a binary body");
       }
@@ -376,11 +378,16 @@ export class Transport {
     model: string | undefined,
   ): Promise<Connection> {
     const started = Date.now();
-    const connection = await openConnection((signal) => this.#send(spec, options, signal, record, model), {
-      signal: options.signal,
-      timeout: options.timeout ?? this.#config.timeout,
-      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-    });
+    const url = this.#url(spec, options);
+    const connection = await openConnection(
+      url,
+      (signal) => this.#send(spec, options, url, signal, record, model),
+      {
+        signal: options.signal,
+        timeout: options.timeout ?? this.#config.timeout,
+        idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+      },
+    );
     const { response, requestId } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
     if (logs(this.log, "debug")) {
@@ -395,6 +402,7 @@ export class Transport {
   async #send(
     spec: RequestSpec,
     options: RequestOptions,
+    url: string,
     signal: AbortSignal,
     record: CallRecord | undefined,
     model: string | undefined,
@@ -412,7 +420,6 @@ export class Transport {
       body = JSON.stringify(extra ? { ...(spec.body as object | undefined), ...extra } : spec.body);
       headers["content-type"] ??= "application/json";
     }
-    const url = this.#url(spec, options);
     const send = this.#config.fetch ?? globalThis.fetch;
     if (!record) return this.#fetch(send, url, { method: spec.method, headers, body, signal }, spec);
     record.attempts++;

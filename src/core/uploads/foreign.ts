@@ -30,6 +30,7 @@ export interface ForeignInit {
 export async function openForeign(url: URL, init: ForeignInit, config: ForeignConfig): Promise<Connection> {
   const send = config.fetch ?? globalThis.fetch;
   const connection = await openConnection(
+    url.href,
     (signal) =>
       send(url.href, {
         method: init.method,
