@@ -14,7 +14,8 @@ import type { RequestOptions, Transport } from "../http/transport.js";
  * URL"), or a relay's dashboard page, which answers every unrouted path outside /v1, /api and
  * /assets with 200 text/html (new-api router/web-router.go 29-37).
  */
-const notRouted = (error: unknown) => (error instanceof APIError && error.status === 404) || isHtmlPage(error);
+const notRouted = (error: unknown) =>
+  (error instanceof APIError && error.status === 404) || isHtmlPage(error);
 
 /**
  * Reads one task from the first of `paths` the gateway routes: an answer that says the path is not

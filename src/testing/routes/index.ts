@@ -10,6 +10,7 @@ import { nativeRoutes } from "./native.js";
 import { responsesRoutes } from "./responses.js";
 import { videoRoutes } from "./videos.js";
 import { vidgenRoutes } from "./vidgen.js";
+import { vidgenNewApiRoutes } from "./vidgen-newapi.js";
 
 export const routes: Route[] = [
   ...chatRoutes,
@@ -21,5 +22,6 @@ export const routes: Route[] = [
   ...nativeRoutes,
   ...videoRoutes,
   ...vidgenRoutes,
+  ...vidgenNewApiRoutes,
   ...musicgenRoutes,
 ];
