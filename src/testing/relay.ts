@@ -6,7 +6,7 @@
 import type { MockState } from "./state.js";
 
 /** new-api's own request id, set on every answer (common/constants.go 174, middleware/request-id.go). */
-export const REQUEST_ID_HEADER = "x-oneapi-request-id";
+const REQUEST_ID_HEADER = "x-oneapi-request-id";
 
 /**
  * The dashboard's index page, as new-api serves it for a path it does not route (web/index.html,

@@ -186,7 +186,7 @@ function submit(operation: string, output: Output, rules: Rules): Route {
 }
 
 /** The task `id` names among `kind`'s tasks: the gateway's id, or the caller's external_task_id. */
-export function lookup(state: MockState, id: string, kind: string): MockTask | undefined {
+function lookup(state: MockState, id: string, kind: string): MockTask | undefined {
   const byId = findTask(state, id, kind);
   if (byId) return byId;
   for (const value of state.tasks.values()) {

@@ -68,24 +68,26 @@ export const KLING_SUBMIT_OPENAI_VIDEO = {
   created_at: 1767225600,
 };
 
-/** The Kling body new-api keeps in TaskDto `data` (service/task_polling.go 495) for a finished video. */
-const KLING_SUCCEEDED = {
+/** Kling's envelope (relay/channel/task/kling/adaptor.go responsePayload): code 0 and "SUCCEED", even for a failed task. */
+const kling = (data: Record<string, unknown>) => ({
   code: 0,
   message: "SUCCEED",
   request_id: "9c1f7f6e-2d4b-4d0e-8f7a-1b2c3d4e5f60",
-  data: {
-    task_id: "CjhYF2ZlL0sAAAAAAKnFbg",
-    task_status: "succeed",
-    task_status_msg: "",
-    task_info: {},
-    task_result: {
-      videos: [{ id: "v-1", url: "https://cdn.example/kling/v-1.mp4", duration: "5.1" }],
-    },
-    created_at: 1767225600000,
-    updated_at: 1767225700000,
-    final_unit_deduction: "1",
+  data: { task_id: "CjhYF2ZlL0sAAAAAAKnFbg", ...data },
+});
+
+/** The Kling body new-api keeps in TaskDto `data` (service/task_polling.go 495) for a finished video. */
+const KLING_SUCCEEDED = kling({
+  task_status: "succeed",
+  task_status_msg: "",
+  task_info: {},
+  task_result: {
+    videos: [{ id: "v-1", url: "https://cdn.example/kling/v-1.mp4", duration: "5.1" }],
   },
-};
+  created_at: 1767225600000,
+  updated_at: 1767225700000,
+  final_unit_deduction: "1",
+});
 
 /**
  * relay/relay_task.go 371-425 (videoFetchByIDRespBodyBuilder) + TaskModel2Dto, dto/task.go TaskDto:
@@ -128,17 +130,7 @@ export const TASK_DTO_SUBMITTED = {
     progress: "10%",
     result_url: undefined,
     finish_time: 0,
-    data: {
-      code: 0,
-      message: "SUCCEED",
-      request_id: "9c1f7f6e-2d4b-4d0e-8f7a-1b2c3d4e5f60",
-      data: {
-        task_id: "CjhYF2ZlL0sAAAAAAKnFbg",
-        task_status: "submitted",
-        created_at: 1767225600000,
-        updated_at: 1767225600000,
-      },
-    },
+    data: kling({ task_status: "submitted", created_at: 1767225600000, updated_at: 1767225600000 }),
   },
 };
 
@@ -152,18 +144,12 @@ export const TASK_DTO_FAILED = {
     progress: "100%",
     fail_reason: "Failure to pass the risk control system",
     result_url: "Failure to pass the risk control system",
-    data: {
-      code: 0,
-      message: "SUCCEED",
-      request_id: "9c1f7f6e-2d4b-4d0e-8f7a-1b2c3d4e5f60",
-      data: {
-        task_id: "CjhYF2ZlL0sAAAAAAKnFbg",
-        task_status: "failed",
-        task_status_msg: "Failure to pass the risk control system",
-        created_at: 1767225600000,
-        updated_at: 1767225700000,
-      },
-    },
+    data: kling({
+      task_status: "failed",
+      task_status_msg: "Failure to pass the risk control system",
+      created_at: 1767225600000,
+      updated_at: 1767225700000,
+    }),
   },
 };
 
