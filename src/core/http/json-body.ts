@@ -73,7 +73,7 @@ function htmlPage(connection: Connection, text: string): MalformedResponseError 
   const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text.slice(0, 4000))?.[1]?.trim();
   const page = title ? `an HTML page ("${title}")` : "an HTML page";
   return new MalformedResponseError(
-    `The gateway answered ${response.status} with ${page}, not the API: this URL is no API route. ${baseURLAdvice(connection.url)}`,
+    `The gateway answered ${response.status} with ${page}, not the API. ${baseURLAdvice(connection.url)}`,
     {
       status: response.status,
       type: HTML_PAGE,

@@ -189,7 +189,7 @@ export class TaskRegistry {
         const id = idOf(answer.data);
         if (typeof id !== "string" || id === "") {
           throw new MalformedResponseError(
-            `The gateway accepted the ${kind} task but its answer holds no task id; the job may exist and be billed, so check before submitting again (the answer is this error's body).`,
+            `The gateway accepted the ${kind} task but sent no task id (its answer is this error's body): the job may exist and be billed; check before submitting again.`,
             { status: answer.response.status, body: answer.data, requestId: answer.requestId },
           );
         }
