@@ -31,4 +31,6 @@ export interface Route {
   pattern: RegExp;
   /** Answers a request that matched `method` and `pattern`. */
   handle(context: MockContext): Response | Promise<Response>;
+  /** Whether this mock serves the route at all (a switch may leave it unrouted). Default: yes. */
+  serves?(state: MockState): boolean;
 }

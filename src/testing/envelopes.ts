@@ -1,9 +1,12 @@
+import type { MockGatewayOptions } from "./state.js";
+
 /**
  * The error bodies each family of routes really uses (see shared/upstream): OpenAI-style on the
  * OpenAI/native/video routes (as new-api relays them), Anthropic on /v1/messages, the Kling-style
- * integer envelope on /vidgen, the new-api task envelope on /musicgen.
+ * integer envelope on /vidgen, the new-api task envelope on /musicgen, and new-api's task error
+ * (`task`) on /vidgen when new-api's task relay answers it (`vidgenRelay: "new-api"`).
  */
-export type Envelope = "openai" | "anthropic" | "vidgen" | "musicgen";
+export type Envelope = "openai" | "anthropic" | "vidgen" | "musicgen" | "task";
 
 /** An error for a route to answer with, in its family's envelope. */
 export interface MockError {
@@ -15,9 +18,9 @@ export interface MockError {
   param?: string | undefined;
 }
 
-export function envelopeFor(path: string): Envelope {
+export function envelopeFor(path: string, options: MockGatewayOptions = {}): Envelope {
   if (path.startsWith("/v1/messages")) return "anthropic";
-  if (path.startsWith("/vidgen/")) return "vidgen";
+  if (path.startsWith("/vidgen/")) return options.vidgenRelay === "new-api" ? "task" : "vidgen";
   if (path.startsWith("/musicgen")) return "musicgen";
   return "openai";
 }
@@ -54,6 +57,8 @@ export function errorBody(envelope: Envelope, error: MockError, requestId: strin
       };
     case "musicgen":
       return { code: String(error.code ?? "invalid_request"), message, data: null };
+    case "task":
+      return taskError(error);
     default:
       return {
         error: {
@@ -65,6 +70,21 @@ export function errorBody(envelope: Envelope, error: MockError, requestId: strin
       };
   }
 }
+
+/**
+ * new-api's task error, `{code, message, data: null}` as respondTaskError writes it (no request id
+ * in the message): an upstream answer it could not use keeps its status with code
+ * `fail_to_fetch_task` (relay/relay_task.go 224-227), and any 429 gets the same Chinese message
+ * and no Retry-After of its own (controller/relay.go 614-620).
+ */
+function taskError(error: MockError): unknown {
+  const code = typeof error.code === "string" ? error.code : "fail_to_fetch_task";
+  const message = error.status === 429 ? SATURATED : error.message;
+  return { code, message, data: null };
+}
+
+/** "The current group's upstream load is saturated, please try again later." */
+const SATURATED = "当前分组上游负载已饱和，请稍后再试";
 
 /** HTTP status the gateway pairs with each system code. */
 export function statusForCode(code: number | string): number {

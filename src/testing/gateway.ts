@@ -6,6 +6,7 @@ import type { MockContext } from "./context.js";
 import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
+import { noChannel, stampIds, unrouted } from "./relay.js";
 import { PUBLIC_API } from "./routes/account.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
@@ -56,18 +57,24 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
       at: Date.now(),
     };
     requests.push(recorded);
-    const envelope = envelopeFor(path);
-    const headers = { "x-request-id": requestId };
+    const envelope = envelopeFor(path, state.options);
     const fail = (error: MockError, extra: Record<string, string> = {}) =>
-      json(errorBody(envelope, error, requestId), error.status, { ...headers, ...extra });
+      json(errorBody(envelope, error, requestId), error.status, extra);
+    const stamped = (response: Response) => stampIds(response, path, state, requestId);
 
     const fault = faults.take(path);
     if (fault) {
       const early = await applyFault(fault, request.signal, (error, extra) =>
-        json(errorBody(fault.envelope ?? envelope, error, requestId), error.status, { ...headers, ...extra }),
+        json(errorBody(fault.envelope ?? envelope, error, requestId), error.status, extra),
       );
-      if (early) return early;
+      if (early) return stamped(early);
     }
+
+    const route = routes.find(
+      (r) => r.method === request.method && r.pattern.test(path) && (r.serves?.(state) ?? true),
+    );
+    // A path no route serves gets the relay's answer before any key check, as new-api's NoRoute.
+    if (!route) return stamped(unrouted(request.method, path, state));
 
     // Result files are public URLs, like an object store's: no key (and none must be sent); the
     // relay's /api/status and /api/pricing are public too.
@@ -76,44 +83,38 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         ? undefined
         : checkAuth(request, path, state.options.apiKey, state.options.keys);
     if (authError !== undefined) {
-      return fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) });
+      return stamped(
+        fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) }),
+      );
     }
+    const refused = noChannel(request, path, body, state, requestId);
+    if (refused) return stamped(refused);
 
-    for (const route of routes) {
-      if (route.method !== request.method) continue;
-      const match = route.pattern.exec(path);
-      if (!match) continue;
-      const context: MockContext = {
-        request,
-        url,
-        path,
-        params: { ...match.groups },
-        body,
-        requestId,
+    const match = route.pattern.exec(path)!;
+    const context: MockContext = {
+      request,
+      url,
+      path,
+      params: { ...match.groups },
+      body,
+      requestId,
+      signal: request.signal,
+      state,
+      fault,
+      fail,
+      frames: () => ({
+        delayMs: state.options.streamDelayMs,
+        stallAfter: fault?.stallAfter,
+        cutAfter: fault?.cutAfter,
+        truncateAfter: fault?.truncateAfter,
+        oversizedEvent: fault?.oversizedEvent,
         signal: request.signal,
-        state,
-        fault,
-        fail,
-        frames: () => ({
-          delayMs: state.options.streamDelayMs,
-          stallAfter: fault?.stallAfter,
-          cutAfter: fault?.cutAfter,
-          truncateAfter: fault?.truncateAfter,
-          oversizedEvent: fault?.oversizedEvent,
-          signal: request.signal,
-        }),
-      };
-      const response = await route.handle(context);
-      const hold = state.options.delayAnswer?.(recorded);
-      if (hold) await abortableDelay(hold, request.signal);
-      response.headers.set("x-request-id", requestId);
-      return response;
-    }
-    return fail({
-      status: 404,
-      message: `Invalid URL (${request.method} ${path})`,
-      type: "invalid_request_error",
-    });
+      }),
+    };
+    const response = await route.handle(context);
+    const hold = state.options.delayAnswer?.(recorded);
+    if (hold) await abortableDelay(hold, request.signal);
+    return stamped(response);
   }
 
   const gateway: MockGateway = {

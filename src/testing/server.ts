@@ -41,7 +41,8 @@ export async function serve(
 /** Any origin may call the mock and read the ids and retry hints the client reports. */
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "x-request-id, retry-after, retry-after-ms",
+  "access-control-expose-headers":
+    "x-oneapi-request-id, x-request-id, request-id, retry-after, retry-after-ms",
 };
 
 async function respond(

@@ -90,7 +90,8 @@ describe("query bodies parse into typed snapshots", () => {
     );
     const snapshot = await gw.videos.retrieve("task_xxx");
     expect(snapshot).toMatchObject({ id: "task_xxx", status: "succeeded", progress: 100 });
-    expect(snapshot.result).toMatchObject({ code: 0, message: "SUCCEED" });
+    // The documented place, from result_url; data (the upstream's raw body) stays in raw.
+    expect(snapshot.result).toEqual({ output: "https://cdn/x.mp4", outputs: ["https://cdn/x.mp4"] });
   });
 
   it("the OpenAI-video object (integer progress, status 'completed')", async () => {

@@ -56,6 +56,7 @@ function scripted(
   const response = new Response(body, { headers: { "x-request-id": "req-1", ...init.headers } });
   const connection: Connection = {
     response,
+    url: "http://gateway.test/v1/audio/speech",
     requestId: "req-1",
     controller,
     idleTimeout: init.idleTimeout ?? 1000,

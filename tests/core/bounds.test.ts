@@ -151,6 +151,7 @@ function connectionOver(body: ReadableStream<Uint8Array>): Connection {
   const controller = new AbortController();
   return {
     response: new Response(body),
+    url: "http://gateway.test/v1/chat/completions",
     requestId: undefined,
     controller,
     idleTimeout: 0,

@@ -156,7 +156,7 @@ describe("decodeError: upstream fixtures", () => {
       expect(err.message).toBe("401 Invalid token (request id: 2025010100000012345678abcdefgh)");
     });
 
-    it("503 model_not_found (no channel) is retryable", () => {
+    it("503 model_not_found (no channel) is not retryable: a channel does not come back in a second", () => {
       const body = {
         error: {
           message:
@@ -167,7 +167,7 @@ describe("decodeError: upstream fixtures", () => {
       };
       const err = decodeError({ status: 503, body });
       expect(err).toBeInstanceOf(ServiceUnavailableError);
-      expect(err).toMatchObject({ code: "model_not_found", requestId: "20250101abc", retryable: true });
+      expect(err).toMatchObject({ code: "model_not_found", requestId: "20250101abc", retryable: false });
     });
 
     it("501 api_not_implemented is not retryable", () => {

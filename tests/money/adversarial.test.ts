@@ -23,7 +23,8 @@ import { hello, loopback, place, rejection, serving as servingAny } from "../sup
 // These probes are of the budget's and the ledger's own logic, priced by the spec's table (the ids
 // are placed in its families); a stub gateway publishes no prices, so the clients say so instead
 // of asking it for /api/pricing. Live prices have their own tests (live-prices.test.ts).
-const serving: typeof servingAny = (answer, options = {}) => servingAny(answer, { prices: "spec", ...options });
+const serving: typeof servingAny = (answer, options = {}) =>
+  servingAny(answer, { prices: "spec", ...options });
 
 const json = (body: unknown) => Response.json(body);
 const chatAnswer = (usage: unknown, message: unknown = { role: "assistant", content: "x" }) => ({

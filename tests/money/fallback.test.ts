@@ -74,11 +74,20 @@ describe("model fallback", () => {
 
   it("with retries on, a not-billed error goes to the next model at once; the last model is retried as usual", async () => {
     const { gw, mock, sent } = await loopback({ maxRetries: 2 });
-    mock.faults.inject({ match: "/v1/chat/completions", ...noChannel, times: 2 });
+    // A 429 would be retried on a model alone; with a fallback left it is handed over at once.
+    mock.faults.inject({ match: "/v1/chat/completions", status: 429, times: 2 });
     const { model } = await gw.chat.completions.create({ ...hello, model: ["a", "b"] }).withResponse();
     expect(model).toBe("b");
     // a failed once and handed over; b failed once, was retried, and answered.
     expect(sent("/v1/chat/completions").map((r) => r.body.model)).toEqual(["a", "b", "b"]);
+  });
+
+  it("model_not_found, which no retry heals, goes to the next model and is not retried on the last", async () => {
+    const { gw, mock, sent } = await loopback({ maxRetries: 2 });
+    mock.faults.inject({ match: "/v1/chat/completions", ...noChannel, times: 2 });
+    const error = await rejection(gw.chat.completions.create({ ...hello, model: ["a", "b"] }));
+    expect(error).toMatchObject({ status: 503, code: "model_not_found" });
+    expect(sent("/v1/chat/completions").map((r) => r.body.model)).toEqual(["a", "b"]);
   });
 
   it("an error that would fail on any model, or may have been billed, is thrown without trying the next", async () => {

@@ -58,6 +58,7 @@ export function fakeConnection(body: ReadableStream<Uint8Array>, idleTimeout = 0
   let reason: "user" | "idle" | undefined;
   return {
     response: new Response(body, { headers: { "content-type": "text/event-stream" } }),
+    url: "http://gateway.test/v1/chat/completions",
     requestId: "req-prop",
     controller,
     idleTimeout,

@@ -11,6 +11,8 @@
  * UpstreamTimeoutError (the gateway's upstream timed out, the same meaning as 221301); 413 is a
  * BadRequestError like Anthropic's request_too_large; 529 is overloaded = ServiceUnavailableError;
  * 501 is not retryable (new-api's api_not_implemented will not appear by waiting).
+ *
+ * Some relay codes say the failure cannot heal, whatever the status: see {@link cannotHeal}.
  */
 
 import { baseURLAdvice } from "../http/base-url.js";
@@ -119,6 +121,37 @@ function statusClass(status: number): APIErrorClass | undefined {
   if (status === 503 || status === 529) return ServiceUnavailableError;
   if (status === 504) return UpstreamTimeoutError;
   return status >= 500 ? InternalServerError : undefined;
+}
+
+/**
+ * The relays' own error types: new-api's (middleware/utils.go abortWithOpenAiMessage, controller/
+ * relay.go RelayNotImplemented) and one-api's (middleware/utils.go abortWithMessage).
+ */
+const RELAY_TYPES = new Set(["new_api_error", "one_api_error"]);
+
+/**
+ * "No channel serves this model", as new-api words it in each of its languages (i18n/locales/*.yaml
+ * `distributor.no_available_channel` and `distributor.get_channel_failed`) and as one-api words it
+ * ("当前分组 %s 下对于模型 %s 无可用渠道", sent without a code).
+ */
+const NO_CHANNEL =
+  /no available channel for model|failed to get available channel for model|无可用渠道|可用渠道失败|無可用管道|可用管道失敗/i;
+
+/**
+ * Codes that no retry can fix, thrown at once whatever the status says:
+ * - `model_not_found`: no channel serves the model in the key's group (new-api answers 503,
+ *   middleware/distributor.go 135-160); a channel does not come back in a second. A model
+ *   fallback still takes it (core/http/fallback.ts);
+ * - `task_failed`: the upstream refused the task in a 200 (relay/channel/task/kling/adaptor.go 205-207);
+ * - `fail_to_fetch_task` with a 4xx: the upstream refused the submission with that status
+ *   (relay/relay_task.go 224-227). new-api has already retried a 429 over its channels
+ *   (controller/relay.go shouldRetryTaskRelay) and rewrites its message (respondTaskError 614-620),
+ *   so whether Kling meant a rate limit (1302, 1303) or an account in arrears (1100-1102, 1304,
+ *   also 429) cannot be told; waiting does not fix arrears.
+ */
+function cannotHeal(code: number | string | undefined, status: number | undefined): boolean {
+  if (code === "model_not_found" || code === "task_failed") return true;
+  return code === "fail_to_fetch_task" && status !== undefined && status >= 400 && status < 500;
 }
 
 const statusRetryable = (s: number) => s === 408 || s === 409 || s === 429 || (s >= 500 && s !== 501);
@@ -239,7 +272,12 @@ function decode(input: DecodeErrorInput): APIError {
   const body = parseLoose(input.body);
   const headers = input.headers;
   const f = read(body);
-  const code = normalizeCode(f.code);
+  // one-api says "no channel" in Chinese and without a code; it means what new-api's code says.
+  const code =
+    normalizeCode(f.code) ??
+    (f.type && RELAY_TYPES.has(f.type) && f.message && NO_CHANNEL.test(f.message)
+      ? "model_not_found"
+      : undefined);
   const http = validStatus(input.status);
   // An error inside a 2xx body or stream has no error status of its own unless the body gives one
   // (the native format's error.code is the HTTP status).
@@ -255,11 +293,13 @@ function decode(input: DecodeErrorInput): APIError {
   const weak = status === undefined && f.type === "invalid_request_error" ? BadRequestError : undefined;
   const Class =
     known?.error ?? hint ?? weak ?? (status !== undefined ? statusClass(status) : undefined) ?? APIError;
-  const retryable = known
-    ? known.retryable
-    : hint || status === undefined
-      ? RETRYABLE.has(Class)
-      : statusRetryable(status);
+  const retryable = cannotHeal(code, status)
+    ? false
+    : known
+      ? known.retryable
+      : hint || status === undefined
+        ? RETRYABLE.has(Class)
+        : statusRetryable(status);
 
   const empty = body === undefined || body === null || (typeof body === "string" && !body.trim());
   let message = compose(status, f, code, meaning, empty);

@@ -18,6 +18,8 @@ import { requestIdFrom } from "./request-id.js";
 /** A response whose headers arrived; its body is still unread. */
 export interface Connection {
   response: Response;
+  /** The URL requested (the response's own URL when fetch reports one), for errors that name it. */
+  url: string;
   requestId: string | undefined;
   /** Aborting it cancels the body. */
   controller: AbortController;
@@ -38,14 +40,16 @@ export interface Clocks {
   timeout: number;
   /** ms allowed between two body chunks (enforced by the body readers). */
   idleTimeout: number;
-  /** The URL requested, read only when a connection error names its host and port. */
-  url?: (() => string) | undefined;
 }
 
-/** Runs `send` under the response clock and the caller's signal; the Connection carries both into the body read. */
+/**
+ * Runs `send` (a request to `url`) under the response clock and the caller's signal; the
+ * Connection carries both into the body read.
+ */
 export async function openConnection(
+  url: string,
   send: (signal: AbortSignal) => Promise<Response>,
-  { signal: userSignal, timeout, idleTimeout, url }: Clocks,
+  { signal: userSignal, timeout, idleTimeout }: Clocks,
 ): Promise<Connection> {
   if (userSignal?.aborted) throw new APIUserAbortError();
   const controller = new AbortController();
@@ -72,17 +76,19 @@ export async function openConnection(
   } catch (error) {
     release();
     if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
-    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout, hostAndPort(url?.()));
+    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout, hostAndPort(url));
   } finally {
     clearTimeout(timer);
   }
   return {
     response,
+    // After a redirect (or a middleware's change) fetch reports where the answer came from.
+    url: response.url || url,
     requestId: requestIdFrom(response.headers),
     controller,
     idleTimeout,
     // Where the body came from (after redirects), else what was asked for; built only for an error message.
-    where: () => hostAndPort(response.url || url?.()),
+    where: () => hostAndPort(response.url || url),
     // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
     abortReason: () =>
       reason === "user" || reason === "idle" ? reason : controller.signal.aborted ? "user" : undefined,

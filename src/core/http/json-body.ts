@@ -1,7 +1,11 @@
-/** Reading a JSON body: under the idle clock, with error envelopes inside a 2xx thrown as typed errors. */
+/**
+ * Reading a JSON body: under the idle clock, with error envelopes inside a 2xx thrown as typed
+ * errors, and a web page where JSON belongs named for what it is.
+ */
 
 import { errorFromBody } from "../errors/decode-error.js";
 import { MalformedResponseError } from "../errors/errors.js";
+import { baseURLAdvice } from "./base-url.js";
 import { type Connection, MAX_ERROR_BODY, readText, toConnectionError } from "./connection.js";
 import { clip } from "./redact.js";
 
@@ -23,6 +27,7 @@ export async function readJson(
   try {
     body = text === "" ? undefined : JSON.parse(text);
   } catch (error) {
+    if (isHtml(response, text)) throw htmlPage(connection, text);
     throw new MalformedResponseError(
       `The gateway answered ${response.status} with a body that is not JSON.`,
       {
@@ -42,6 +47,57 @@ export async function readJson(
 /** Whether the response says it is JSON (e.g. an error envelope where a stream was asked for). */
 export function isJson(response: Response): boolean {
   return /\bjson\b/i.test(response.headers.get("content-type") ?? "");
+}
+
+/** What {@link htmlPage} errors carry as `type`: the answer was a web page, not the API. */
+const HTML_PAGE = "html_page";
+
+/**
+ * Whether an answer is a web page: it says `text/html`, or (when `text` is given) its body opens
+ * like one. A relay answers every path it does not route outside /v1, /api and /assets with its
+ * dashboard, 200 text/html (new-api router/web-router.go 29-37; one-api router/web.go 23-30).
+ */
+export function isHtml(response: Response, text?: string): boolean {
+  if (/\btext\/html\b/i.test(response.headers.get("content-type") ?? "")) return true;
+  return text !== undefined && /^\s*<(?:!doctype\s+html|html)[\s>]/i.test(text);
+}
+
+/**
+ * The error of a web page where the API was expected: never data, never retried (the same URL
+ * answers the same page), and named for the usual cause, a baseURL that is not the API root (a
+ * dashboard or console address), with the URL tried and the same advice a wrong prefix's 404 gives.
+ * A MalformedResponseError with `type: "html_page"`; task waits tell it apart by that type.
+ */
+function htmlPage(connection: Connection, text: string): MalformedResponseError {
+  const { response } = connection;
+  const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text.slice(0, 4000))?.[1]?.trim();
+  const page = title ? `an HTML page ("${title}")` : "an HTML page";
+  return new MalformedResponseError(
+    `The gateway answered ${response.status} with ${page}, not the API. ${baseURLAdvice(connection.url)}`,
+    {
+      status: response.status,
+      type: HTML_PAGE,
+      body: clip(text, 500),
+      requestId: connection.requestId,
+      headers: response.headers,
+    },
+  );
+}
+
+/** Whether `error` is a {@link htmlPage} error: the URL it tried is no route of the API. */
+export function isHtmlPage(error: unknown): boolean {
+  return error instanceof MalformedResponseError && error.type === HTML_PAGE;
+}
+
+/** Reads (at most 64 KB of) a web page where a stream or a file was asked for, and throws its error. */
+export async function rejectHtml(connection: Connection): Promise<never> {
+  let text: string;
+  try {
+    text = await readText(connection, MAX_ERROR_BODY, "keep");
+  } finally {
+    connection.release();
+  }
+  throw htmlPage(connection, text);
 }
 
 /**

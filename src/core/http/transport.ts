@@ -27,7 +27,7 @@ import {
   wasNeverSent,
   withModel,
 } from "./fallback.js";
-import { isJson, readJson, rejectJson } from "./json-body.js";
+import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
 import { type Logger, logs } from "./log.js";
 import { CallRecord, type Middleware, type MiddlewareRequest, REDACTED_KEY, runChain } from "./middleware.js";
 import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
@@ -219,6 +219,8 @@ export class Transport {
 
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
     return async (c, spec) => {
+      // A relay's dashboard page: read as a stream it would only end "early", as a file be saved.
+      if (isHtml(c.response)) await rejectHtml(c);
       if (isJson(c.response) && !/\bjson\b/i.test(spec.accept ?? "")) {
         await rejectJson(c, spec.accept === EVENT_STREAM ? "an event stream" : "a binary body");
       }
@@ -434,7 +436,7 @@ export class Transport {
     model: string | undefined,
   ): Promise<Connection> {
     const started = Date.now();
-    const url = () => this.#url(spec, options);
+    const url = this.#url(spec, options);
     // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
     // Only a middleware or an apiKey function can fail (or stall) before fetch: a plain call with
     // a string key reaches fetch at once, and allocates nothing for this.
@@ -443,12 +445,12 @@ export class Transport {
     let connection: Connection;
     try {
       connection = await openConnection(
-        (signal) => this.#send(spec, options, signal, record, model, sending),
+        url,
+        (signal) => this.#send(spec, options, url, signal, record, model, sending),
         {
           signal: options.signal,
           timeout: options.timeout ?? this.#config.timeout,
           idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          url,
         },
       );
     } catch (error) {
@@ -461,13 +463,14 @@ export class Transport {
         requestId,
       });
     }
-    if (!response.ok) throw await failureOf(connection, response.url || url());
+    if (!response.ok) throw await failureOf(connection, connection.url);
     return connection;
   }
 
   async #send(
     spec: RequestSpec,
     options: RequestOptions,
+    url: string,
     signal: AbortSignal,
     record: CallRecord | undefined,
     model: string | undefined,
@@ -485,7 +488,6 @@ export class Transport {
       body = spec.json ?? jsonText(spec, options);
       if (body !== undefined) headers["content-type"] ??= "application/json";
     }
-    const url = this.#url(spec, options);
     const send = this.#config.fetch ?? globalThis.fetch;
     if (!record) return this.#fetch(send, url, { method: spec.method, headers, body, signal }, spec, sending);
     record.attempts++;

@@ -13,6 +13,7 @@ import {
   TaskTimeoutError,
 } from "../errors/errors.js";
 import { untilAborted } from "../http/connection.js";
+import { isHtmlPage } from "../http/json-body.js";
 import type { Logger } from "../http/log.js";
 import { sleep } from "../http/retry.js";
 import { checkOptions, timerDelay, WAIT_OPTIONS } from "../validation/options.js";
@@ -34,6 +35,16 @@ const DEFAULT_TIMEOUT = 30 * 60_000;
 const DEFAULT_INTERVAL = 2_000;
 const DEFAULT_MAX_INTERVAL = 15_000;
 const BACKOFF = 1.5;
+/**
+ * Polls in a row answered with a web page before a wait gives up with that error. A page on a query
+ * path is no task state: it is a path the gateway does not route (a query that has another path
+ * tried it already, core/tasks/query-paths.ts), or a baseURL that is no API root, and polling it to
+ * the wait's timeout (30 minutes by default) only hides that. One page is not enough, though: the
+ * task exists and is paid for, and a proxy in front of the gateway may serve a maintenance page for
+ * a moment during a deploy. Three, at the wait's growing interval (about 5 s at the default 2 s),
+ * tell the two apart.
+ */
+export const HTML_PAGES_IN_A_ROW = 3;
 
 /** Reads the task's current snapshot; must honour `signal`. */
 export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
@@ -42,7 +53,7 @@ export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
  * Whether a failed poll is worth another: queries are free, so a wait rides out what may pass
  * (connection errors, 408/409/429, 5xx, bodies it could not use). What will not pass ends it: a
  * refused key or permission, a task the gateway does not know (404, 400 task_not_exist), a
- * request the caller got wrong.
+ * request the caller got wrong, and a web page answered a few polls in a row (HTML_PAGES_IN_A_ROW).
  */
 function isTransient(error: unknown): boolean {
   if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
@@ -88,6 +99,7 @@ export async function waitFor<R>(
   const onAbort = () => stop.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   let last: TaskSnapshot<R> | undefined;
+  let pages = 0;
   const interrupted = (error: unknown): unknown => {
     if (timedOut) return new TaskTimeoutError(task, timeout, last, { cause: error });
     if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
@@ -100,8 +112,11 @@ export async function waitFor<R>(
       let pause = delay;
       try {
         snapshot = await read(stop.signal);
+        pages = 0;
       } catch (error) {
         if (stop.signal.aborted || !isTransient(error)) throw interrupted(error);
+        pages = isHtmlPage(error) ? pages + 1 : 0;
+        if (pages >= HTML_PAGES_IN_A_ROW) throw error;
         // A server asking for a pause gets it; one longer than the time left ends the wait now.
         const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
         if (typeof asked === "number" && asked > pause) pause = asked;

@@ -1,9 +1,11 @@
 /**
  * Reading a task record, whatever convention relayed it: the new-api / music task record
- * (`status`, `progress: "30%"`, `fail_reason`, `data`), the flat unified-video body (the same fields,
- * no envelope), the Kling-style vidgen record (`task_status`, `task_status_msg`, `task_result`), and
- * OpenAI-video-like objects (`id`, `status`, `progress: 30`). Envelopes (`{code, message, data}`) are
- * unwrapped. Like the error decoder, this knows wire conventions, not API families.
+ * (`status`, `progress: "30%"`, `fail_reason`, `data`), new-api's TaskDto (the same, plus
+ * `result_url` and, in `data`, the upstream's own body), the flat unified-video body (the same
+ * fields, no envelope), the Kling-style vidgen record (`task_status`, `task_status_msg`,
+ * `task_result`), and new-api's OpenAI-video object (`id`, `status: "completed"`, `progress: 30`,
+ * `metadata.url`, `error`). Envelopes (`{code, message, data}`) are unwrapped. Like the error
+ * decoder, this knows wire conventions, not API families.
  *
  * Terminal states come only from the record's own status fields, never from an envelope's
  * `message`: relays answer `message: "SUCCEED"` on failed tasks.
@@ -46,8 +48,18 @@ export interface TaskRecord {
   progress: number | undefined;
   /** The gateway's failure reason (failed tasks only). */
   reason: string | undefined;
-  /** The record's payload: `data` (unified video, music) or `task_result` (vidgen). */
+  /**
+   * The record's payload: `task_result` (vidgen), else `data` (unified video, music); when `data`
+   * is the upstream's own task body (new-api's TaskDto keeps the Kling answer there), that body's
+   * payload, so a vidgen task relayed by new-api still has `task_result` here.
+   */
   result: unknown;
+  /**
+   * The result's URL, once succeeded, wherever the convention puts it: new-api's `result_url`, the
+   * OpenAI-video object's `metadata.url`, a flat `url`, the unified `data.output`, Kling's first
+   * video. For a family whose documented result a relay's other shape lacks (see TaskKind.resultOf).
+   */
+  url: string | undefined;
   /** The caller's own id for the task (Kling's `task_info.external_task_id`), by which it may be queried. */
   externalId: string | undefined;
   /** The record itself, envelope removed. */
@@ -109,27 +121,79 @@ function findTaskRecord(body: unknown): Record<string, unknown> | undefined {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (isRecord(v) && Object.keys(v).length === 0);
 
+/**
+ * The upstream's own task body that a relay keeps inside its record: new-api stores the Kling
+ * answer in TaskDto `data` (service/task_polling.go 495), and a new-api relaying another new-api
+ * stores that one's whole TaskDto envelope. Told from a payload by its task id: a lyrics payload
+ * (`{id, status, text}`) or the unified `{output}` has none.
+ */
+function upstreamRecord(v: unknown): Record<string, unknown> | undefined {
+  const inner = findTaskRecord(v);
+  return inner && (typeof inner.task_id === "string" || typeof inner.task_status === "string")
+    ? inner
+    : undefined;
+}
+
+/** Relays nest at most this deep (new-api over new-api over Kling); a deeper body is read as data. */
+const MAX_NESTING = 4;
+
+/** The URL a succeeded record reports for its result, in any convention (see TaskRecord.url). */
+function resultURL(record: Record<string, unknown>, result: unknown): string | undefined {
+  const video = isRecord(result) && Array.isArray(result.videos) ? result.videos[0] : undefined;
+  return (
+    text(record.result_url) ??
+    (isRecord(record.metadata) ? text(record.metadata.url) : undefined) ??
+    text(record.url) ??
+    (isRecord(record.data) ? text(record.data.output) : undefined) ??
+    (isRecord(video) ? text(video.url) : undefined)
+  );
+}
+
 /** Reads `body` (a record or an envelope around one); undefined when it holds no task record. */
 export function readTaskRecord(body: unknown): TaskRecord | undefined {
   const record = findTaskRecord(body);
-  if (!record) return undefined;
+  return record && read(record, 0);
+}
+
+function read(record: Record<string, unknown>, depth: number): TaskRecord {
   const kling = typeof record.task_status === "string";
   const state = (kling ? record.task_status : record.status) as string;
   const status = normalizeStatus(state);
+  const inner = kling || depth >= MAX_NESTING ? undefined : upstreamRecord(record.data);
+  const below = inner && read(inner, depth + 1);
+  const payload = kling ? record.task_result : below ? below.result : record.data;
+  const result = isEmpty(payload) ? undefined : payload;
   const error = isRecord(record.error) ? text(record.error.message) : text(record.error);
+  // new-api answers `result_url` from the failure reason when there is no result (model/task.go 134-141).
   const reason =
     status === "failed"
-      ? (text(record.task_status_msg) ?? text(record.fail_reason) ?? error ?? text(record.error_message))
+      ? (text(record.task_status_msg) ??
+        text(record.fail_reason) ??
+        error ??
+        text(record.error_message) ??
+        text(record.result_url))
       : undefined;
-  const result = kling ? record.task_result : record.data;
   return {
     id: text(record.task_id) ?? text(record.id),
     status,
     state,
     progress: parseProgress(record.progress),
     reason,
-    result: isEmpty(result) ? undefined : result,
+    result,
+    url: status === "succeeded" ? (resultURL(record, result) ?? below?.url) : undefined,
     externalId: isRecord(record.task_info) ? text(record.task_info.external_task_id) : undefined,
     record,
   };
+}
+
+/**
+ * The task id in a submission's answer, in the order relays put it: `data.task_id` (the vidgen
+ * envelope), `data` itself when it is the id (the new-api task envelope `{code:"success", data:
+ * "task_…"}`), `task_id`, then `id` (new-api's OpenAI-video object carries both, relay/channel/
+ * task/kling/adaptor.go 209-214; the unified body `{task_id}`). Undefined when none is a non-empty string.
+ */
+export function taskIdOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const data = body.data;
+  return (isRecord(data) ? text(data.task_id) : text(data)) ?? text(body.task_id) ?? text(body.id);
 }

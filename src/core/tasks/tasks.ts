@@ -12,7 +12,7 @@ import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import type { Priced } from "../money/cost.js";
 import { type AroundWait, BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
-import { readTaskRecord, type TaskSnapshot } from "./task-record.js";
+import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
 export type { WaitOptions } from "./poll.js";
@@ -39,20 +39,34 @@ export interface TaskKind<R = unknown> {
   retrieve(id: string, options?: RequestOptions): APIPromise<unknown>;
   /** Turns what `retrieve` or `batch.fetch` returned into a snapshot. Default: {@link snapshotOf}. */
   normalize?(raw: unknown, id: string): TaskSnapshot<R>;
+  /**
+   * Puts the kind's documented result together from a record of any convention, for a family whose
+   * result a relay's other shape lacks (the unified video's `{output}` from new-api's `result_url`).
+   * Default: the record's own payload.
+   */
+  resultOf?(record: TaskRecord): R | undefined;
   /** Reads many tasks in one request; waits on this kind then coalesce their polls. */
   batch?: { fetch(ids: string[], signal?: AbortSignal): Promise<unknown[]>; max: number };
 }
 
-/** A snapshot from any task record convention (see task-record.ts). */
-export function snapshotOf<R>(kind: string, raw: unknown, id?: string): TaskSnapshot<R> {
+/**
+ * A snapshot from any task record convention (see task-record.ts); `resultOf` builds the result
+ * from the record (default: the record's own payload).
+ */
+export function snapshotOf<R>(
+  kind: string,
+  raw: unknown,
+  id?: string,
+  resultOf: (record: TaskRecord) => R | undefined = (record) => record.result as R | undefined,
+): TaskSnapshot<R> {
   const read = readTaskRecord(raw);
   if (!read) {
     throw new MalformedResponseError(`The gateway answered a ${kind} task query without a task record.`, {
       body: raw,
     });
   }
-  const { status, progress, reason, result } = read;
-  return { kind, id: read.id ?? id ?? "", status, progress, result: result as R | undefined, reason, raw };
+  const { status, progress, reason } = read;
+  return { kind, id: read.id ?? id ?? "", status, progress, result: resultOf(read), reason, raw };
 }
 
 /**
@@ -144,7 +158,9 @@ export class TaskRegistry {
 
   /** The snapshot of task `id`; a record for another task is a MalformedResponseError (never taken for this one). */
   #normalize<R>(kind: TaskKind<any>, raw: unknown, id: string): TaskSnapshot<R> {
-    const snapshot = kind.normalize ? kind.normalize(raw, id) : snapshotOf<R>(kind.name, raw, id);
+    const snapshot = kind.normalize
+      ? kind.normalize(raw, id)
+      : snapshotOf<R>(kind.name, raw, id, kind.resultOf?.bind(kind));
     // A task queried by the caller's own id (Kling's external_task_id) answers with the gateway's id.
     if (snapshot.id !== "" && snapshot.id !== id && readTaskRecord(raw)?.externalId !== id) {
       throw new MalformedResponseError(
@@ -163,24 +179,26 @@ export class TaskRegistry {
   /**
    * Sends the submission `op` declares and hands back its Task. The transport checks the params and
    * builds the request (it may encode files first); whatever that throws (a ValidationError) rejects
-   * the promise and nothing is sent. `idOf` finds the task id in the answer; an answer without one
-   * is a MalformedResponseError (never a retry: the job may exist).
+   * the promise and nothing is sent. `idOf` finds the task id in the answer (default: any relay's
+   * place for it, {@link taskIdOf}); an answer without one is a MalformedResponseError carrying the
+   * whole answer as `body` (never a retry: the job may exist, and may be billed).
    */
   submit<R, P>(
     kind: string,
     op: Operation<P>,
     params: P,
     options: RequestOptions | undefined,
-    idOf: (body: unknown) => unknown,
+    idOf: (body: unknown) => unknown = taskIdOf,
   ): APIPromise<Task<R>> {
     this.#entry(kind);
     // Derived, not read: only the caller's withResponse() asks for the cost (and loads prices).
     return APIPromise.derive(this.transport.call<unknown, P>(op, params, options), (answer) => {
       const id = idOf(answer.data);
       if (typeof id !== "string" || id === "") {
-        throw new MalformedResponseError(`The gateway accepted the ${kind} task but sent no task id.`, {
-          body: answer.data,
-        });
+        throw new MalformedResponseError(
+          `The gateway accepted the ${kind} task but sent no task id (its answer is this error's body): the job may exist and be billed; check before submitting again.`,
+          { status: answer.response.status, body: answer.data, requestId: answer.requestId },
+        );
       }
       const priced = (
         answer.cost === null ? { cost: null, reason: answer.costReason ?? "" } : { cost: answer.cost }

@@ -30,6 +30,7 @@ export interface ForeignInit {
 export async function openForeign(url: URL, init: ForeignInit, config: ForeignConfig): Promise<Connection> {
   const send = config.fetch ?? globalThis.fetch;
   const connection = await openConnection(
+    url.href,
     (signal) =>
       send(url.href, {
         method: init.method,
@@ -43,7 +44,6 @@ export async function openForeign(url: URL, init: ForeignInit, config: ForeignCo
       signal: config.signal,
       timeout: config.timeout ?? 600_000,
       idleTimeout: config.idleTimeout ?? 120_000,
-      url: () => url.href,
     },
   );
   if (!connection.response.ok) throw await failureOf(connection);

@@ -27,9 +27,6 @@ const MUSIC = submission<MusicSubmitParams>("music", musicSubmitParams);
 const LYRICS = submission<MusicLyricsSubmitParams>("lyrics", lyricsSubmitParams);
 const CONCAT = submission<MusicConcatSubmitParams>("concat", concatSubmitParams);
 
-/** `{code: "success", message, data: "<task id>"}`. */
-const taskIdOf = (body: unknown) => (body as { data?: unknown })?.data;
-
 /** `gw.musicgen.submit`: song, lyrics and concatenation tasks. */
 export class MusicSubmit {
   constructor(private readonly client: TaskClientContext) {}
@@ -46,7 +43,6 @@ export class MusicSubmit {
       MUSIC,
       params,
       options,
-      taskIdOf,
     );
   }
 
@@ -57,7 +53,6 @@ export class MusicSubmit {
       LYRICS,
       params,
       options,
-      taskIdOf,
     );
   }
 
@@ -68,7 +63,6 @@ export class MusicSubmit {
       CONCAT,
       params,
       options,
-      taskIdOf,
     );
   }
 }

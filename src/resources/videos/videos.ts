@@ -2,7 +2,7 @@
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { operation, path } from "../../core/http/index.js";
 import type { Units } from "../../core/money/index.js";
-import type { Task, WaitOptions } from "../../core/tasks/index.js";
+import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
 import type { ValidationMode } from "../../core/validation/index.js";
 import { findModelFamily } from "../../pricing/models.js";
@@ -69,12 +69,24 @@ async function toWire(params: VideoCreateParams, mode: ValidationMode): Promise<
   return { ...params, images: encoded };
 }
 
+/**
+ * The documented result, `{output, outputs}`, whichever shape answered: the unified record's own
+ * `data`, else built from the result URL of new-api's shapes (the TaskDto's `result_url`, whose
+ * `data` is the upstream's raw body; the OpenAI-video object's `metadata.url`).
+ */
+function resultOf(record: TaskRecord): VideoResult | undefined {
+  const data = record.result as VideoResult | undefined;
+  if (data && (data.output !== undefined || data.outputs !== undefined)) return data;
+  return record.url === undefined ? undefined : { output: record.url, outputs: [record.url] };
+}
+
 /** `gw.videos`: video jobs of any model on /v2/videos/generations. */
 export class Videos {
   constructor(private readonly client: TaskClientContext) {
     client.taskRegistry.register({
       name: VIDEO_KIND,
       retrieve: (id, options) => client.transport.call(RETRIEVE, id, options),
+      resultOf,
     });
   }
 
@@ -91,7 +103,6 @@ export class Videos {
       CREATE,
       params,
       options,
-      (b) => (b as { task_id?: unknown })?.task_id,
     );
   }
 

@@ -28,8 +28,9 @@ export interface Operation<K extends string = string> {
   /** The paid submission: checked by `schema`, its body prepared by wire.ts under `images`' rules. */
   submit: Declared<object>;
   /**
-   * The queries of one task, in the order to try them: the next is tried only when one answers 404
-   * (text-to-video has two, see below). Each path throws ValidationError for an id that is no segment.
+   * The queries of one task, in the order to try them: the next is tried only when one is not
+   * routed, a 404 or a relay's dashboard page (text-to-video has two, see below; core/tasks/
+   * query-paths.ts). Each path throws ValidationError for an id that is no segment.
    */
   queries: Array<Declared<string>>;
   schema: z.ZodMiniType;
@@ -97,7 +98,8 @@ export const OPERATIONS = {
     },
   ),
   // The spec lists the text-to-video query under /images/; the Kling API's own path is
-  // /videos/text2video/{id}. Gateways differ, so the spec's is tried first and the other on a 404.
+  // /videos/text2video/{id}, the only one new-api routes (router/video-router.go 34-42). Gateways
+  // differ, so the spec's is tried first and the other when it is not routed.
   textToVideo: operation(
     "vidgen.videos.textToVideo",
     "/vidgen/v1/videos/text2video",

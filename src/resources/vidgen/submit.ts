@@ -3,13 +3,14 @@ import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/h
 import type { Operation } from "./operations.js";
 import type { VidgenResult, VidgenTask } from "./types.js";
 
-/** The vidgen envelope: {code, message, request_id, data: {task_id, task_status, ...}}. */
-const taskIdOf = (body: unknown) => (body as { data?: { task_id?: unknown } })?.data?.task_id;
-
 export class VidgenSubmitter {
   constructor(private readonly client: TaskClientContext) {}
 
-  /** A non-zero code never gets to `taskIdOf` (the transport turns it into its typed error). */
+  /**
+   * The id is read wherever relays put it: `data.task_id` (the vidgen envelope) or, through new-api's
+   * task relay, `task_id` / `id` of its OpenAI-video answer. A non-zero code never gets that far
+   * (the transport turns it into its typed error).
+   */
   submit(op: Operation, params: object, options?: RequestOptions): APIPromise<VidgenTask> {
     // Its snapshots carry the vidgen envelope as `raw`: VidgenTask says so.
     return this.client.taskRegistry.submit<VidgenResult, object>(
@@ -17,7 +18,6 @@ export class VidgenSubmitter {
       op.submit,
       params,
       options,
-      taskIdOf,
     ) as APIPromise<VidgenTask>;
   }
 }

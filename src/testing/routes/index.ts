@@ -11,6 +11,7 @@ import { nativeRoutes } from "./native.js";
 import { responsesRoutes } from "./responses.js";
 import { videoRoutes } from "./videos.js";
 import { vidgenRoutes } from "./vidgen.js";
+import { vidgenNewApiRoutes } from "./vidgen-newapi.js";
 
 export const routes: Route[] = [
   ...chatRoutes,
@@ -22,6 +23,7 @@ export const routes: Route[] = [
   ...nativeRoutes,
   ...videoRoutes,
   ...vidgenRoutes,
+  ...vidgenNewApiRoutes,
   ...musicgenRoutes,
   ...accountRoutes,
 ];

@@ -42,20 +42,28 @@ function problem(name: string, value: unknown, rule: FieldRule): string | undefi
   return undefined;
 }
 
-/** The first broken rule as a 221306 error response, or undefined when the body passes. */
-export function rejectBody(context: MockContext, rules: Rules): Response | undefined {
-  const body = context.body;
+/** The first broken rule (`message` says how, `param` names the field), or undefined when the body passes. */
+export function firstProblem(body: unknown, rules: Rules): { message: string; param?: string } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return context.fail({
-      status: 400,
-      code: 221306,
-      message: "Parameter error: the body must be a JSON object",
-    });
+    return { message: "the body must be a JSON object" };
   }
   for (const [name, rule] of Object.entries(rules)) {
     const message = problem(name, (body as Record<string, unknown>)[name], rule);
-    if (message)
-      return context.fail({ status: 400, code: 221306, message: `Parameter error: ${message}`, param: name });
+    if (message) return { message, param: name };
   }
   return undefined;
+}
+
+/** The first broken rule as a 221306 error response, or undefined when the body passes. */
+export function rejectBody(context: MockContext, rules: Rules): Response | undefined {
+  const found = firstProblem(context.body, rules);
+  return (
+    found &&
+    context.fail({
+      status: 400,
+      code: 221306,
+      message: `Parameter error: ${found.message}`,
+      ...(found.param === undefined ? {} : { param: found.param }),
+    })
+  );
 }

@@ -12,9 +12,9 @@ import type { MockContext, Route } from "../context.js";
 import type { MockError } from "../envelopes.js";
 import { json } from "../http.js";
 import type { MockState } from "../state.js";
-import { createTask, findTask, type MockTask, poll } from "../tasks.js";
+import { createTask, findTask, type MockTask, poll, type TaskView } from "../tasks.js";
 import { fileURL } from "./files.js";
-import { type Rules, rejectBody } from "./task-rules.js";
+import { firstProblem, type Rules } from "./task-rules.js";
 
 const STATUS = {
   queued: "submitted",
@@ -31,7 +31,8 @@ const text = { required: true, type: "string" } as const;
 
 type Output = "images" | "videos" | "audios" | "video+audio";
 
-const OPERATIONS: Record<string, { output: Output; rules: Rules }> = {
+/** Each Kling operation (its path under /vidgen/v1): what its tasks make, and its bounds. */
+export const KLING_OPERATIONS: Record<string, { output: Output; rules: Rules }> = {
   "images/generations": {
     output: "images",
     rules: {
@@ -87,11 +88,14 @@ const OPERATIONS: Record<string, { output: Output; rules: Rules }> = {
   "audio/video-to-audio": { output: "video+audio", rules: {} },
 };
 
-const kindOf = (operation: string) => `vidgen.${operation.slice(operation.lastIndexOf("/") + 1)}`;
+export const kindOf = (operation: string) => `vidgen.${operation.slice(operation.lastIndexOf("/") + 1)}`;
 
-function envelope(context: MockContext, data: unknown): Response {
-  return json({ code: 0, message: "SUCCEED", request_id: context.requestId, data });
+/** The Kling envelope around a record: `code: 0`, `message: "SUCCEED"` even for a failed task. */
+export function klingBody(requestId: string, data: unknown) {
+  return { code: 0, message: "SUCCEED", request_id: requestId, data };
 }
+
+const envelope = (context: MockContext, data: unknown) => json(klingBody(context.requestId, data));
 
 function result(origin: string, task: MockTask, output: Output): Record<string, unknown> {
   const file = (name: string) => fileURL(origin, name);
@@ -122,48 +126,61 @@ function result(origin: string, task: MockTask, output: Output): Record<string, 
 const externalId = (task: MockTask) =>
   typeof task.input.external_task_id === "string" ? task.input.external_task_id : undefined;
 
-/** A submission's `data` (as kling-text2video-submit.json), or a query's (as the query captures). */
-function record(context: MockContext, task: MockTask, output: Output, advance: boolean) {
+/**
+ * A submission's `data` (as kling-text2video-submit.json, `phase` undefined), or a query's at
+ * `phase` (as the query captures). `id`: the task's id at Kling (the mock's own, unless a relay
+ * in front gives the caller another).
+ */
+export function klingRecord(
+  origin: string,
+  task: MockTask,
+  output: Output,
+  phase?: TaskView["phase"],
+  id = task.id,
+) {
   const external = externalId(task);
   const info = { task_info: external === undefined ? {} : { external_task_id: external } };
   const times = { created_at: task.createdAt, updated_at: task.updatedAt };
-  if (!advance) return { task_id: task.id, task_status: STATUS.queued, ...info, ...times };
-  const { phase } = poll(context.state, task);
+  if (phase === undefined) return { task_id: id, task_status: STATUS.queued, ...info, ...times };
   return {
-    task_id: task.id,
+    task_id: id,
     task_status: STATUS[phase],
     task_status_msg: phase === "failed" ? task.failure : "",
     ...info,
     // `{}` while waiting or running; the outputs once done; absent on a failed task.
-    ...(phase === "failed"
-      ? {}
-      : { task_result: phase === "succeeded" ? result(context.url.origin, task, output) : {} }),
+    ...(phase === "failed" ? {} : { task_result: phase === "succeeded" ? result(origin, task, output) : {} }),
     ...times,
   };
 }
 
-/** Kling answers a broken parameter with HTTP 400 and business code 1201. */
-function invalid(context: MockContext, message: string, param?: string): Response {
-  return context.fail({ status: 400, code: 1201, message: `Invalid parameter: ${message}`, param });
+/** The first broken Kling bound of a submission, as Kling's 400 / 1201 message, or undefined. */
+export function klingProblem(body: unknown, operation: string, rules: Rules): MockError | undefined {
+  const found =
+    firstProblem(body, rules) ??
+    (operation === "audio/video-to-audio" &&
+    ((body as Record<string, unknown>).video_id === undefined) ===
+      ((body as Record<string, unknown>).video_url === undefined)
+      ? { message: "give exactly one of video_id and video_url" }
+      : undefined);
+  return (
+    found && { status: 400, code: 1201, message: `Invalid parameter: ${found.message}`, param: found.param }
+  );
 }
+
+/** Whether Kling's own API answers /vidgen (not new-api's task relay in front of it). */
+const kling = (state: MockState) => state.options.vidgenRelay !== "new-api";
 
 function submit(operation: string, output: Output, rules: Rules): Route {
   return {
     method: "POST",
     pattern: new RegExp(`^/vidgen/v1/${operation}$`),
+    serves: kling,
     handle(context) {
-      const kling = { ...context, fail: (e: MockError) => invalid(context, e.message, e.param) };
-      const rejected = rejectBody(kling, rules);
-      if (rejected) return rejected;
-      const body = context.body as Record<string, unknown>;
-      if (
-        operation === "audio/video-to-audio" &&
-        (body.video_id === undefined) === (body.video_url === undefined)
-      ) {
-        return invalid(context, "give exactly one of video_id and video_url");
-      }
-      const task = createTask(context.state, kindOf(operation), body, "vg-");
-      return envelope(context, record(context, task, output, false));
+      // Kling answers a broken parameter with HTTP 400 and business code 1201.
+      const problem = klingProblem(context.body, operation, rules);
+      if (problem) return context.fail(problem);
+      const task = createTask(context.state, kindOf(operation), context.body, "vg-");
+      return envelope(context, klingRecord(context.url.origin, task, output));
     },
   };
 }
@@ -188,18 +205,13 @@ function query(
   return {
     method: "GET",
     pattern: new RegExp(`^/vidgen/v1/${pattern}/(?<id>[^/]+)$`),
+    // A gateway without this route answers as for any path it does not route.
+    serves: (state) => kling(state) && served(state),
     handle(context) {
-      // A gateway without this route: the same answer as any unknown path.
-      if (!served(context.state)) {
-        return context.fail({
-          status: 404,
-          message: `Invalid URL (GET ${context.path})`,
-          type: "invalid_request_error",
-        });
-      }
       const task = lookup(context.state, decodeURIComponent(context.params.id!), kindOf(operation));
       if (!task) return context.fail({ status: 404, code: 1203, message: "Task not found" });
-      return envelope(context, record(context, task, output, true));
+      const { phase } = poll(context.state, task);
+      return envelope(context, klingRecord(context.url.origin, task, output, phase));
     },
   };
 }
@@ -211,7 +223,7 @@ const serves = (path: "spec" | "upstream") => (state: MockState) => {
 };
 
 export const vidgenRoutes: Route[] = [
-  ...Object.entries(OPERATIONS).flatMap(([operation, { output, rules }]) => [
+  ...Object.entries(KLING_OPERATIONS).flatMap(([operation, { output, rules }]) => [
     submit(operation, output, rules),
     query(operation, operation, output, operation === "videos/text2video" ? serves("upstream") : undefined),
   ]),

@@ -677,7 +677,11 @@ describe("gw.vidgen: the text-to-video query path", () => {
   });
 
   it("falls back to the upstream path on a 404 and then goes straight there", async () => {
-    const { gw, mock } = await loopback({}, { vidgenTextToVideoQuery: "upstream" });
+    // A 404 where a relay would serve its dashboard (tests/compat/relay/relay-html.test.ts).
+    const { gw, mock } = await loopback(
+      {},
+      { vidgenTextToVideoQuery: "upstream", unroutedPaths: "not-found" },
+    );
     const task = await gw.vidgen.videos.textToVideo({ prompt: "p" });
     expect((await task.retrieve()).status).toBe("queued");
     const done = await task.wait({ interval: 1 });

@@ -1,0 +1,125 @@
+/**
+ * What the relay in front of the gateway (new-api, QuantumNous/new-api @116255f07) answers around
+ * the routes: its dashboard page on a path it does not route, its 503 for a model no channel
+ * serves, and its request id beside the upstream's. Each follows the relay's source, cited below.
+ */
+import type { MockState } from "./state.js";
+
+/** new-api's own request id, set on every answer (common/constants.go 174, middleware/request-id.go). */
+const REQUEST_ID_HEADER = "x-oneapi-request-id";
+
+/**
+ * The dashboard's index page, as new-api serves it for a path it does not route (web/index.html,
+ * built: the bundle under /assets).
+ */
+const DASHBOARD = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/png" href="/logo.png" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="google" content="notranslate" />
+    <title>New API</title>
+    <meta name="title" content="New API" />
+    <meta name="description" content="Unified AI API gateway and admin dashboard." />
+    <meta name="theme-color" content="#fff" />
+    <script type="module" crossorigin src="/assets/index-mock.js"></script>
+  </head>
+  <body>
+    <div id="root" translate="no" class="notranslate"></div>
+  </body>
+</html>
+`;
+
+/**
+ * The answer to a request no route serves (router/web-router.go 29-37): under /v1, /api and
+ * /assets the 404 of controller/relay.go RelayNotFound (no request id in its message), elsewhere
+ * the dashboard with 200 text/html, unless `unroutedPaths: "not-found"` asks for the 404 everywhere.
+ */
+export function unrouted(method: string, path: string, state: MockState): Response {
+  if (state.options.unroutedPaths !== "not-found" && !/^\/(?:v1|api|assets)/.test(path)) {
+    return new Response(DASHBOARD, {
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+    });
+  }
+  const error = {
+    message: `Invalid URL (${method} ${path})`,
+    type: "invalid_request_error",
+    param: "",
+    code: "",
+  };
+  return Response.json({ error }, { status: 404 });
+}
+
+/** The model a request names, where new-api's distributor looks for it (middleware/distributor.go getModelRequest). */
+function modelOf(path: string, body: unknown): string | undefined {
+  const native = /^\/v1beta\/models\/([^/:]+)/.exec(path)?.[1];
+  if (native) return decodeURIComponent(native);
+  const field = (name: string) =>
+    typeof FormData !== "undefined" && body instanceof FormData
+      ? body.get(name)
+      : typeof body === "object" && body !== null
+        ? (body as Record<string, unknown>)[name]
+        : undefined;
+  // The Kling routes name it model_name (middleware/kling_adapter.go reads both).
+  const model = field("model") ?? field("model_name");
+  return typeof model === "string" && model !== "" ? model : undefined;
+}
+
+/** "No available channel" in the language new-api picks from Accept-Language (middleware/i18n.go, i18n/locales). */
+function noChannelMessage(model: string, group: string, acceptLanguage: string | null): string {
+  const lang = (acceptLanguage ?? "").split(",")[0]!.trim().toLowerCase();
+  if (lang.startsWith("zh-tw")) return `分組 ${group} 下模型 ${model} 無可用管道（distributor）`;
+  if (lang.startsWith("zh")) return `分组 ${group} 下模型 ${model} 无可用渠道（distributor）`;
+  return `No available channel for model ${model} under group ${group} (distributor)`;
+}
+
+/**
+ * new-api's 503 for a model no channel serves, before any route runs (middleware/distributor.go
+ * 135-160, abortWithOpenAiMessage: the OpenAI shape on every route, /v1/messages and the task routes
+ * included), or undefined when the model is served. Only requests that name a model are checked.
+ */
+export function noChannel(
+  request: Request,
+  path: string,
+  body: unknown,
+  state: MockState,
+  requestId: string,
+) {
+  const { noChannel: refused } = state.options;
+  if (!refused || request.method !== "POST") return undefined;
+  const model = modelOf(path, body);
+  if (model === undefined || !(typeof refused === "function" ? refused(model) : refused.includes(model))) {
+    return undefined;
+  }
+  const message = noChannelMessage(model, "default", request.headers.get("accept-language"));
+  const error = {
+    message: `${message} (request id: ${requestId})`,
+    type: "new_api_error",
+    code: "model_not_found",
+  };
+  return Response.json({ error }, { status: 503 });
+}
+
+/**
+ * Stamps an answer with the relay's request id and, on a non-stream 2xx relayed from an upstream
+ * (the /v1 routes), the upstream's own id too: new-api copies the upstream's headers
+ * onto such answers but keeps its own X-Oneapi-Request-Id (service/http.go 31-62), so the two
+ * differ, and only the relay's can be looked up by its operator. Streams and the relay's own
+ * answers (errors, task routes) carry the relay's id alone.
+ */
+export function stampIds(response: Response, path: string, state: MockState, requestId: string): Response {
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  const relayed =
+    state.options.upstreamRequestIds !== false &&
+    response.ok &&
+    path.startsWith("/v1/") &&
+    !/event-stream/.test(response.headers.get("content-type") ?? "");
+  // The Anthropic API names it request-id; OpenAI's is x-request-id.
+  if (relayed) {
+    const upstream = `req_upstream${requestId.slice(requestId.lastIndexOf("-") + 1)}`;
+    response.headers.set(path.startsWith("/v1/messages") ? "request-id" : "x-request-id", upstream);
+  }
+  return response;
+}
