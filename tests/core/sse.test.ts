@@ -3,6 +3,7 @@ import Genway, {
   APIConnectionError,
   APIUserAbortError,
   GenwayError,
+  IncompleteStreamError,
   RateLimitError,
 } from "../../src/index.js";
 import { hello, thrown } from "../support/index.js";
@@ -77,12 +78,13 @@ describe("SSE reader", () => {
     expect(await streamText(clientServing([`data: ${chunk("x")}\n\n`, `data: ${finished}`]))).toBe("xy");
   });
 
-  it("a stream cut before [DONE] and before any finish reason is an APIConnectionError; snapshot() keeps it", async () => {
+  it("a stream that ends before any finish reason is an IncompleteStreamError (not a connection error); snapshot() keeps it", async () => {
     const gw = clientServing([`data: ${chunk("half ")}\n\n`, `data: ${chunk("an answer")}\n\n`]);
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     const error = await thrown(() => stream.finalCompletion());
-    expect(error).toBeInstanceOf(APIConnectionError);
-    expect(error.message).toMatch(/ended before its end marker/);
+    expect(error).toBeInstanceOf(IncompleteStreamError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/the body ended\) before a finish_reason on every choice/);
     expect(stream.snapshot().choices[0]?.message.content).toBe("half an answer");
   });
 

@@ -281,9 +281,10 @@ export class Transport {
     const later = settlesLater(data);
     if (later) {
       // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
-      const price = (final: unknown): Priced => metering.price(meter(params, final));
-      later[SETTLES_LATER](price, (final, error) => {
-        const units = meter(params, final);
+      const price = (final: unknown, delivered: number | undefined): Priced =>
+        metering.price(meter(params, final, delivered));
+      later[SETTLES_LATER](price, (final, error, delivered) => {
+        const units = meter(params, final, delivered);
         const priced = bill.settle(units, requestId);
         record?.finish({
           error,

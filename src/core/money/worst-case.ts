@@ -34,14 +34,26 @@ export interface TokenBilling<P> {
 }
 
 /**
- * The `meter` of a token-billed chat operation: with the answer, the usage it reports; before
- * sending, the worst case: prompt tokens at most the prompt's UTF-8 bytes, and the output limit for
- * each answer; unpriced (with the field to set) when the call sets no output limit.
+ * The `meter` of a token-billed chat operation: with the answer, the usage it reports (a stream
+ * without its final usage: at least the output it `delivered` and, when the usage has no prompt,
+ * the prompt's bound); before sending, the worst case: prompt tokens at most the prompt's UTF-8
+ * bytes, and the output limit for each answer; unpriced (with the field to set) when the call sets
+ * no output limit.
  */
-export function tokenMeter<P>(billing: TokenBilling<P>): (params: P, answer?: unknown) => Units {
-  return (params, answer) => {
+export function tokenMeter<P>(
+  billing: TokenBilling<P>,
+): (params: P, answer?: unknown, delivered?: number) => Units {
+  return (params, answer, delivered) => {
     const model = billing.model(params);
-    if (answer !== undefined) return { model, usage: billing.usage(answer) };
+    if (answer !== undefined) {
+      const usage = billing.usage(answer);
+      if (delivered === undefined) return { model, usage };
+      return {
+        model,
+        usage,
+        delivered: { completion: delivered, prompt: tokensAtMost(...billing.prompt(params)) },
+      };
+    }
     const limit = billing.limit(params);
     if (typeof limit !== "number") {
       return { model, unpriced: `the call sets no ${billing.limitField}, so its answer may be any length` };

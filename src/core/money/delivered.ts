@@ -1,0 +1,21 @@
+/**
+ * What a stream delivered, in output tokens, for a stream whose final usage never came (cut,
+ * aborted, stalled, dropped): counted from the text of its deltas, since the gateway bills what was
+ * generated and the stream's own usage (Messages' message_start says `output_tokens: 1`) does not
+ * say. The rule (docs/cost.md): a quarter token per ASCII character, one token per other character
+ * (CJK text runs about one token per character in every upstream tokenizer; new-api's own estimate,
+ * service/token_estimator.go, counts 0.85-1.21), rounded up.
+ */
+export function deliveredTokens(texts: readonly string[]): number {
+  let ascii = 0;
+  let other = 0;
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x80) ascii++;
+      // A surrogate pair is one character: count its first half only.
+      else if (code < 0xdc00 || code > 0xdfff) other++;
+    }
+  }
+  return Math.ceil(ascii / 4) + other;
+}
