@@ -1,3 +1,5 @@
+import type { RelayStreamOptions } from "./relay-streams.js";
+
 /** A request the mock received, as recorded in {@link MockGateway.requests}. */
 export interface RecordedRequest {
   method: string;
@@ -30,6 +32,12 @@ export interface MockGatewayOptions {
    * heard yet), e.g. a paid submission whose worker is killed mid-request. 0 or undefined: none.
    */
   delayAnswer?: (request: RecordedRequest) => number | undefined;
+  /**
+   * Stream behaviours of the new-api relay, byte for byte, each citing its source: a cut upstream
+   * (chat: usage chunk and `[DONE]` after it), three-newline Messages events, the bare JSON error
+   * tail, pings after the end. See {@link RelayStreamOptions} and docs/testing.md.
+   */
+  relayStreams?: RelayStreamOptions;
 }
 
 /** The state a mock gateway's routes share: its options, task records and an id counter. */
