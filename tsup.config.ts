@@ -40,5 +40,5 @@ export default defineConfig({
   clean: true,
   splitting: true,
   treeshake: true,
-  external: ["eventsource-parser", "zod", "msw", "bullmq", "@opentelemetry/api", /^node:/],
+  external: ["zod", "msw", "bullmq", "@opentelemetry/api", /^node:/],
 });

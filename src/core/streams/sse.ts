@@ -226,9 +226,7 @@ export class SSEParser {
   /** A blank line: the event so far is complete (or, with no data, a keep-alive or nothing). */
   #dispatch(out: SSEMessage[]): void {
     if (this.#dataLines > 0) out.push({ event: this.#event, data: this.#data, id: this.#id });
-    else if (this.#comment && out.at(-1)?.event !== KEEP_ALIVE) {
-      out.push({ event: KEEP_ALIVE, data: "", id: undefined });
-    }
+    else if (this.#comment) out.push({ event: KEEP_ALIVE, data: "", id: undefined });
     this.#data = "";
     this.#dataLines = 0;
     this.#event = undefined;

@@ -11,7 +11,7 @@ import type { Connection } from "../http/connection.js";
  * Events one branch may be behind the other (a few tens of MB of chat chunks at most): past it, the
  * lagging branch's buffered events are dropped and its next read throws.
  */
-export const MAX_TEE_LAG = 65_536;
+const MAX_TEE_LAG = 65_536;
 
 /** How the source ended: its error, or the value it returned (a cut stream's IncompleteStreamError). */
 type Ended = { error: unknown } | { value: unknown };
