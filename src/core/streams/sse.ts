@@ -235,6 +235,16 @@ export class SSEParser {
   }
 }
 
+/** How a consumer left readSSE early: at the stream's end (`atEnd`), or not (break, error, abort). */
+export interface SSEReading {
+  /**
+   * Set before stopping at the stream's end (its format's end, or `[DONE]`): the rest of the body is
+   * read briefly (see `release`), so that a server ending it now leaves its connection reusable,
+   * instead of the request being cut.
+   */
+  atEnd: boolean;
+}
+
 /**
  * Yields the events of an SSE body, in batches: all the events one network chunk completed, so a
  * chunk of a hundred events costs one async step, not a hundred. Ends cleanly at the end of the
@@ -243,6 +253,7 @@ export class SSEParser {
 export async function* readSSE(
   connection: Connection,
   maxEventSize = MAX_EVENT_SIZE,
+  reading?: SSEReading,
 ): AsyncGenerator<SSEMessage[]> {
   const { response } = connection;
   const body = response.body;
@@ -291,11 +302,40 @@ export async function* readSSE(
     signal.removeEventListener("abort", onAbort);
     connection.release();
     if (!finished) {
-      // Early exit (the format's end, break, error, abort): close the HTTP request so the server stops sending.
-      connection.abort("user");
-      reader.cancel().catch(() => {});
+      if (reading?.atEnd) release(reader, connection);
+      else {
+        // Early exit (break, error, abort): close the HTTP request so the server stops sending.
+        connection.abort("user");
+        reader.cancel().catch(() => {});
+      }
     }
   }
+}
+
+/** How long, and for how many reads, a stream complete by its format waits for its body's end. */
+const RELEASE_MS = 100;
+const RELEASE_READS = 8;
+
+/**
+ * The format's end came before the body's (a chat stream's `[DONE]` may still be on its way): read on
+ * in the background, without waiting for it, for at most RELEASE_READS chunks and RELEASE_MS. A
+ * server that ends the body now (every normal one does, within a few ms) leaves the connection
+ * reusable by the next call; one that keeps it open (keep-alives, more data, silence: D11) has the
+ * request closed.
+ */
+function release(reader: ReadableStreamDefaultReader<Uint8Array>, connection: Connection): void {
+  const close = () => {
+    connection.abort("user");
+    reader.cancel().catch(() => {});
+  };
+  const timer = setTimeout(close, RELEASE_MS);
+  (timer as { unref?: () => void }).unref?.();
+  (async () => {
+    for (let reads = 0; reads < RELEASE_READS; reads++) if ((await reader.read()).done) return;
+    close();
+  })()
+    .catch(() => {})
+    .finally(() => clearTimeout(timer));
 }
 
 function oversize(connection: Connection, limit: number): MalformedResponseError {

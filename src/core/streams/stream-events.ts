@@ -9,7 +9,7 @@ import {
 } from "../errors/errors.js";
 import type { Connection } from "../http/connection.js";
 import { clip } from "../http/redact.js";
-import { KEEP_ALIVE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
+import { KEEP_ALIVE, MAX_EVENT_SIZE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
 
 /**
  * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).
@@ -159,15 +159,19 @@ export async function* jsonEvents<E>(
   ending: Ending<E>,
 ): AsyncGenerator<E[], IncompleteStreamError | undefined> {
   const reader = new BatchReader(connection, operation, interpret, ending);
+  const reading = { atEnd: false };
   try {
-    for await (const messages of readSSE(connection)) {
+    for await (const messages of readSSE(connection, MAX_EVENT_SIZE, reading)) {
       const events = reader.read(messages);
       // The events before a failing one still reach the caller (and snapshot()) first.
       if (events.length > 0) yield events;
       if (reader.failure) throw reader.failure;
       // Whole with nothing more awaited, `[DONE]`, or a keep-alive after a whole answer: stop
-      // reading now (readSSE's exit closes the request), whether or not the relay closes.
-      if (reader.stopped) break;
+      // now, whether or not the relay closes (readSSE releases the connection, see there).
+      if (reader.stopped) {
+        reading.atEnd = true;
+        break;
+      }
     }
   } catch (error) {
     // The connection went silent or broke once the answer was whole (a relay that stalls after the
