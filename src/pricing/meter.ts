@@ -62,7 +62,7 @@ export function priceTable(group: string): Meter {
  * tokens it delivered; with no prompt reported, the prompt's bound priced as a worst case's.
  */
 function atLeastDelivered(units: Units, group: string): unknown {
-  const { completion, prompt } = units.delivered!;
+  const { completion, prompt } = units.delivered!();
   const reported =
     units.usage === undefined || units.usage === null ? undefined : normalizeUsage(units.usage as TokenUsage);
   const output = Math.max(reported?.completion ?? 0, completion);

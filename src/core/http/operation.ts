@@ -4,7 +4,7 @@
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
 import type * as z from "zod/mini";
-import type { Units } from "../money/cost.js";
+import type { Delivered, Units } from "../money/cost.js";
 import { type ValidationMode, validate } from "../validation/validate.js";
 import type { RetryPolicy } from "./retry.js";
 
@@ -53,7 +53,7 @@ export interface Operation<P> {
    * result), what it actually used; with `delivered` too, a stream whose final usage never came
    * (see Units.delivered). Absent: the operation is not billed (queries).
    */
-  meter?: (params: P, answer?: unknown, delivered?: number) => Units;
+  meter?: (params: P, answer?: unknown, delivered?: Delivered) => Units;
   /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
   modelField?: string;
 }

@@ -4,7 +4,7 @@
  * (images by URL are counted as their URL: see docs/cost.md). The answer is bounded only by the
  * output limit the call sets; without one, nothing bounds it.
  */
-import type { Units } from "./cost.js";
+import type { Delivered, Units } from "./cost.js";
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 
@@ -42,17 +42,14 @@ export interface TokenBilling<P> {
  */
 export function tokenMeter<P>(
   billing: TokenBilling<P>,
-): (params: P, answer?: unknown, delivered?: number) => Units {
+): (params: P, answer?: unknown, delivered?: Delivered) => Units {
   return (params, answer, delivered) => {
     const model = billing.model(params);
     if (answer !== undefined) {
       const usage = billing.usage(answer);
       if (delivered === undefined) return { model, usage };
-      return {
-        model,
-        usage,
-        delivered: { completion: delivered, prompt: tokensAtMost(...billing.prompt(params)) },
-      };
+      const prompt = () => tokensAtMost(...billing.prompt(params));
+      return { model, usage, delivered: () => ({ completion: delivered(), prompt: prompt() }) };
     }
     const limit = billing.limit(params);
     if (typeof limit !== "number") {

@@ -6,7 +6,13 @@
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
-import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import {
+  type CostEstimate,
+  type Delivered,
+  type Priced,
+  SETTLES_LATER,
+  type SettlesLater,
+} from "../money/cost.js";
 import { deliveredTokens } from "../money/delivered.js";
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
@@ -34,7 +40,7 @@ export interface Assembler<Event, Final> {
 }
 
 /** The bill's end a billed stream was handed (see SettlesLater). */
-type Settle = (final: unknown, error: unknown, delivered: number | undefined) => void;
+type Settle = (final: unknown, error: unknown, delivered: Delivered | undefined) => void;
 
 /**
  * What a stream's end needs, held apart from the stream: its request, its assembly and its bill.
@@ -51,11 +57,14 @@ class StreamAccount {
   ) {}
 
   /**
-   * The output a stream without its final usage delivered, in tokens (docs/cost.md); undefined when
-   * the stream is complete and its own usage arrived, which is then the whole truth.
+   * The output a stream without its final usage delivered, counted in tokens when the price needs
+   * it (docs/cost.md); undefined when the stream is complete and its own usage arrived, which is
+   * then the whole truth.
    */
-  delivered(complete: boolean): number | undefined {
-    return complete && this.assembly.usageFinal() ? undefined : deliveredTokens(this.assembly.delivered());
+  delivered(complete: boolean): Delivered | undefined {
+    return complete && this.assembly.usageFinal()
+      ? undefined
+      : () => deliveredTokens(this.assembly.delivered());
   }
 
   /** Settles the bill once, with the usage assembled (the running result: no copy at the end). */
@@ -120,7 +129,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
   /** Prices an assembly (set by the transport for a billed call). */
-  #price: ((final: unknown, delivered: number | undefined) => Priced) | undefined;
+  #price: ((final: unknown, delivered: Delivered | undefined) => Priced) | undefined;
 
   /** @internal Streams are made by the methods that return them. */
   constructor(source: AsyncIterable<Event[]>, connection: Connection, assembly: Assembler<Event, Final>) {
@@ -293,7 +302,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   }
 
   /** @internal The transport hands a billed stream its pricing and the settling of its bill. */
-  [SETTLES_LATER](price: (final: unknown, delivered: number | undefined) => Priced, settle: Settle): void {
+  [SETTLES_LATER](price: (final: unknown, delivered: Delivered | undefined) => Priced, settle: Settle): void {
     this.#price = price;
     this.#account.settle = settle;
   }
