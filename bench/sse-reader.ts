@@ -1,9 +1,10 @@
 /**
  * The SSE grammar alone, without fetch, sockets or JSON: genway's SSEParser (src/core/streams/sse.ts)
  * against eventsource-parser (the reader genway used before, and bench/calls.mjs's raw baseline) on
- * the same decoded text, cut the way the network cuts it. Interleaved rounds; the median per shape.
+ * the same decoded text, cut the way the network cuts it. Interleaved rounds, CPU time; the median
+ * per shape, and the median of the per-round ratios.
  *
- *   npx tsx bench/sse-reader.ts            (SSE_ROUNDS=21, SSE_EVENTS=20000)
+ *   npx tsx bench/sse-reader.ts            (SSE_ROUNDS=21, SSE_EVENTS=50000)
  *
  * Shapes: the bench server's chat stream in 64 KiB chunks (LF, one `data:` line per event), the same
  * in 1,500-byte chunks (one TCP segment each: lines cut everywhere), Messages framing (`event:` +
@@ -13,7 +14,7 @@ import { createParser } from "eventsource-parser";
 import { type SSEMessage, SSEParser } from "../src/core/streams/sse.js";
 
 const ROUNDS = Number(process.env.SSE_ROUNDS ?? 21);
-const EVENTS = Number(process.env.SSE_EVENTS ?? 20_000);
+const EVENTS = Number(process.env.SSE_EVENTS ?? 50_000);
 
 const chunk = (i: number) =>
   JSON.stringify({
@@ -94,11 +95,12 @@ for (const [name, { text, cut }] of Object.entries(shapes)) {
     const order = round % 2 === 0 ? Object.keys(readers) : Object.keys(readers).reverse();
     const seen: Record<string, number> = {};
     for (const reader of order) {
-      const start = process.hrtime.bigint();
+      // CPU time, not wall time: the figure least moved by other load on the machine.
+      const start = process.cpuUsage();
       const count = readers[reader]!(chunks);
-      const ns = Number(process.hrtime.bigint() - start);
+      const used = process.cpuUsage(start);
       if (count !== EVENTS) throw new Error(`${reader} saw ${count} events in "${name}", expected ${EVENTS}`);
-      seen[reader] = (EVENTS / ns) * 1e3;
+      seen[reader] = EVENTS / (used.user + used.system);
     }
     if (round < 3) continue; // warm-up
     for (const reader of order) rates[reader]!.push(seen[reader]!);
