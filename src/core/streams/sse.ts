@@ -225,13 +225,16 @@ export class SSEParser {
 
   /** A blank line: the event so far is complete (or, with no data, a keep-alive or nothing). */
   #dispatch(out: SSEMessage[]): void {
-    if (this.#dataLines > 0) out.push({ event: this.#event, data: this.#data, id: this.#id });
-    else if (this.#comment) out.push({ event: KEEP_ALIVE, data: "", id: undefined });
-    this.#data = "";
-    this.#dataLines = 0;
+    if (this.#dataLines > 0) {
+      out.push({ event: this.#event, data: this.#data, id: this.#id });
+      this.#data = "";
+      this.#dataLines = 0;
+    } else if (this.#comment) {
+      out.push({ event: KEEP_ALIVE, data: "", id: undefined });
+      this.#comment = false;
+    }
     this.#event = undefined;
     this.#id = undefined;
-    this.#comment = false;
   }
 }
 
