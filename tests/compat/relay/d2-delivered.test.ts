@@ -160,6 +160,40 @@ describe("D2: a stream without its final usage is priced at what it delivered", 
     expect(events[0]?.cost?.total).toBeCloseTo(price(usage.input_tokens, output), 10);
   });
 
+  it("D2: 20 cut Messages streams in parallel under a budget never spend past it, and are counted at no less than the mock's own token count of what each delivered", async () => {
+    place("claude-*", "messages-chat");
+    const limit = 0.06;
+    const { gw } = await loopback(
+      { budget: { limit, currency: "CNY" } },
+      { relayStreams: { cutAfter: 3, threeNewlines: true } },
+    );
+    const params = {
+      ...ask,
+      model: "claude-sonnet-4-6",
+      messages: [{ role: "user" as const, content: "hi" }],
+    };
+    /** One cut stream: refused, or what the mock's own count of what it sent costs. */
+    const run = async (): Promise<number | "refused"> => {
+      const stream = await gw.messages.create(params).catch((error: unknown) => {
+        if (error instanceof BudgetExceededError) return undefined;
+        throw error;
+      });
+      if (!stream) return "refused";
+      await thrown(() => stream.finalMessage());
+      const { content, usage } = stream.snapshot();
+      const text = content.map((block) => (block.type === "text" ? block.text : "")).join("");
+      return price(usage.input_tokens, countTokens(text));
+    };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, run));
+    const admitted = outcomes.filter((o): o is number => typeof o === "number");
+    // Two worst cases (0.025 + the prompt each) fit at once; the others are refused, not admitted on credit.
+    expect(admitted.length).toBe(2);
+    expect(outcomes.filter((o) => o === "refused")).toHaveLength(18);
+    const byTheMock = admitted.reduce((sum, cost) => sum + cost, 0);
+    expect(gw.costs.total).toBeGreaterThanOrEqual(byTheMock);
+    expect(gw.costs.total).toBeLessThanOrEqual(limit);
+  });
+
   it("D2: a Messages stream that stalls (idle timeout) settles at what it delivered", async () => {
     place("claude-*", "messages-chat");
     const events: CostEvent[] = [];
