@@ -83,7 +83,7 @@ const readers: Record<string, (chunks: string[]) => number> = {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
-  `SSE grammar alone: ${EVENTS} events per shape, ${ROUNDS} interleaved rounds, median events/s (millions)`,
+  `SSE grammar alone: ${EVENTS} events per shape, ${ROUNDS} interleaved rounds, median events per CPU microsecond`,
 );
 console.log("| shape | genway SSEParser | eventsource-parser | genway / eventsource-parser |");
 console.log("|---|--:|--:|--:|");

@@ -111,7 +111,11 @@ export class SSEParser {
     while (lf !== -1) {
       if (lf === start) {
         this.#dispatch(out);
-      } else if (
+        start = lf + 1;
+        lf = text.indexOf("\n", start);
+        continue;
+      }
+      if (
         this.#dataLines === 0 &&
         text.charCodeAt(lf + 1) === LF &&
         text.charCodeAt(start) === 100 && // d
@@ -145,8 +149,8 @@ export class SSEParser {
         this.#comment = false;
       } else {
         this.#line(text, start, lf, out);
+        if (this.overflow) return text.length;
       }
-      if (this.overflow) return text.length;
       start = lf + 1;
       lf = text.indexOf("\n", start);
     }
