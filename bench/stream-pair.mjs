@@ -14,7 +14,10 @@ const WARMUP = Number(process.env.PAIR_WARMUP ?? 10);
 
 const server = await startServer();
 const clients = {};
-for (const [name, url] of [["A", a], ["B", b]]) {
+for (const [name, url] of [
+  ["A", a],
+  ["B", b],
+]) {
   const { default: Genway } = await import(url);
   clients[name] = new Genway({ apiKey: "sk-bench-key", baseURL: server.url, logLevel: "off" });
 }
