@@ -2,7 +2,7 @@
 import { GenwayError } from "../core/errors/index.js";
 import type { Meter, Priced, Units } from "../core/money/index.js";
 import { type FamilyId, getPriceFamily, PRICE_CATALOG, PricingError, resolveGroup } from "./catalog.js";
-import { estimateCost, normalizeUsage, type TokenUsage } from "./estimate.js";
+import { estimateCost } from "./estimate.js";
 import { findModelFamily, resolveModelFamily, unknownModel } from "./models.js";
 
 /**
@@ -32,11 +32,7 @@ export function priceTable(group: string): Meter {
       }
       try {
         const { model, family, requests, images, seconds, characters } = units;
-        const usage = units.worstCase
-          ? atHighestInputPrice(units, group)
-          : units.delivered
-            ? atLeastDelivered(units, group)
-            : units.usage;
+        const usage = units.worstCase ? atHighestInputPrice(units, group) : units.usage;
         return {
           cost: estimateCost({
             group,
@@ -55,21 +51,6 @@ export function priceTable(group: string): Meter {
       }
     },
   };
-}
-
-/**
- * A stream without its final usage (docs/cost.md): the usage it assembled, its output raised to the
- * tokens it delivered; with no prompt reported, the prompt's bound priced as a worst case's.
- */
-function atLeastDelivered(units: Units, group: string): unknown {
-  const { completion, prompt } = units.delivered!();
-  const reported =
-    units.usage === undefined || units.usage === null ? undefined : normalizeUsage(units.usage as TokenUsage);
-  const output = Math.max(reported?.completion ?? 0, completion);
-  if (reported && reported.prompt + reported.cacheHit + reported.cacheWrite > 0) {
-    return { ...reported, completion: output };
-  }
-  return atHighestInputPrice({ ...units, usage: { prompt, completion: output } }, group);
 }
 
 /**

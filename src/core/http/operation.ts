@@ -4,7 +4,7 @@
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
 import type * as z from "zod/mini";
-import type { Delivered, Units } from "../money/cost.js";
+import type { Units } from "../money/cost.js";
 import { type ValidationMode, validate } from "../validation/validate.js";
 import type { RetryPolicy } from "./retry.js";
 
@@ -50,10 +50,10 @@ export interface Operation<P> {
   /**
    * What the call bills, in the price table's units: with `answer` undefined, the worst case from
    * the params (checked against a budget before sending); with the answer (or a stream's assembled
-   * result), what it actually used; with `delivered` too, a stream whose final usage never came
-   * (see Units.delivered). Absent: the operation is not billed (queries).
+   * result), what it actually used; with `delivered` too, the output of a stream whose usage never
+   * reported its prompt (see SettlesLater). Absent: the operation is not billed (queries).
    */
-  meter?: (params: P, answer?: unknown, delivered?: Delivered) => Units;
+  meter?: (params: P, answer?: unknown, delivered?: number) => Units;
   /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
   modelField?: string;
 }

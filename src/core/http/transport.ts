@@ -10,7 +10,7 @@
 
 import { GenwayError } from "../errors/errors.js";
 import type { BudgetOptions } from "../money/budget.js";
-import { type Delivered, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import { type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
 import type { Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
@@ -281,7 +281,7 @@ export class Transport {
     const later = settlesLater(data);
     if (later) {
       // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
-      const price = (final: unknown, delivered: Delivered | undefined): Priced =>
+      const price = (final: unknown, delivered: number | undefined): Priced =>
         metering.price(meter(params, final, delivered));
       later[SETTLES_LATER](price, (final, error, delivered) => {
         const units = meter(params, final, delivered);

@@ -66,13 +66,6 @@ export interface Units {
    * hit): the Meter prices them at the highest the family's group has.
    */
   worstCase?: boolean | undefined;
-  /**
-   * A stream whose final usage never came (cut, aborted, stalled, dropped): it is priced at no less
-   * than what it delivered. `completion`: output tokens counted from its deltas (docs/cost.md), the
-   * floor of the usage's output; `prompt`: the prompt's bound, used when `usage` reports no prompt.
-   * Counted only when the price needs them (a model the table cannot place needs neither).
-   */
-  delivered?: (() => { completion: number; prompt: number }) | undefined;
 }
 
 /** A cost, or `null` with the reason it could not be priced: never a silent zero. */
@@ -86,17 +79,15 @@ export interface Meter {
 /** Marks a result priced only at its end (a stream): the transport hands it the pricing of its call. */
 export const SETTLES_LATER: unique symbol = Symbol("genway.settlesLater");
 
-/** The output tokens a stream delivered, counted when called (the count walks its text). */
-export type Delivered = () => number;
-
 /**
  * A result whose cost is known at its end: it prices its assembly on demand and reports its end
- * once. `delivered` counts the output of its deltas when no final usage arrived (see
- * `Units.delivered`); undefined when the usage is the answer's own.
+ * once. A stream without its final usage hands over its result with the usage's output raised to
+ * what it delivered (docs/cost.md); when that usage reports no prompt either, `delivered` is the
+ * output it delivered, and the meter bills it beside the prompt's bound.
  */
 export interface SettlesLater {
   [SETTLES_LATER](
-    price: (final: unknown, delivered: Delivered | undefined) => Priced,
-    end: (final: unknown, error: unknown, delivered: Delivered | undefined) => void,
+    price: (final: unknown, delivered: number | undefined) => Priced,
+    end: (final: unknown, error: unknown, delivered: number | undefined) => void,
   ): void;
 }

@@ -10,6 +10,11 @@ export function deliveredTokens(texts: readonly string[]): number {
   let ascii = 0;
   let other = 0;
   for (const text of texts) {
+    // Most text is ASCII: one scan by the regex engine settles it.
+    if (!NOT_ASCII.test(text)) {
+      ascii += text.length;
+      continue;
+    }
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x80) ascii++;
@@ -18,4 +23,11 @@ export function deliveredTokens(texts: readonly string[]): number {
     }
   }
   return Math.ceil(ascii / 4) + other;
+}
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** A token count read from a stream's untrusted usage: a finite number >= 0, else 0. */
+export function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }

@@ -4,7 +4,7 @@
  * (images by URL are counted as their URL: see docs/cost.md). The answer is bounded only by the
  * output limit the call sets; without one, nothing bounds it.
  */
-import type { Delivered, Units } from "./cost.js";
+import type { Units } from "./cost.js";
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 
@@ -34,22 +34,21 @@ export interface TokenBilling<P> {
 }
 
 /**
- * The `meter` of a token-billed chat operation: with the answer, the usage it reports (a stream
- * without its final usage: at least the output it `delivered` and, when the usage has no prompt,
- * the prompt's bound); before sending, the worst case: prompt tokens at most the prompt's UTF-8
- * bytes, and the output limit for each answer; unpriced (with the field to set) when the call sets
- * no output limit.
+ * The `meter` of a token-billed chat operation: with the answer, the usage it reports (a stream whose
+ * usage reports no prompt: the prompt's bound and the output it `delivered`); before sending, the
+ * worst case: prompt tokens at most the prompt's UTF-8 bytes, and the output limit for each answer;
+ * unpriced (with the field to set) when the call sets no output limit.
  */
 export function tokenMeter<P>(
   billing: TokenBilling<P>,
-): (params: P, answer?: unknown, delivered?: Delivered) => Units {
+): (params: P, answer?: unknown, delivered?: number) => Units {
   return (params, answer, delivered) => {
     const model = billing.model(params);
     if (answer !== undefined) {
-      const usage = billing.usage(answer);
-      if (delivered === undefined) return { model, usage };
-      const prompt = () => tokensAtMost(...billing.prompt(params));
-      return { model, usage, delivered: () => ({ completion: delivered(), prompt: prompt() }) };
+      if (delivered === undefined) return { model, usage: billing.usage(answer) };
+      // A stream whose usage never said the prompt: its bound, priced as a worst case's, and the output delivered.
+      const prompt = tokensAtMost(...billing.prompt(params));
+      return { model, usage: { prompt, completion: delivered }, worstCase: true };
     }
     const limit = billing.limit(params);
     if (typeof limit !== "number") {

@@ -6,13 +6,7 @@
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
-import {
-  type CostEstimate,
-  type Delivered,
-  type Priced,
-  SETTLES_LATER,
-  type SettlesLater,
-} from "../money/cost.js";
+import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
 import { deliveredTokens } from "../money/delivered.js";
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
@@ -37,10 +31,15 @@ export interface Assembler<Event, Final> {
   usageFinal(): boolean;
   /** The output text delivered so far (answer, thinking, tool input), to count when the usage did not come. */
   delivered(): string[];
+  /**
+   * The running result with its usage's output raised to `tokens` (a shallow copy), when that usage
+   * reports the prompt; undefined when it does not (the meter then bills the prompt's bound).
+   */
+  atLeast(tokens: number): Final | undefined;
 }
 
 /** The bill's end a billed stream was handed (see SettlesLater). */
-type Settle = (final: unknown, error: unknown, delivered: Delivered | undefined) => void;
+type Settle = (final: unknown, error: unknown, delivered: number | undefined) => void;
 
 /**
  * What a stream's end needs, held apart from the stream: its request, its assembly and its bill.
@@ -57,21 +56,26 @@ class StreamAccount {
   ) {}
 
   /**
-   * The output a stream without its final usage delivered, counted in tokens when the price needs
-   * it (docs/cost.md); undefined when the stream is complete and its own usage arrived, which is
-   * then the whole truth.
+   * What the bill is priced from: a complete stream's result with its own usage (the running
+   * result: no copy); a stream without its final usage at no less than what it delivered
+   * (docs/cost.md): its result with the usage's output raised to the tokens its deltas carried, or,
+   * when the usage says no prompt, those tokens for the meter to bill beside the prompt's bound.
    */
-  delivered(complete: boolean): Delivered | undefined {
-    return complete && this.assembly.usageFinal()
-      ? undefined
-      : () => deliveredTokens(this.assembly.delivered());
+  bill(complete: boolean): [final: unknown, delivered: number | undefined] {
+    const { assembly } = this;
+    if (complete && assembly.usageFinal()) return [assembly.current(), undefined];
+    const tokens = deliveredTokens(assembly.delivered());
+    const raised = assembly.atLeast(tokens);
+    return raised === undefined ? [assembly.current(), tokens] : [raised, undefined];
   }
 
-  /** Settles the bill once, with the usage assembled (the running result: no copy at the end). */
+  /** Settles the bill once. */
   end(error: unknown, complete: boolean): void {
     const settle = this.settle;
+    if (settle === undefined) return;
     this.settle = undefined;
-    settle?.(this.assembly.current(), error, this.delivered(complete));
+    const [final, delivered] = this.bill(complete);
+    settle(final, error, delivered);
   }
 
   /** The stream was garbage-collected before its end: close its request and settle what it delivered. */
@@ -129,7 +133,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
   /** Prices an assembly (set by the transport for a billed call). */
-  #price: ((final: unknown, delivered: Delivered | undefined) => Priced) | undefined;
+  #price: ((final: unknown, delivered: number | undefined) => Priced) | undefined;
 
   /** @internal Streams are made by the methods that return them. */
   constructor(source: AsyncIterable<Event[]>, connection: Connection, assembly: Assembler<Event, Final>) {
@@ -160,7 +164,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   snapshot(): Final & StreamCost {
     const snapshot = this.#assembly.copy() as Final & StreamCost;
     if (this.#price) {
-      const { cost, reason } = this.#price(snapshot, this.#account.delivered(this.#completed));
+      const { cost, reason } = this.#price(...this.#account.bill(this.#completed));
       snapshot.cost = cost;
       snapshot.costReason = reason;
     }
@@ -302,7 +306,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   }
 
   /** @internal The transport hands a billed stream its pricing and the settling of its bill. */
-  [SETTLES_LATER](price: (final: unknown, delivered: Delivered | undefined) => Priced, settle: Settle): void {
+  [SETTLES_LATER](price: (final: unknown, delivered: number | undefined) => Priced, settle: Settle): void {
     this.#price = price;
     this.#account.settle = settle;
   }
@@ -314,7 +318,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
    * is not in the catalog); snapshot().costReason says why.
    */
   cost(): CostEstimate | null {
-    return this.#price?.(this.#assembly.current(), this.#account.delivered(this.#completed)).cost ?? null;
+    return this.#price?.(...this.#account.bill(this.#completed)).cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */

@@ -1,6 +1,7 @@
 /** A streamed chat completion: chunks in, the assembled ChatCompletion (content, tool calls, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
+import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   dataOnlyJson,
@@ -121,6 +122,17 @@ class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
 
   usageFinal(): boolean {
     return this.#completion.usage !== undefined;
+  }
+
+  atLeast(tokens: number): ChatCompletion | undefined {
+    const usage = this.#completion.usage;
+    const prompt = tokenCount(usage?.prompt_tokens);
+    if (!usage || prompt === 0) return undefined;
+    const completion = Math.max(tokenCount(usage.completion_tokens), tokens);
+    return {
+      ...this.#completion,
+      usage: { ...usage, completion_tokens: completion, total_tokens: prompt + completion },
+    };
   }
 
   delivered(): string[] {

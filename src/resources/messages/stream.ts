@@ -1,6 +1,7 @@
 /** A streamed Messages response: events in, the assembled Message (text, thinking, tool input, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
+import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   ClosingEvent,
@@ -134,6 +135,20 @@ class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
 
   usageFinal(): boolean {
     return this.#usageFinal;
+  }
+
+  /** message_start reports the input (cache reads and writes apart): the output is what to raise. */
+  atLeast(tokens: number): Message | undefined {
+    const usage = this.#message.usage;
+    const prompt =
+      tokenCount(usage.input_tokens) +
+      tokenCount(usage.cache_read_input_tokens) +
+      tokenCount(usage.cache_creation_input_tokens);
+    if (prompt === 0) return undefined;
+    return {
+      ...this.#message,
+      usage: { ...usage, output_tokens: Math.max(tokenCount(usage.output_tokens), tokens) },
+    };
   }
 
   delivered(): string[] {

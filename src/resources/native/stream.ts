@@ -4,6 +4,7 @@
  */
 
 import type { Connection } from "../../core/http/index.js";
+import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   dataOnlyJson,
@@ -90,6 +91,15 @@ class NativeAssembly implements Assembler<GenerateContentResponse, GenerateConte
   /** Every chunk carries the running usage; it is the final one once the answer finished. */
   usageFinal(): boolean {
     return isObject(this.#response.usageMetadata);
+  }
+
+  /** Each chunk carries the running counts; thoughts are counted apart from the candidates. */
+  atLeast(tokens: number): GenerateContentResponse | undefined {
+    const usage = this.#response.usageMetadata;
+    if (!usage || tokenCount(usage.promptTokenCount) === 0) return undefined;
+    const thoughts = tokenCount(usage.thoughtsTokenCount);
+    const candidates = Math.max(tokenCount(usage.candidatesTokenCount), tokens - thoughts);
+    return { ...this.#response, usageMetadata: { ...usage, candidatesTokenCount: candidates } };
   }
 
   delivered(): string[] {

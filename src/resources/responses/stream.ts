@@ -1,6 +1,7 @@
 /** A streamed Responses call: events in, the assembled response (text, tool calls, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
+import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   ClosingEvent,
@@ -156,6 +157,14 @@ class ResponseAssembly implements Assembler<ResponseStreamEvent, ResponseObject>
   /** response.completed and response.incomplete carry the usage; the in-progress events carry none. */
   usageFinal(): boolean {
     return isObject(this.#response.usage);
+  }
+
+  atLeast(tokens: number): ResponseObject | undefined {
+    const usage = this.#response.usage;
+    const input = tokenCount(usage?.input_tokens);
+    if (!usage || input === 0) return undefined;
+    const output = Math.max(tokenCount(usage.output_tokens), tokens);
+    return { ...this.#response, usage: { ...usage, output_tokens: output, total_tokens: input + output } };
   }
 
   delivered(): string[] {
