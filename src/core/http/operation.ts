@@ -50,10 +50,9 @@ export interface Operation<P> {
   /**
    * What the call bills, in the price table's units: with `answer` undefined, the worst case from
    * the params (checked against a budget before sending); with the answer (or a stream's assembled
-   * result), what it actually used; with `delivered` too, the output of a stream whose usage never
-   * reported its prompt (see SettlesLater). Absent: the operation is not billed (queries).
+   * result), what it actually used. Absent: the operation is not billed (queries).
    */
-  meter?: (params: P, answer?: unknown, delivered?: number) => Units;
+  meter?: (params: P, answer?: unknown) => Units;
   /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
   modelField?: string;
 }

@@ -10,7 +10,8 @@
 
 import { GenwayError } from "../errors/errors.js";
 import type { BudgetOptions } from "../money/budget.js";
-import { type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import { type Priced, SETTLES_LATER, type SettlesLater, type Units } from "../money/cost.js";
+import { withDelivered } from "../money/delivered.js";
 import type { Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
@@ -267,7 +268,8 @@ export class Transport {
       return { ...answer, model, cost: null, costReason };
     }
     // After validation: a malformed request is a ValidationError, not a budget refusal.
-    const bill = metering.open(op.name, model, () => meter(params), options.budget);
+    const worst = () => meter(params);
+    const bill = metering.open(op.name, model, worst, options.budget);
     let answer: Answer<T>;
     try {
       answer = await this.#run(spec, options, read, record, model, handOver, (error) =>
@@ -281,10 +283,13 @@ export class Transport {
     const later = settlesLater(data);
     if (later) {
       // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
+      // One whose usage never said its prompt bills what it delivered beside the worst case's prompt.
+      const used = (final: unknown, delivered: number | undefined): Units =>
+        delivered === undefined ? meter(params, final) : withDelivered(worst(), delivered);
       const price = (final: unknown, delivered: number | undefined): Priced =>
-        metering.price(meter(params, final, delivered));
+        metering.price(used(final, delivered));
       later[SETTLES_LATER](price, (final, error, delivered) => {
-        const units = meter(params, final, delivered);
+        const units = used(final, delivered);
         const priced = bill.settle(units, requestId);
         record?.finish({
           error,

@@ -1,3 +1,5 @@
+import type { Units } from "./cost.js";
+
 /**
  * What a stream delivered, in output tokens, for a stream whose final usage never came (cut,
  * aborted, stalled, dropped): counted from the text of its deltas, since the gateway bills what was
@@ -26,6 +28,19 @@ export function deliveredTokens(texts: readonly string[]): number {
 }
 
 const NOT_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * A stream whose usage never said its prompt (a chat stream cut before its usage chunk, Responses
+ * before response.completed): billed as its worst case with the output it delivered in place of the
+ * output limit, so the prompt is its bound at the dearest input price (docs/cost.md). A worst case
+ * that cannot be priced (no output limit) stays unpriced.
+ */
+export function withDelivered(worst: Units, delivered: number): Units {
+  const usage = worst.usage as { prompt?: number } | undefined;
+  return usage === undefined
+    ? worst
+    : { ...worst, usage: { prompt: usage.prompt ?? 0, completion: delivered } };
+}
 
 /** A token count read from a stream's untrusted usage: a finite number >= 0, else 0. */
 export function tokenCount(value: unknown): number {

@@ -34,22 +34,14 @@ export interface TokenBilling<P> {
 }
 
 /**
- * The `meter` of a token-billed chat operation: with the answer, the usage it reports (a stream whose
- * usage reports no prompt: the prompt's bound and the output it `delivered`); before sending, the
- * worst case: prompt tokens at most the prompt's UTF-8 bytes, and the output limit for each answer;
- * unpriced (with the field to set) when the call sets no output limit.
+ * The `meter` of a token-billed chat operation: with the answer, the usage it reports; before
+ * sending, the worst case: prompt tokens at most the prompt's UTF-8 bytes, and the output limit for
+ * each answer; unpriced (with the field to set) when the call sets no output limit.
  */
-export function tokenMeter<P>(
-  billing: TokenBilling<P>,
-): (params: P, answer?: unknown, delivered?: number) => Units {
-  return (params, answer, delivered) => {
+export function tokenMeter<P>(billing: TokenBilling<P>): (params: P, answer?: unknown) => Units {
+  return (params, answer) => {
     const model = billing.model(params);
-    if (answer !== undefined) {
-      if (delivered === undefined) return { model, usage: billing.usage(answer) };
-      // A stream whose usage never said the prompt: its bound, priced as a worst case's, and the output delivered.
-      const prompt = tokensAtMost(...billing.prompt(params));
-      return { model, usage: { prompt, completion: delivered }, worstCase: true };
-    }
+    if (answer !== undefined) return { model, usage: billing.usage(answer) };
     const limit = billing.limit(params);
     if (typeof limit !== "number") {
       return { model, unpriced: `the call sets no ${billing.limitField}, so its answer may be any length` };
