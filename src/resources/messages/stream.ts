@@ -88,7 +88,8 @@ class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
         if ("stop_sequence" in delta) message.stop_sequence = delta.stop_sequence as Message["stop_sequence"];
         // Counts here are cumulative; a null means "not reported", not zero.
         for (const [key, value] of Object.entries(isObject(wire.usage) ? wire.usage : {})) {
-          if (key !== "__proto__" && value !== null && value !== undefined) message.usage[key] = value;
+          if (key !== "__proto__" && value !== null && value !== undefined)
+            (message.usage as unknown as Record<string, unknown>)[key] = value;
           if (key === "output_tokens" && typeof value === "number") this.#usageFinal = true;
         }
         break;
