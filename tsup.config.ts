@@ -41,5 +41,5 @@ export default {
   clean: true,
   splitting: true,
   treeshake: true,
-  external: ["eventsource-parser", "zod", "msw", "bullmq", "@opentelemetry/api", /^node:/],
+  external: ["zod", "msw", "bullmq", "@opentelemetry/api", /^node:/],
 } satisfies Options;

@@ -33,7 +33,7 @@ const SCENARIOS = {
 const fromSrc = (importer) => importer.includes("/src/");
 const LEVERS = {
   zod: (path) => path === "zod" || path.startsWith("zod/"),
-  "eventsource-parser": (path) => path === "eventsource-parser",
+  "the SSE reader (core/streams/sse.ts)": (path, importer) => fromSrc(importer) && path === "./sse.js",
   "the task machinery (core/tasks, via client-options.ts)": (path, importer) =>
     fromSrc(importer) && path.endsWith("/core/tasks/index.js"),
   "structured output (core/structured, parse.ts, run-tools.ts)": (path, importer) =>

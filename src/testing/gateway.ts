@@ -108,6 +108,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         cutAfter: fault?.cutAfter,
         truncateAfter: fault?.truncateAfter,
         oversizedEvent: fault?.oversizedEvent,
+        pingAfterEnd: state.options.relayStreams?.pingAfterEnd,
         signal: request.signal,
       }),
     };

@@ -24,6 +24,8 @@ export interface FrameOptions {
   truncateAfter?: number | undefined;
   /** After the first frame, send one line that never ends: an event over any client's size limit. */
   oversizedEvent?: boolean | undefined;
+  /** After the last frame, keep the body open writing `: PING\n\n` every this many ms (see RelayStreamOptions). */
+  pingAfterEnd?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -70,7 +72,9 @@ export function framedBody(
       }
       const next = iterator.next();
       if (next.done) {
-        controller.close();
+        if (options.pingAfterEnd === undefined) controller.close();
+        else if (await sleepUnlessAborted(options.pingAfterEnd, options.signal)) controller.enqueue(PING);
+        else controller.close();
         return;
       }
       if (options.delayMs && index > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
@@ -78,6 +82,25 @@ export function framedBody(
       const frame = next.value;
       controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
     },
+  });
+}
+
+/** new-api's keep-alive (relay/helper/common.go PingData). */
+const PING = /* @__PURE__ */ new TextEncoder().encode(": PING\n\n");
+
+/** Waits `ms`; false when the client went away first. */
+function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 

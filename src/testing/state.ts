@@ -1,3 +1,5 @@
+import type { RelayStreamOptions } from "./relay-streams.js";
+
 /** A request the mock received, as recorded in {@link MockGateway.requests}. */
 export interface RecordedRequest {
   method: string;
@@ -80,6 +82,12 @@ export interface MockGatewayOptions {
    * left, `usedQuota`, `expiresAt` (unix seconds, 0: never), `unlimited`.
    */
   account?: { quota?: number; usedQuota?: number; expiresAt?: number; unlimited?: boolean };
+  /**
+   * Stream behaviours of the new-api relay, byte for byte, each citing its source: a cut upstream
+   * (chat: usage chunk and `[DONE]` after it), three-newline Messages events, the bare JSON error
+   * tail, pings after the end. See {@link RelayStreamOptions} and docs/testing.md.
+   */
+  relayStreams?: RelayStreamOptions;
 }
 
 /** The state a mock gateway's routes share: its options, task records and an id counter. */

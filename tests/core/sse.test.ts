@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { KEEP_ALIVE, type SSEMessage, SSEParser, UNFRAMED } from "../../src/core/streams/sse.js";
 import Genway, {
   APIConnectionError,
   APIUserAbortError,
   GenwayError,
+  IncompleteStreamError,
   RateLimitError,
 } from "../../src/index.js";
 import { hello, thrown } from "../support/index.js";
@@ -77,12 +79,13 @@ describe("SSE reader", () => {
     expect(await streamText(clientServing([`data: ${chunk("x")}\n\n`, `data: ${finished}`]))).toBe("xy");
   });
 
-  it("a stream cut before [DONE] and before any finish reason is an APIConnectionError; snapshot() keeps it", async () => {
+  it("a stream that ends before any finish reason is an IncompleteStreamError (not a connection error); snapshot() keeps it", async () => {
     const gw = clientServing([`data: ${chunk("half ")}\n\n`, `data: ${chunk("an answer")}\n\n`]);
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     const error = await thrown(() => stream.finalCompletion());
-    expect(error).toBeInstanceOf(APIConnectionError);
-    expect(error.message).toMatch(/ended before its end marker/);
+    expect(error).toBeInstanceOf(IncompleteStreamError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/the body ended\) before a finish_reason on every choice/);
     expect(stream.snapshot().choices[0]?.message.content).toBe("half an answer");
   });
 
@@ -184,5 +187,65 @@ describe("stream helpers", () => {
       }
     });
     expect(error).toBeInstanceOf(GenwayError);
+  });
+});
+
+describe("the SSE grammar (genway's own reader)", () => {
+  /** The events `chunks` make, fed one by one, then the end of the body. */
+  function parse(...chunks: string[]): SSEMessage[] {
+    const parser = new SSEParser();
+    const out: SSEMessage[] = [];
+    for (const chunk of chunks) parser.feed(chunk, out);
+    parser.end(out);
+    return out;
+  }
+  const event = (data: string, event?: string, id?: string) => ({ event, data, id });
+
+  it("fields: `data` with and without the space, multi-line data, `event`, `id`; `retry` and unknown fields ignored", () => {
+    expect(parse("event: a\nid: 7\nretry: 100\nfoo: bar\ndata:x\ndata:  y\ndata\n\n", "data: z\n\n")).toEqual(
+      [event("x\n y\n", "a", "7"), event("z")],
+    );
+  });
+
+  it("an id holding NUL is ignored; an empty `event:` is the default type; a block with no data is no event", () => {
+    expect(parse("id: a\u0000b\nevent:\ndata: x\n\nevent: lone\n\nid: 3\n\n")).toEqual([event("x")]);
+  });
+
+  it("CR, LF and CRLF line ends, a CRLF cut between two chunks, and a last event without its blank line", () => {
+    expect(parse("data: a\r", "\ndata: b\r\r", "data: c\n\ndata: d")).toEqual([
+      event("a\nb"),
+      event("c"),
+      event("d"),
+    ]);
+  });
+
+  it("a comment alone in its block is a keep-alive; a comment inside an event is not", () => {
+    expect(parse(": PING\n\n: note\ndata: x\n\n:\r\n\r\n")).toEqual([
+      event("", KEEP_ALIVE),
+      event("x"),
+      event("", KEEP_ALIVE),
+    ]);
+  });
+
+  it("a line that starts with `{` is reported whole, however it was cut, with or without a line end", () => {
+    expect(parse('data: x\n\n\n{"error":', '{"type":"overloaded_error"},"type":"error"}')).toEqual([
+      event("x"),
+      event('{"error":{"type":"overloaded_error"},"type":"error"}', UNFRAMED),
+    ]);
+    expect(parse('{"a":1}\r\ndata: y\n\n')).toEqual([event('{"a":1}', UNFRAMED), event("y")]);
+  });
+
+  it("past the bound (a line's characters, or data lines adding up) the parser stops, keeping the events before", () => {
+    const parser = new SSEParser(10);
+    const out: SSEMessage[] = [];
+    parser.feed("data: ok\n\ndata: 0123", out); // 10 characters buffered: at the bound
+
+    expect(parser.overflow).toBe(false);
+    parser.feed("x", out);
+    expect(parser.overflow).toBe(true);
+    const lines = new SSEParser(10);
+    lines.feed("data: 12345\ndata: 12345\n", out);
+    expect(lines.overflow).toBe(true);
+    expect(out).toEqual([event("ok")]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Properties of the SSE reader: however the network cuts a valid stream into chunks (one byte at a
  * time, inside a multi-byte character, between the CR and LF of a CRLF), the same events come out,
- * with LF, CR and CRLF framing, comments, event names, ids and retry lines in the way.
+ * with LF, CR and CRLF framing, comments, event names, ids and retry lines in the way, and what
+ * relays add between events (keep-alive comments, JSON with no framing) reported as it was sent.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readSSE } from "../../src/core/streams/sse.js";
+import { KEEP_ALIVE, readSSE, UNFRAMED } from "../../src/core/streams/sse.js";
 import Genway from "../../src/index.js";
 import { chunkedBody, fakeConnection, splitText, unicodeText } from "./support.js";
 
@@ -35,8 +36,27 @@ describe("readSSE, driven directly", () => {
     { requiredKeys: ["lines", "eol"] },
   );
 
+  /**
+   * What relays add between events: a comment alone in its block (a keep-alive, reported as such),
+   * and JSON written with no framing (reported whole as unframed, whatever it holds).
+   */
+  type Extra = { ping: string; eol: string } | { unframed: string; eol: string };
+  const extra: fc.Arbitrary<Extra> = fc.oneof(
+    fc.record({ ping: lineText(), eol: EOL }),
+    fc.record({ unframed: fc.jsonValue().map((value) => JSON.stringify({ error: value })), eol: EOL }),
+  );
+  type Item = Message | Extra;
+  const expected = (item: Item) =>
+    "ping" in item
+      ? { event: KEEP_ALIVE, data: "", id: undefined }
+      : "unframed" in item
+        ? { event: UNFRAMED, data: item.unframed, id: undefined }
+        : { event: item.event, id: item.id, data: item.lines.join("\n") };
+
   /** One event as a server writes it, fields in a fixed but realistic order. */
-  function frame(m: Message): string {
+  function frame(m: Item): string {
+    if ("ping" in m) return `:${m.ping}${m.eol}${m.eol}`;
+    if ("unframed" in m) return `${m.unframed}${m.eol}`;
     const out: string[] = [];
     if (m.comment !== undefined) out.push(`:${m.comment}`);
     if (m.event !== undefined) out.push(`event: ${m.event}`);
@@ -47,12 +67,17 @@ describe("readSSE, driven directly", () => {
   }
 
   const stream = fc
-    .record({ messages: fc.array(message, { maxLength: 8 }), closeLast: fc.boolean() })
+    .record({
+      messages: fc.array(fc.oneof({ weight: 3, arbitrary: message }, { weight: 1, arbitrary: extra }), {
+        maxLength: 8,
+      }),
+      closeLast: fc.boolean(),
+    })
     .map(({ messages, closeLast }) => {
       let text = messages.map(frame).join("");
       // A server may end without the blank line after its last event.
       const last = messages.at(-1);
-      if (!closeLast && last) text = text.slice(0, text.length - last.eol.length);
+      if (!closeLast && last && !("unframed" in last)) text = text.slice(0, text.length - last.eol.length);
       return { messages, text };
     })
     .chain(({ messages, text }) => splitText(text).map((chunks) => ({ messages, chunks })));
@@ -62,7 +87,7 @@ describe("readSSE, driven directly", () => {
       fc.asyncProperty(stream, async ({ messages, chunks }) => {
         const seen = [];
         for await (const batch of readSSE(fakeConnection(chunkedBody(chunks)))) seen.push(...batch);
-        expect(seen).toEqual(messages.map((m) => ({ event: m.event, id: m.id, data: m.lines.join("\n") })));
+        expect(seen).toEqual(messages.map(expected));
       }),
       { numRuns: 300 },
     );
@@ -99,6 +124,8 @@ describe("a chat stream through the client", () => {
     comment: fc.option(lineText(), { nil: undefined }),
     named: fc.boolean(),
     space: fc.boolean(),
+    /** A keep-alive block, or JSON with no framing that is no error, before the chunk: both skipped. */
+    before: fc.constantFrom(undefined, ": PING", '{"note":"not an error"}'),
   });
 
   const scenario = fc
@@ -117,6 +144,7 @@ describe("a chat stream through the client", () => {
       if (!last) done = true;
       let text = pingFirst ? ": keep-alive\n\n" : "";
       pieces.forEach((p, i) => {
+        if (p.before) text += `${p.before}${p.eol}${p.before.startsWith(":") ? p.eol : ""}`;
         const lines: string[] = [];
         if (p.comment !== undefined) lines.push(`:${p.comment}`);
         if (p.named) lines.push("event: message");

@@ -1,11 +1,13 @@
 /**
  * How a stream may end, beyond the fault matrix: a format with a closing event (Messages'
- * message_stop, Responses' response.completed) that ends before it was cut short and throws, with
- * what arrived kept in snapshot(); a stream request answered with JSON is never an empty stream.
+ * message_stop, Responses' response.completed) that ends before it was cut, and final…() rejects
+ * with IncompleteStreamError, with what arrived kept in snapshot(); a stream request answered with
+ * JSON is never an empty stream.
  */
 import { describe, expect, it } from "vitest";
 import Genway, {
   APIConnectionError,
+  IncompleteStreamError,
   MalformedResponseError,
   ServiceUnavailableError,
 } from "../../src/index.js";
@@ -32,7 +34,7 @@ function servingWithout(drop: number): Genway {
 const messages = [{ role: "user" as const, content: "hi" }];
 
 describe("a stream that ends before its closing event", () => {
-  it("Messages: APIConnectionError, and snapshot() keeps the text that arrived", async () => {
+  it("Messages: IncompleteStreamError naming message_stop, and snapshot() keeps the text that arrived", async () => {
     const gw = servingWithout(1); // message_stop
     const stream = await gw.messages.create({
       model: "claude-sonnet-4-6",
@@ -41,8 +43,9 @@ describe("a stream that ends before its closing event", () => {
       stream: true,
     });
     const error = await thrown(() => stream.finalMessage());
-    expect(error).toBeInstanceOf(APIConnectionError);
-    expect(error.message).toMatch(/ended before its end marker/);
+    expect(error).toBeInstanceOf(IncompleteStreamError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect(error).toMatchObject({ missing: "message_stop", requestId: undefined });
     expect(stream.snapshot().content[0]).toMatchObject({
       type: "text",
       text: expect.stringContaining("Hello"),
@@ -50,15 +53,16 @@ describe("a stream that ends before its closing event", () => {
     expect(stream.snapshot().stop_reason).toBe("end_turn"); // message_delta arrived, message_stop did not
   });
 
-  it("Responses: APIConnectionError without response.completed", async () => {
+  it("Responses: iteration ends quietly without response.completed; finalResponse() rejects", async () => {
     const gw = servingWithout(1); // response.completed
     const stream = await gw.responses.create({ model: "gpt-5", input: "hi", stream: true });
-    const error = await thrown(async () => {
-      for await (const _ of stream) {
-        // every event but the last
-      }
-    });
-    expect(error).toBeInstanceOf(APIConnectionError);
+    let events = 0;
+    for await (const _ of stream) events++;
+    expect(events).toBeGreaterThan(3);
+    const error = await thrown(() => stream.finalResponse());
+    expect(error).toBeInstanceOf(IncompleteStreamError);
+    expect(error.message).toMatch(/before response.completed/);
+    expect(stream.snapshot().output_text).toContain("Hello");
   });
 
   it("the whole stream still ends cleanly", async () => {

@@ -156,6 +156,24 @@ export class APIConnectionError extends GenwayError {
   }
 }
 
+/**
+ * A stream ended normally (`[DONE]`, or its body closed) before its format's own end: a chat choice
+ * without `finish_reason`, no `message_stop`, no `response.completed`, no native `finishReason`. The
+ * answer was cut upstream (new-api still sends `[DONE]` after a cut); `final…()` rejects with this,
+ * and `snapshot()` holds every delta that arrived. Not a connection error: the connection was fine.
+ */
+export class IncompleteStreamError extends GenwayError {
+  override name = "IncompleteStreamError";
+  /** The format's end that never came, e.g. `message_stop` or `a finish_reason on every choice`. */
+  readonly missing: string;
+  readonly requestId: string | undefined;
+  constructor(message: string, init: { missing: string; requestId?: string | undefined }) {
+    super(message);
+    this.missing = init.missing;
+    this.requestId = init.requestId === undefined ? undefined : redact(init.requestId);
+  }
+}
+
 /** Which clock ran out: `response` (headers), `idle` (between stream chunks) or `total` (a task wait). */
 export type TimeoutPhase = "response" | "idle" | "total";
 

@@ -10,7 +10,8 @@
 
 import { APIConnectionError, GenwayError, isGenwayError } from "../errors/errors.js";
 import type { BudgetOptions } from "../money/budget.js";
-import { type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import { type Priced, SETTLES_LATER, type SettlesLater, type Units } from "../money/cost.js";
+import { withDelivered } from "../money/delivered.js";
 import type { Bill, Metering } from "../money/metering.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
@@ -312,12 +313,15 @@ export class Transport {
     const load = metering.prepare(options.budget);
     if (load) await load;
     // A budget sizes the worst case from the body as it will be sent, serialized once: the spec
-    // then carries that text, and every attempt sends it.
+    // then carries that text, and every attempt sends it. Computed once, when first asked.
     let sized = spec;
-    const worst = () => {
+    let worstUnits: Units | undefined;
+    const worst = (): Units => {
+      if (worstUnits) return worstUnits;
       const json = isForm(spec.body) ? undefined : jsonText(spec, options);
       if (json !== undefined) sized = { ...spec, json };
-      return meter(params, undefined, json);
+      worstUnits = meter(params, undefined, json);
+      return worstUnits;
     };
     let bill: Bill;
     try {
@@ -341,9 +345,13 @@ export class Transport {
     const later = settlesLater(data);
     if (later) {
       // A stream bills what it assembled by its end (or its abort): settled then, priced any time.
-      const price = (final: unknown): Priced => metering.priceUsed(meter(params, final));
-      later[SETTLES_LATER](price, (final, error) => {
-        const units = meter(params, final);
+      // One whose usage never said its prompt bills what it delivered beside the worst case's prompt.
+      const used = (final: unknown, delivered: number | undefined): Units =>
+        delivered === undefined ? meter(params, final) : withDelivered(worst(), delivered);
+      const price = (final: unknown, delivered: number | undefined): Priced =>
+        metering.priceUsed(used(final, delivered));
+      later[SETTLES_LATER](price, (final, error, delivered) => {
+        const units = used(final, delivered);
         const priced = bill.settle(units, requestId);
         record?.finish({
           error,

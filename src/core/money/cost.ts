@@ -102,7 +102,15 @@ export interface Meter {
 /** Marks a result priced only at its end (a stream): the transport hands it the pricing of its call. */
 export const SETTLES_LATER: unique symbol = Symbol("genway.settlesLater");
 
-/** A result whose cost is known at its end: it prices its assembly on demand and reports its end once. */
+/**
+ * A result whose cost is known at its end: it prices its assembly on demand and reports its end
+ * once. A stream without its final usage hands over its result with the usage's output raised to
+ * what it delivered (docs/cost.md); when that usage reports no prompt either, `delivered` is the
+ * output it delivered, and the meter bills it beside the prompt's bound.
+ */
 export interface SettlesLater {
-  [SETTLES_LATER](price: (final: unknown) => Priced, end: (final: unknown, error: unknown) => void): void;
+  [SETTLES_LATER](
+    price: (final: unknown, delivered: number | undefined) => Priced,
+    end: (final: unknown, error: unknown, delivered: number | undefined) => void,
+  ): void;
 }

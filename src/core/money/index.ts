@@ -2,6 +2,7 @@
 
 export * from "./budget.js";
 export * from "./cost.js";
+export * from "./delivered.js";
 export * from "./metering.js";
 export * from "./totals.js";
 export * from "./worst-case.js";

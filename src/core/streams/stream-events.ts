@@ -1,10 +1,15 @@
 /** Turns SSE messages into a format's JSON events, with error payloads thrown as typed errors. */
 
-import { decodeError } from "../errors/decode-error.js";
-import { APIConnectionError, isGenwayError, MalformedResponseError } from "../errors/errors.js";
+import { decodeError, errorFromBody } from "../errors/decode-error.js";
+import {
+  APIConnectionError,
+  IncompleteStreamError,
+  isGenwayError,
+  MalformedResponseError,
+} from "../errors/errors.js";
 import type { Connection } from "../http/connection.js";
 import { clip } from "../http/redact.js";
-import { type EventSourceMessage, readSSE } from "./sse.js";
+import { KEEP_ALIVE, MAX_EVENT_SIZE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
 
 /**
  * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).
@@ -62,7 +67,7 @@ export const END: unique symbol = Symbol("end");
  * per event.
  */
 export type Interpret<E> = (
-  message: EventSourceMessage,
+  message: SSEMessage,
   parse: (data: string) => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) => E | undefined | typeof END;
@@ -72,7 +77,7 @@ export type Interpret<E> = (
  * stream where it is sent, and a chunk carrying `error` is a failure inside the 200.
  */
 export function dataOnlyJson<E>(
-  message: EventSourceMessage,
+  message: SSEMessage,
   parse: (data: string) => Record<string, unknown>,
   fail: (payload: unknown) => Error,
 ) {
@@ -84,37 +89,100 @@ export function dataOnlyJson<E>(
 }
 
 /**
- * Whether an event proves the answer complete: the format's closing event (message_stop,
- * response.completed) or a finish reason (chat, native). A body that ends before one was cut short
- * by a proxy or a server that gave up, and throws APIConnectionError instead of passing half an
- * answer off as the whole one (snapshot() keeps what arrived). END from the interpreter
- * (`data: [DONE]`) also counts: relays may omit `[DONE]`, never the finish reason.
+ * How a format proves its answer whole: told each event, it says when nothing more is awaited.
+ * `[DONE]` and the end of the body prove nothing (new-api sends `[DONE]` after an upstream that was
+ * cut, relay/helper/stream_scanner.go 283-302, relay/channel/openai/relay-openai.go 168-194): a
+ * stream that ends before its format's end is cut, and `final…()` rejects with
+ * IncompleteStreamError. See docs/reliability.md, "When a stream is complete".
  */
-export type IsLast<E> = (event: E) => boolean;
+export interface Ending<E> {
+  /** Folds one event in; true once nothing more is awaited (the stream stops reading, whole). */
+  see(event: E): boolean;
+  /**
+   * The answer is whole (every chat choice finished, message_stop ...), though more may follow (the
+   * usage chunk): a stream that ends here, by `[DONE]`, the end of the body, a keep-alive or the
+   * idle clock, is complete.
+   */
+  readonly whole: boolean;
+  /** The format's end, as IncompleteStreamError names it: "message_stop", "a finish_reason on every choice". */
+  readonly end: string;
+}
+
+/** The end of a format with a closing event (message_stop, response.completed): whole once it arrived. */
+export class ClosingEvent<E> implements Ending<E> {
+  whole = false;
+  constructor(
+    private readonly closes: (event: E) => boolean,
+    readonly end: string,
+  ) {}
+
+  see(event: E): boolean {
+    if (this.closes(event)) this.whole = true;
+    return this.whole;
+  }
+}
+
+/**
+ * Which answers of a stream (chat choices, native candidates) have appeared and which have finished,
+ * by position: whole when at least one appeared and every one that appeared has finished.
+ */
+export class Finishes {
+  seen = 0;
+  finished = 0;
+  /** Per position: 1 appeared, 2 finished. */
+  readonly #state: number[] = [];
+
+  mark(index: number, finished: boolean): void {
+    const state = this.#state[index];
+    if (state === undefined) this.seen++;
+    if (finished && state !== 2) {
+      this.finished++;
+      this.#state[index] = 2;
+    } else if (state === undefined) this.#state[index] = 1;
+  }
+
+  get all(): boolean {
+    return this.finished > 0 && this.finished === this.seen;
+  }
+}
 
 /**
  * A format's events, in the batches readSSE delivers (see there). A consumer that stops between
- * two events of a batch (break, abort) stops the source with it.
+ * two events of a batch (break, abort) stops the source with it. Returns, once the stream ended
+ * without an error, `undefined` when the format proved the answer whole, else the
+ * IncompleteStreamError that `final…()` rejects with (plain iteration just ends).
  */
 export async function* jsonEvents<E>(
   connection: Connection,
   operation: string,
   interpret: Interpret<E>,
-  isLast?: IsLast<E>,
-): AsyncGenerator<E[]> {
-  const reader = new BatchReader(connection, operation, interpret, isLast);
-  for await (const messages of readSSE(connection)) {
-    const events = reader.read(messages);
-    // The events before a failing one still reach the caller (and snapshot()) first.
-    if (events.length > 0) yield events;
-    if (reader.failure) throw reader.failure;
-    if (reader.stopped) return;
+  ending: Ending<E>,
+): AsyncGenerator<E[], IncompleteStreamError | undefined> {
+  const reader = new BatchReader(connection, operation, interpret, ending);
+  const reading = { atEnd: false };
+  try {
+    for await (const messages of readSSE(connection, MAX_EVENT_SIZE, reading)) {
+      const events = reader.read(messages);
+      // The events before a failing one still reach the caller (and snapshot()) first.
+      if (events.length > 0) yield events;
+      if (reader.failure) throw reader.failure;
+      // Whole with nothing more awaited, `[DONE]`, or a keep-alive after a whole answer: stop
+      // now, whether or not the relay closes (readSSE releases the connection, see there).
+      if (reader.stopped) {
+        reading.atEnd = true;
+        break;
+      }
+    }
+  } catch (error) {
+    // The connection went silent or broke once the answer was whole (a relay that stalls after the
+    // finish chunk, the usage never sent): the answer is complete, not lost.
+    if (!(ending.whole && error instanceof APIConnectionError)) throw error;
   }
-  if (!reader.complete) {
-    throw new APIConnectionError(
-      "The stream ended before its end marker: the connection was closed early. snapshot() holds what arrived.",
-    );
-  }
+  if (ending.whole) return undefined;
+  return new IncompleteStreamError(
+    `The ${operation} stream ended (${reader.done ? "[DONE]" : "the body ended"}) before ${ending.end}: the answer was cut upstream. snapshot() holds what arrived.`,
+    { missing: ending.end, requestId: connection.requestId },
+  );
 }
 
 /**
@@ -123,10 +191,10 @@ export async function* jsonEvents<E>(
  * about as much as the async step that hands each event out).
  */
 class BatchReader<E> {
-  /** A closing event was seen (see IsLast); a format without one is always complete. */
-  complete: boolean;
-  /** The interpreter returned END: the stream stops where it was sent. */
+  /** Stop reading: the format's end (see Ending), `[DONE]`, or a keep-alive after a whole answer. */
   stopped = false;
+  /** The interpreter returned END (`data: [DONE]`). */
+  done = false;
   /** The typed error of the batch's failing event, thrown once the events before it are out. */
   failure: Error | undefined;
   readonly #parse: (data: string) => Record<string, unknown>;
@@ -136,34 +204,66 @@ class BatchReader<E> {
     private readonly connection: Connection,
     private readonly operation: string,
     private readonly interpret: Interpret<E>,
-    private readonly isLast: IsLast<E> | undefined,
+    private readonly ending: Ending<E>,
   ) {
-    this.complete = isLast === undefined;
     this.#parse = (data) => parseObject(data, operation, connection);
     this.#fail = (payload) => streamError(payload, connection);
   }
 
-  read(messages: EventSourceMessage[]): E[] {
+  read(messages: SSEMessage[]): E[] {
     const events: E[] = [];
     for (const message of messages) {
-      let event: E | undefined | typeof END;
-      try {
-        event = this.interpret(message, this.#parse, this.#fail);
-        if (event === END) {
+      const kind = message.event;
+      if (kind === KEEP_ALIVE) {
+        // A relay with nothing to send keeps the line open: after a whole answer, nothing is coming
+        // that the answer needs (new-api holds the usage chunk back and pings: see docs/reliability.md).
+        if (this.ending.whole) {
           this.stopped = true;
           break;
         }
-        if (event === undefined) continue;
-        if (this.isLast?.(event)) this.complete = true;
+        continue;
+      }
+      if (kind === UNFRAMED) {
+        this.failure = this.#unframed(message.data);
+        if (this.failure) break;
+        continue;
+      }
+      let event: E | undefined | typeof END;
+      try {
+        event = this.interpret(message, this.#parse, this.#fail);
       } catch (error) {
         this.failure = isGenwayError(error)
           ? error
           : unusableEvent(this.operation, message.data, this.connection, error);
         break;
       }
+      if (event === END) {
+        this.stopped = this.done = true;
+        break;
+      }
+      if (event === undefined) continue;
       events.push(event);
+      if (this.ending.see(event)) {
+        this.stopped = true;
+        break;
+      }
     }
     return events;
+  }
+
+  /**
+   * A line of JSON written onto the stream without framing: the typed error it names when it is an
+   * error envelope of any shape the decoder knows (new-api's `{"error":{...},"type":"error"}` on
+   * /v1/messages, controller/relay.go 92-103), else nothing (the grammar ignores such a line).
+   */
+  #unframed(line: string): Error | undefined {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+    return errorFromBody(value) === undefined ? undefined : this.#fail(value);
   }
 }
 

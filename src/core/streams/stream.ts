@@ -7,7 +7,9 @@
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
 import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
+import { deliveredTokens } from "../money/delivered.js";
 import { unusableEvent } from "./stream-events.js";
+import { Tee } from "./tee.js";
 
 /** What a billed stream's snapshot() adds: its cost so far, or null and the reason. */
 export interface StreamCost {
@@ -16,14 +18,86 @@ export interface StreamCost {
 }
 
 /**
+ * A format's assembly of the result from its events, held apart from the stream (see StreamAccount).
+ */
+export interface Assembler<Event, Final> {
+  /** Folds one event into the running result. */
+  accumulate(event: Event): void;
+  /** The result so far, as a copy the caller may keep (the final result, a snapshot). */
+  copy(): Final;
+  /** The running result itself, only read (the meter reads its usage): no copy. */
+  current(): Final;
+  /** Whether the answer's own final usage arrived (chat's usage chunk, message_delta's usage ...). */
+  usageFinal(): boolean;
+  /** The output text delivered so far (answer, thinking, tool input), to count when the usage did not come. */
+  delivered(): string[];
+  /**
+   * The running result with its usage's output raised to `tokens` (a shallow copy), when that usage
+   * reports the prompt; undefined when it does not (the meter then bills the prompt's bound).
+   */
+  atLeast(tokens: number): Final | undefined;
+}
+
+/** The bill's end a billed stream was handed (see SettlesLater). */
+type Settle = (final: unknown, error: unknown, delivered: number | undefined) => void;
+
+/**
+ * What a stream's end needs, held apart from the stream: its request, its assembly and its bill.
+ * The FinalizationRegistry holds this (never the stream), so a stream dropped mid-way, its iterator
+ * let go without `break` or `abort()`, still closes its request and settles its bill (which ends its
+ * span and reports to onCost) once it is garbage.
+ */
+class StreamAccount {
+  settle: Settle | undefined;
+
+  constructor(
+    readonly connection: Connection,
+    readonly assembly: Assembler<unknown, unknown>,
+  ) {}
+
+  /**
+   * What the bill is priced from: a complete stream's result with its own usage (the running
+   * result: no copy); a stream without its final usage at no less than what it delivered
+   * (docs/cost.md): its result with the usage's output raised to the tokens its deltas carried, or,
+   * when the usage says no prompt, those tokens for the meter to bill beside the prompt's bound.
+   */
+  bill(complete: boolean): [final: unknown, delivered: number | undefined] {
+    const { assembly } = this;
+    if (complete && assembly.usageFinal()) return [assembly.current(), undefined];
+    const tokens = deliveredTokens(assembly.delivered());
+    const raised = assembly.atLeast(tokens);
+    return raised === undefined ? [assembly.current(), tokens] : [raised, undefined];
+  }
+
+  /** Settles the bill once. */
+  end(error: unknown, complete: boolean): void {
+    const settle = this.settle;
+    if (settle === undefined) return;
+    this.settle = undefined;
+    const [final, delivered] = this.bill(complete);
+    settle(final, error, delivered);
+  }
+
+  /** The stream was garbage-collected before its end: close its request and settle what it delivered. */
+  drop(): void {
+    this.connection.abort("user");
+    this.end(
+      new APIUserAbortError(
+        "The stream was dropped before its end (its iterator let go unread); its request was closed.",
+      ),
+      false,
+    );
+  }
+}
+
+/**
  * Streams dropped without `break` or `abort()` (an iterator let go mid-way, a `tee()` nobody reads
- * to the end): once one is garbage, its request is closed, so the socket does not outlive it.
- * Holds the connection, never the stream.
+ * to the end): once one is garbage, its request is closed and its bill settled.
  */
 const dropped =
   typeof FinalizationRegistry === "undefined"
     ? undefined
-    : new FinalizationRegistry<Connection>((connection) => connection.abort("user"));
+    : new FinalizationRegistry<StreamAccount>((account) => account.drop());
 
 /**
  * The prototype every async generator object inherits `[Symbol.asyncIterator]` (and, where the
@@ -38,30 +112,33 @@ const asyncIterator = (): object =>
  * `abort()`, `tee()`, `toReadableStream()`, `text()`, the final result assembled from the deltas
  * and `snapshot()` of what has arrived so far.
  */
-export abstract class EventStream<Event, Final, Snapshot = Final>
-  implements AsyncIterable<Event>, SettlesLater
-{
+export abstract class EventStream<Event, Final> implements AsyncIterable<Event>, SettlesLater {
   /** Aborting it closes the HTTP request. */
   readonly controller: AbortController;
   readonly response: Response;
   readonly requestId: string | undefined;
   /** @internal The HTTP connection the events are read from. */
   protected readonly connection: Connection;
-  /** Events in the batches the network delivered them in (see core/sse.ts). */
+  /**
+   * Events in the batches the network delivered them in (see core/sse.ts); returns, once done, the
+   * IncompleteStreamError of a stream its format did not prove whole (see stream-events.ts).
+   */
   readonly #source: AsyncIterable<Event[]>;
+  readonly #assembly: Assembler<Event, Final>;
+  readonly #account: StreamAccount;
   #started = false;
+  /** The format proved the answer whole. */
   #completed = false;
   #error: unknown;
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
   /** Prices an assembly (set by the transport for a billed call). */
-  #price: ((final: unknown) => Priced) | undefined;
-  /** Settles the call's bill once, at the end of the stream. */
-  #settle: ((final: unknown, error: unknown) => void) | undefined;
+  #price: ((final: unknown, delivered: number | undefined) => Priced) | undefined;
 
   /** @internal Streams are made by the methods that return them. */
-  constructor(source: AsyncIterable<Event[]>, connection: Connection) {
+  constructor(source: AsyncIterable<Event[]>, connection: Connection, assembly: Assembler<Event, Final>) {
     this.#source = source;
+    this.#assembly = assembly;
     this.connection = connection;
     this.controller = connection.controller;
     this.response = connection.response;
@@ -69,37 +146,35 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
     this.#done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });
-    dropped?.register(this, connection, this);
+    this.#account = new StreamAccount(connection, assembly as Assembler<unknown, unknown>);
+    dropped?.register(this, this.#account, this);
   }
 
   /** The operation that opened the stream (`chat.completions.create` ...), named in its errors. */
   protected abstract readonly operation: string;
-  /** Folds one event into the running result. */
-  protected abstract accumulate(event: Event): void;
-  /** The whole result once the stream has ended. */
-  protected abstract result(): Final;
-  /** What has been assembled so far (a copy); safe to call at any time, also after an abort or error. */
-  protected abstract assembled(): Snapshot;
+  /** The text delta an event carries, if any (thinking excluded). */
+  protected abstract textOf(event: Event): string | undefined;
 
   /**
    * What has been assembled so far, safe to call at any time, also after an abort or error (no paid
-   * output is lost). On a billed call it carries `cost`: the price of the usage assembled so far
-   * (null, with `costReason`, when the price table cannot price it); see docs/cost.md.
+   * output is lost). On a billed call it carries `cost`: the price of the usage assembled so far, or
+   * of what was delivered while the final usage is missing (null, with `costReason`, when the price
+   * table cannot price it); see docs/cost.md.
    */
-  snapshot(): Snapshot & StreamCost {
-    const snapshot = this.assembled() as Snapshot & StreamCost;
+  snapshot(): Final & StreamCost {
+    const snapshot = this.#assembly.copy() as Final & StreamCost;
     if (this.#price) {
-      const { cost, reason } = this.#price(snapshot);
+      const { cost, reason } = this.#price(...this.#account.bill(this.#completed));
       snapshot.cost = cost;
       snapshot.costReason = reason;
     }
     return snapshot;
   }
-  /** The text delta an event carries, if any (thinking excluded). */
-  protected abstract textOf(event: Event): string | undefined;
 
   /**
    * Iterates the events as they arrive; a stream can be iterated once (use `tee()` for two readers).
+   * A stream cut before its format's end (see IncompleteStreamError) ends quietly here; `final…()`
+   * rejects.
    *
    * Written by hand rather than as an async generator: an event already in hand (the rest of its
    * network batch) is handed out with one resolved promise, where a generator's `yield` costs
@@ -109,7 +184,8 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
    */
   [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
     const { signal } = this.controller;
-    let source: AsyncIterator<Event[]> | undefined;
+    const assembly = this.#assembly;
+    let source: AsyncIterator<Event[], unknown> | undefined;
     let batch: Event[] = [];
     let at = 0;
     let closed = false;
@@ -118,7 +194,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
     /** The slow path in progress (awaiting the next batch); calls made meanwhile queue behind it. */
     let pending: Promise<IteratorResult<Event, void>> | undefined;
 
-    /** The iteration is over: record how (completed, or the error), and release `finished()`. */
+    /** The iteration is over: record how (completed, cut or failed, closed), settle the bill, release `finished()`. */
     const settle = (outcome: { error: unknown } | "completed" | "closed") => {
       closed = true;
       batch = [];
@@ -126,10 +202,8 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
       else if (outcome !== "closed") this.#error = outcome.error;
       // Reached on completion, on error and on `break` (the source's own finally closes the request).
       dropped?.unregister(this);
-      // What arrived is billed, whole or partial: the bill settles with the usage assembled so far.
-      const settle = this.#settle;
-      this.#settle = undefined;
-      settle?.(this.assembled(), this.#error);
+      // What arrived is billed, whole or partial.
+      this.#account.end(this.#error, this.#completed);
       this.#resolveDone();
     };
     /** Stops the source (its finally closes the HTTP request), then ends the iteration with `error`. */
@@ -144,7 +218,7 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
     const take = (): Promise<IteratorResult<Event, void>> => {
       const event = batch[at++] as Event;
       try {
-        this.accumulate(event);
+        assembly.accumulate(event);
       } catch (error) {
         // A shape the assembler's checks did not foresee: a typed error, never a TypeError.
         return abandon(unusableEvent(this.operation, event, this.connection, error));
@@ -156,9 +230,10 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
     const refill = async (): Promise<IteratorResult<Event, void>> => {
       try {
         for (;;) {
-          const result = await (source as AsyncIterator<Event[]>).next();
+          const result = await (source as AsyncIterator<Event[], unknown>).next();
           if (result.done) {
-            settle("completed");
+            // Ended normally; a returned error says the format's end never came (a cut answer).
+            settle(result.value === undefined ? "completed" : { error: result.value });
             return { done: true, value: undefined };
           }
           if (result.value.length > 0) {
@@ -231,29 +306,26 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
   }
 
   /** @internal The transport hands a billed stream its pricing and the settling of its bill. */
-  [SETTLES_LATER](price: (final: unknown) => Priced, settle: (final: unknown, error: unknown) => void): void {
+  [SETTLES_LATER](price: (final: unknown, delivered: number | undefined) => Priced, settle: Settle): void {
     this.#price = price;
-    this.#settle = settle;
+    this.#account.settle = settle;
   }
 
   /**
    * What the stream has cost so far, priced from the usage assembled (the whole cost once it has
-   * ended; usage usually arrives with the last events). `null` when the price table cannot price
-   * the call (the model is not in the catalog, no usage yet); withResponse().costReason says why.
+   * ended; usage usually arrives with the last events), or from what it delivered while its final
+   * usage is missing (docs/cost.md). `null` when the price table cannot price the call (the model
+   * is not in the catalog); snapshot().costReason says why.
    */
   cost(): CostEstimate | null {
-    return this.#price?.(this.assembled()).cost ?? null;
+    return this.#price?.(...this.#account.bill(this.#completed)).cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
   abort(): void {
     this.connection.abort("user");
     // Aborted before it was read: the stream ends here, and its bill settles with what arrived.
-    if (!this.#started) {
-      const settle = this.#settle;
-      this.#settle = undefined;
-      settle?.(this.assembled(), new APIUserAbortError());
-    }
+    if (!this.#started) this.#account.end(new APIUserAbortError(), false);
   }
 
   /** Async iterable of the text deltas only. Consumes the stream. */
@@ -280,52 +352,38 @@ export abstract class EventStream<Event, Final, Snapshot = Final>
     }
   }
 
-  /** The assembled result; reads the stream to its end if needed. */
+  /**
+   * The assembled result; reads the stream to its end if needed. Rejects when the stream failed, was
+   * closed, or was cut before its format's end (IncompleteStreamError); snapshot() keeps what arrived.
+   */
   protected async final(): Promise<Final> {
     await this.finished();
-    return this.result();
+    return this.#assembly.copy();
   }
 
-  /** Two independent streams over the same events (each with its own accumulator). */
+  /**
+   * Two independent streams over the same events, each with its own assembly: read them together or
+   * one after the other, up to MAX_TEE_LAG events apart (see core/streams/tee.ts). This stream is
+   * read through them: it bills the call, and closes the request once both branches are closed.
+   */
   tee(): [this, this] {
     const iterator = this[Symbol.asyncIterator]();
-    const queues: Array<Array<Promise<IteratorResult<Event>>>> = [[], []];
-    const open = [true, true];
-    const branch = (mine: number): AsyncIterable<Event[]> => ({
-      [Symbol.asyncIterator]: () => ({
-        next: () => {
-          const queue = queues[mine]!;
-          if (queue.length === 0) {
-            const next = iterator.next();
-            // A branch that was closed no longer collects events nobody will read.
-            queues.forEach((q, i) => {
-              if (open[i]) q.push(next);
-            });
-          }
-          return queue.shift()!.then((r) => (r.done ? r : { done: false, value: [r.value] }));
-        },
-        // `break` or cancel on a branch: once both branches are closed, so is the HTTP request
-        // (without this the body, its socket and its idle clock would live on unread).
-        return: async () => {
-          open[mine] = false;
-          queues[mine] = [];
-          if (!open[1 - mine]) await iterator.return();
-          return { done: true, value: undefined };
-        },
-      }),
-    });
+    const tee = new Tee<Event>(
+      iterator,
+      () => (this.#completed ? undefined : this.#error),
+      () => iterator.return(),
+    );
     const Ctor = this.constructor as new (source: AsyncIterable<Event[]>, connection: Connection) => this;
-    const branches: [this, this] = [
-      new Ctor(branch(0), this.connection),
-      new Ctor(branch(1), this.connection),
-    ];
-    // The branches share this stream's request: it closes when this stream (which both reach
-    // through `iterator`) is garbage, not when one branch is.
-    for (const b of branches) {
-      dropped?.unregister(b);
-      b.#price = this.#price;
-    }
-    return branches;
+    const branches = ([0, 1] as const).map((which) => {
+      const { source, connection } = tee.branch(which, this.connection);
+      const branch = new Ctor(source, connection);
+      // The branches share this stream's request and bill: it closes (and settles) when this stream,
+      // which both reach through the tee, is garbage, not when one branch is.
+      dropped?.unregister(branch);
+      branch.#price = this.#price;
+      return branch;
+    });
+    return branches as [this, this];
   }
 
   /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */

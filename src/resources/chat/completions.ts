@@ -72,7 +72,7 @@ export class ChatCompletions {
       ChatCompletion,
       ChatCompletionStream,
       ChatCompletionCreateParams
-    >(CREATE, params, options, ChatCompletionStream.open);
+    >(CREATE, params, options, (connection) => ChatCompletionStream.open(connection, params));
   }
 
   /** Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md. */

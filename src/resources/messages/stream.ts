@@ -1,7 +1,17 @@
 /** A streamed Messages response: events in, the assembled Message (text, thinking, tool input, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
-import { END, EventStream, type Interpret, isObject, jsonEvents, slot } from "../../core/streams/index.js";
+import { tokenCount } from "../../core/money/index.js";
+import {
+  type Assembler,
+  ClosingEvent,
+  END,
+  EventStream,
+  type Interpret,
+  isObject,
+  jsonEvents,
+  slot,
+} from "../../core/streams/index.js";
 import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
 
 /** Named in the errors of this stream. */
@@ -17,12 +27,11 @@ const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) 
   return event as MessageStreamEvent;
 };
 
-/** message_stop closes every Messages stream: one that ends before it was cut short (see jsonEvents). */
-const isLastMessageEvent = (event: MessageStreamEvent) => event.type === "message_stop";
+/** message_stop closes every Messages stream: one that ends before it was cut (see jsonEvents). */
+const closesMessage = (event: MessageStreamEvent) => event.type === "message_stop";
 
-/** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
-export class MessageStream extends EventStream<MessageStreamEvent, Message> {
-  protected readonly operation = OPERATION;
+/** Folds events into a Message: text, thinking (with its signature), tool input parsed, usage. */
+class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
   #message: Message = {
     id: "",
     type: "message",
@@ -35,16 +44,10 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
   };
   /** Tool input JSON received so far, by block index, until the block stops. */
   readonly #json = new Map<number, string>();
+  /** message_delta reported the output (message_start's `output_tokens: 1` is a placeholder). */
+  #usageFinal = false;
 
-  /** @internal Wraps a response whose body is the event stream. */
-  static open(connection: Connection): MessageStream {
-    return new MessageStream(
-      jsonEvents(connection, OPERATION, interpretMessages, isLastMessageEvent),
-      connection,
-    );
-  }
-
-  protected accumulate(event: MessageStreamEvent): void {
+  accumulate(event: MessageStreamEvent): void {
     const message = this.#message;
     // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
     const wire = event as unknown as Record<string, unknown>;
@@ -87,6 +90,7 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
         for (const [key, value] of Object.entries(isObject(wire.usage) ? wire.usage : {})) {
           if (key !== "__proto__" && value !== null && value !== undefined)
             (message.usage as unknown as Record<string, unknown>)[key] = value;
+          if (key === "output_tokens" && typeof value === "number") this.#usageFinal = true;
         }
         break;
       }
@@ -116,12 +120,8 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
     }
   }
 
-  protected result(): Message {
-    return this.assembled();
-  }
-
-  /** The message assembled so far (a copy); survives an abort. Tool input still streaming is in `partial_json`. */
-  protected assembled(): Message {
+  /** The message assembled so far (a copy); tool input still streaming is in `partial_json`. */
+  copy(): Message {
     const message = structuredClone(this.#message);
     for (const [index, raw] of this.#json) {
       const block = message.content[index] as ToolUseBlock | undefined;
@@ -130,13 +130,69 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
     return message;
   }
 
+  current(): Message {
+    return this.#message;
+  }
+
+  usageFinal(): boolean {
+    return this.#usageFinal;
+  }
+
+  /** message_start reports the input (cache reads and writes apart): the output is what to raise. */
+  atLeast(tokens: number): Message | undefined {
+    const usage = this.#message.usage;
+    const prompt =
+      tokenCount(usage.input_tokens) +
+      tokenCount(usage.cache_read_input_tokens) +
+      tokenCount(usage.cache_creation_input_tokens);
+    if (prompt === 0) return undefined;
+    return {
+      ...this.#message,
+      usage: { ...usage, output_tokens: Math.max(tokenCount(usage.output_tokens), tokens) },
+    };
+  }
+
+  delivered(): string[] {
+    const texts = [...this.#json.values()];
+    for (const block of this.#message.content as unknown[]) {
+      if (!isObject(block)) continue;
+      for (const key of ["text", "thinking", "name"] as const) {
+        if (typeof block[key] === "string") texts.push(block[key]);
+      }
+      // Tool input parsed at its block's end (the raw JSON of an open block is in #json).
+      if (isObject(block.input)) texts.push(JSON.stringify(block.input));
+    }
+    return texts;
+  }
+}
+
+/** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
+export class MessageStream extends EventStream<MessageStreamEvent, Message> {
+  protected readonly operation = OPERATION;
+
+  /** @internal Streams are made by `create({ stream: true })`. */
+  constructor(source: AsyncIterable<MessageStreamEvent[]>, connection: Connection) {
+    super(source, connection, new MessageAssembly());
+  }
+
+  /** @internal Wraps a response whose body is the event stream. */
+  static open(connection: Connection): MessageStream {
+    return new MessageStream(
+      jsonEvents(connection, OPERATION, interpretMessages, new ClosingEvent(closesMessage, "message_stop")),
+      connection,
+    );
+  }
+
   protected textOf(event: MessageStreamEvent): string | undefined {
     return event.type === "content_block_delta" && event.delta?.type === "text_delta"
       ? event.delta.text
       : undefined;
   }
 
-  /** The whole message: text, thinking (with its signature), tool input parsed, usage. */
+  /**
+   * The whole message: text, thinking (with its signature), tool input parsed, usage. Rejects with
+   * IncompleteStreamError when message_stop never came (the answer was cut: snapshot() has it).
+   */
   finalMessage(): Promise<Message> {
     return this.final();
   }

@@ -75,7 +75,9 @@ export class Native {
     params: GenerateContentParams,
     options?: RequestOptions,
   ): APIPromise<GenerateContentStream> {
-    return this.client.transport.open(STREAM, params, options, GenerateContentStream.open);
+    return this.client.transport.open(STREAM, params, options, (connection) =>
+      GenerateContentStream.open(connection, params),
+    );
   }
 
   /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */

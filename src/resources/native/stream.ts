@@ -4,9 +4,13 @@
  */
 
 import type { Connection } from "../../core/http/index.js";
+import { tokenCount } from "../../core/money/index.js";
 import {
+  type Assembler,
   dataOnlyJson,
+  type Ending,
   EventStream,
+  Finishes,
   isObject,
   jsonEvents,
   mergeFields,
@@ -14,34 +18,45 @@ import {
   slot,
 } from "../../core/streams/index.js";
 import { answerText } from "./helpers.js";
-import type { GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
+import type { GenerateContentParams, GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "native.streamGenerateContent";
 
 /**
- * A candidate with a finish reason ends the answer (upstream sends it only in the final chunk); so
- * does a blocked prompt (`promptFeedback.blockReason`, with no candidates): the stream completes
- * and its final response carries the block reason.
+ * A native stream is whole once every candidate that appeared has a finishReason (upstream sends it,
+ * with the final usage, in the last chunk), and nothing more is awaited once the `candidateCount`
+ * asked for have. A blocked prompt (`promptFeedback.blockReason`, no candidates) is whole too: its
+ * final response carries the block reason.
  */
-const finishes = (chunk: GenerateContentResponse) =>
-  Boolean(chunk.promptFeedback?.blockReason) ||
-  objects(chunk.candidates).some((candidate) => candidate.finishReason);
+class NativeEnding implements Ending<GenerateContentResponse> {
+  readonly end = "a finishReason on every candidate";
+  readonly #finishes = new Finishes();
+  #blocked = false;
 
-/** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
-export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
-  protected readonly operation = OPERATION;
-  #response: GenerateContentResponse = { candidates: [] };
+  constructor(private readonly candidates: number) {}
 
-  /** @internal Wraps a response whose body is the event stream. */
-  static open(connection: Connection): GenerateContentStream {
-    return new GenerateContentStream(
-      jsonEvents(connection, OPERATION, dataOnlyJson<GenerateContentResponse>, finishes),
-      connection,
-    );
+  get whole(): boolean {
+    return this.#blocked || this.#finishes.all;
   }
 
-  protected accumulate(chunk: GenerateContentResponse): void {
+  see(chunk: GenerateContentResponse): boolean {
+    if (chunk.promptFeedback?.blockReason) this.#blocked = true;
+    const list: unknown[] = Array.isArray(chunk.candidates) ? chunk.candidates : [];
+    list.forEach((candidate, position) => {
+      if (!isObject(candidate)) return;
+      const index = candidate.index === undefined ? slot(position) : slot(candidate.index);
+      if (index !== undefined) this.#finishes.mark(index, Boolean(candidate.finishReason));
+    });
+    return this.#blocked || (this.whole && this.#finishes.finished >= this.candidates);
+  }
+}
+
+/** Folds chunks into one response: parts merged, thought parts kept apart, the last usage metadata. */
+class NativeAssembly implements Assembler<GenerateContentResponse, GenerateContentResponse> {
+  readonly #response: GenerateContentResponse = { candidates: [] };
+
+  accumulate(chunk: GenerateContentResponse): void {
     const response = this.#response;
     const candidates = (response.candidates ??= []);
     // Usage, model version and response id: each chunk carries the running values; the last wins.
@@ -65,13 +80,61 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
     });
   }
 
-  protected result(): GenerateContentResponse {
-    return this.assembled();
+  copy(): GenerateContentResponse {
+    return structuredClone(this.#response);
   }
 
-  /** The response assembled so far (a copy); survives an abort. */
-  protected assembled(): GenerateContentResponse {
-    return structuredClone(this.#response);
+  current(): GenerateContentResponse {
+    return this.#response;
+  }
+
+  /** Every chunk carries the running usage; it is the final one once the answer finished. */
+  usageFinal(): boolean {
+    return isObject(this.#response.usageMetadata);
+  }
+
+  /** Each chunk carries the running counts; thoughts are counted apart from the candidates. */
+  atLeast(tokens: number): GenerateContentResponse | undefined {
+    const usage = this.#response.usageMetadata;
+    if (!usage || tokenCount(usage.promptTokenCount) === 0) return undefined;
+    const thoughts = tokenCount(usage.thoughtsTokenCount);
+    const candidates = Math.max(tokenCount(usage.candidatesTokenCount), tokens - thoughts);
+    return { ...this.#response, usageMetadata: { ...usage, candidatesTokenCount: candidates } };
+  }
+
+  delivered(): string[] {
+    const texts: string[] = [];
+    for (const candidate of this.#response.candidates ?? []) {
+      const parts =
+        isObject(candidate?.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
+      for (const part of parts as unknown[]) {
+        if (!isObject(part)) continue;
+        if (typeof part.text === "string") texts.push(part.text);
+        if (isObject(part.functionCall)) texts.push(JSON.stringify(part.functionCall));
+        if (isObject(part.executableCode)) texts.push(JSON.stringify(part.executableCode));
+      }
+    }
+    return texts;
+  }
+}
+
+/** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
+export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
+  protected readonly operation = OPERATION;
+
+  /** @internal Streams are made by `streamGenerateContent()`. */
+  constructor(source: AsyncIterable<GenerateContentResponse[]>, connection: Connection) {
+    super(source, connection, new NativeAssembly());
+  }
+
+  /** @internal Wraps a response whose body is the event stream of a call made with `params`. */
+  static open(connection: Connection, params: GenerateContentParams): GenerateContentStream {
+    const count = params.generationConfig?.candidateCount;
+    const ending = new NativeEnding(typeof count === "number" && count > 1 ? count : 1);
+    return new GenerateContentStream(
+      jsonEvents(connection, OPERATION, dataOnlyJson<GenerateContentResponse>, ending),
+      connection,
+    );
   }
 
   /** The answer text a chunk adds (thought parts left out). */
@@ -79,7 +142,10 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
     return answerText(chunk) || undefined;
   }
 
-  /** The whole response: parts merged, thought parts marked, the final usage metadata. */
+  /**
+   * The whole response: parts merged, thought parts marked, the final usage metadata. Rejects with
+   * IncompleteStreamError when a candidate never finished (the answer was cut: snapshot() has it).
+   */
   finalResponse(): Promise<GenerateContentResponse> {
     return this.final();
   }

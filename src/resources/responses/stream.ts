@@ -1,7 +1,17 @@
 /** A streamed Responses call: events in, the assembled response (text, tool calls, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
-import { END, EventStream, type Interpret, isObject, jsonEvents, slot } from "../../core/streams/index.js";
+import { tokenCount } from "../../core/money/index.js";
+import {
+  type Assembler,
+  ClosingEvent,
+  END,
+  EventStream,
+  type Interpret,
+  isObject,
+  jsonEvents,
+  slot,
+} from "../../core/streams/index.js";
 import { withOutputText } from "./output-text.js";
 import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./types.js";
 
@@ -24,13 +34,12 @@ const interpretResponses: Interpret<ResponseStreamEvent> = (message, parse, fail
   return event as ResponseStreamEvent;
 };
 
-/** The closing events: a stream that ends before one was cut short (see jsonEvents). */
-const isLastResponseEvent = (event: ResponseStreamEvent) =>
+/** The closing events: a stream that ends before one was cut (see jsonEvents). */
+const closesResponse = (event: ResponseStreamEvent) =>
   event.type === "response.completed" || event.type === "response.incomplete";
 
-/** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
-export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObject> {
-  protected readonly operation = OPERATION;
+/** Folds events into a response: messages, tool calls with their arguments, reasoning summaries, usage. */
+class ResponseAssembly implements Assembler<ResponseStreamEvent, ResponseObject> {
   #response: ResponseObject = {
     id: "",
     object: "response",
@@ -41,15 +50,7 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
     output_text: "",
   };
 
-  /** @internal Wraps a response whose body is the event stream. */
-  static open(connection: Connection): ResponseStream {
-    return new ResponseStream(
-      jsonEvents(connection, OPERATION, interpretResponses, isLastResponseEvent),
-      connection,
-    );
-  }
-
-  protected accumulate(event: ResponseStreamEvent): void {
+  accumulate(event: ResponseStreamEvent): void {
     const output = this.#response.output;
     // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
     const wire = event as unknown as Record<string, unknown>;
@@ -144,20 +145,73 @@ export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObj
     if (isObject(part)) edit(part);
   }
 
-  protected result(): ResponseObject {
-    return this.assembled();
+  /** The response assembled so far (a copy, with output_text). */
+  copy(): ResponseObject {
+    return withOutputText(structuredClone(this.#response));
   }
 
-  /** The response assembled so far (a copy, with output_text); survives an abort. */
-  protected assembled(): ResponseObject {
-    return withOutputText(structuredClone(this.#response));
+  current(): ResponseObject {
+    return this.#response;
+  }
+
+  /** response.completed and response.incomplete carry the usage; the in-progress events carry none. */
+  usageFinal(): boolean {
+    return isObject(this.#response.usage);
+  }
+
+  atLeast(tokens: number): ResponseObject | undefined {
+    const usage = this.#response.usage;
+    const input = tokenCount(usage?.input_tokens);
+    if (!usage || input === 0) return undefined;
+    const output = Math.max(tokenCount(usage.output_tokens), tokens);
+    return { ...this.#response, usage: { ...usage, output_tokens: output, total_tokens: input + output } };
+  }
+
+  delivered(): string[] {
+    const texts: string[] = [];
+    for (const item of this.#response.output as unknown[]) {
+      if (!isObject(item)) continue;
+      for (const key of ["name", "arguments", "input", "code"] as const) {
+        if (typeof item[key] === "string") texts.push(item[key]);
+      }
+      for (const part of [
+        ...(Array.isArray(item.content) ? item.content : []),
+        ...(Array.isArray(item.summary) ? item.summary : []),
+      ]) {
+        if (!isObject(part)) continue;
+        if (typeof part.text === "string") texts.push(part.text);
+        if (typeof part.refusal === "string") texts.push(part.refusal);
+      }
+    }
+    return texts;
+  }
+}
+
+/** A streamed Responses response: iterate the events, or read `text()` or the assembled response. */
+export class ResponseStream extends EventStream<ResponseStreamEvent, ResponseObject> {
+  protected readonly operation = OPERATION;
+
+  /** @internal Streams are made by `create({ stream: true })`. */
+  constructor(source: AsyncIterable<ResponseStreamEvent[]>, connection: Connection) {
+    super(source, connection, new ResponseAssembly());
+  }
+
+  /** @internal Wraps a response whose body is the event stream. */
+  static open(connection: Connection): ResponseStream {
+    const ending = new ClosingEvent(closesResponse, "response.completed");
+    return new ResponseStream(jsonEvents(connection, OPERATION, interpretResponses, ending), connection);
   }
 
   protected textOf(event: ResponseStreamEvent): string | undefined {
     return event.type === "response.output_text.delta" ? event.delta : undefined;
   }
 
-  /** The whole response: messages, tool calls with their arguments, usage, and output_text. */
+  /**
+   * The whole response: messages, tool calls with their arguments, usage, and output_text. Rejects
+   * with IncompleteStreamError when neither response.completed nor response.incomplete came (the
+   * answer was cut: snapshot() has it); `status: "incomplete"` is a result, `response.failed` its
+   * typed error.
+   */
   finalResponse(): Promise<ResponseObject> {
     return this.final();
   }

@@ -1,6 +1,7 @@
 /** /v1/chat/completions in the OpenAI format: JSON, or chunks ending with `data: [DONE]`. */
 import type { MockContext, Route } from "../context.js";
 import { dataFrame, json, sse } from "../http.js";
+import { cutChatTail, type RelayStreamOptions } from "../relay-streams.js";
 import { countTokens, deltas, lastUserText, replyTo } from "../text.js";
 import { checkChat } from "./chat-rules.js";
 import {
@@ -110,19 +111,32 @@ function completion(context: MockContext, body: ChatBody): Response {
     return json({ ...base, object: "chat.completion", choices, usage });
   }
   return sse(
-    streamFrames(body, base, tool ? { ...call, args } : undefined, { text, refusal, finish }, usage, failure),
+    streamFrames(
+      body,
+      base,
+      tool ? { ...call, args } : undefined,
+      { text, refusal, finish },
+      usage,
+      failure,
+      context.state.options.relayStreams,
+    ),
     context.frames(),
   );
 }
 
 function streamFrames(
   body: ChatBody,
-  base: Record<string, unknown>,
+  base: { id: string; created: number; model: string; system_fingerprint: string },
   call: { id: string; type: string; name: string | undefined; args: string } | undefined,
   { text, refusal, finish }: { text: string; refusal: string | null; finish: string },
-  usage: unknown,
+  usage: { prompt_tokens: number },
   failure: MockFailure | undefined,
+  relay: RelayStreamOptions | undefined,
 ): string[] {
+  // The relay's upstream breaks after this many deltas (see RelayStreamOptions.cutAfter).
+  const cut = relay?.cutAfter;
+  const upTo = (pieces: string[]) => (cut === undefined ? pieces : pieces.slice(0, cut));
+  let sent = "";
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     dataFrame({
       ...base,
@@ -135,25 +149,34 @@ function streamFrames(
     const head = { index: 0, id: call.id, type: call.type, function: { name: call.name, arguments: "" } };
     frames.push(chunk({ role: "assistant", content: null, tool_calls: [head] }));
     // Split the arguments at awkward places, as real streams do.
-    for (const piece of slices(call.args)) {
+    for (const piece of upTo(slices(call.args))) {
       frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+      sent += piece;
     }
-    frames.push(chunk({}, "tool_calls"));
+    if (cut === undefined) frames.push(chunk({}, "tool_calls"));
   } else {
     frames.push(chunk({ role: "assistant", content: "", refusal: null }));
     // A refusal streams as refusal deltas; JSON in small slices, as structured output streams.
     if (refusal) for (const piece of deltas(refusal)) frames.push(chunk({ refusal: piece }));
     const pieces = refusal ? [] : text.startsWith("{") ? slices(text) : deltas(text);
-    for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
+    for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : upTo(pieces)) {
       frames.push(chunk({ content: piece }));
+      sent += piece;
     }
     // A failure upstream mid-stream: OpenAI sends an error object as a data event, then stops.
     if (failure) return [...frames, dataFrame(openaiErrorChunk(failure))];
-    frames.push(chunk({}, finish));
+    if (cut === undefined) frames.push(chunk({}, finish));
   }
-  if (body.stream_options?.include_usage) {
-    frames.push(dataFrame({ ...base, object: "chat.completion.chunk", choices: [], usage }));
+  const withUsage = Boolean(body.stream_options?.include_usage);
+  if (cut !== undefined) {
+    // new-api after a cut upstream: its estimate of what it relayed, then [DONE] (no finish_reason).
+    const estimate = { prompt: usage.prompt_tokens, completion: countTokens(sent) };
+    return [...frames, ...cutChatTail(base, withUsage ? estimate : undefined)];
   }
+  if (withUsage) frames.push(dataFrame({ ...base, object: "chat.completion.chunk", choices: [], usage }));
+  // An upstream that stays open after its last chunk: new-api holds that chunk back and sends no
+  // [DONE] (the pings follow: see RelayStreamOptions.pingAfterEnd).
+  if (relay?.pingAfterEnd !== undefined) return withUsage ? frames.slice(0, -1) : frames;
   frames.push(dataFrame("[DONE]"));
   return frames;
 }

@@ -5,6 +5,7 @@
  */
 import type { MockContext, Route } from "../context.js";
 import { json, namedFrame, sse } from "../http.js";
+import { bareErrorTail, type RelayStreamOptions, threeNewlineFrame } from "../relay-streams.js";
 import { countTokens, deltas, lastUserText, replyTo } from "../text.js";
 import {
   anthropicErrorEvent,
@@ -159,12 +160,21 @@ function respond(context: MockContext, body: MessagesBody): Response {
     },
   };
   if (!body.stream) return json(message);
-  return sse(streamFrames(message, failure), context.frames());
+  return sse(streamFrames(message, failure, context.state.options.relayStreams), context.frames());
 }
 
-function streamFrames(message: MockMessage, failure: MockFailure | undefined): string[] {
+function streamFrames(
+  message: MockMessage,
+  failure: MockFailure | undefined,
+  relay: RelayStreamOptions | undefined,
+): string[] {
   const { content, stop_reason, stop_sequence, usage } = message;
-  const frame = (payload: { type: string; [key: string]: unknown }) => namedFrame(payload.type, payload);
+  const frame = (payload: { type: string; [key: string]: unknown }) =>
+    relay?.threeNewlines ? threeNewlineFrame(payload) : namedFrame(payload.type, payload);
+  // The relay's upstream breaks after this many deltas, and the body just ends (see RelayStreamOptions.cutAfter).
+  const cut = relay?.cutAfter;
+  let left = cut ?? Number.POSITIVE_INFINITY;
+  const more = () => left-- > 0;
   // message_start carries the message as it begins: no content, no stop reason, one output token.
   const start = { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } };
   const frames = [frame({ type: "message_start", message: start })];
@@ -178,25 +188,36 @@ function streamFrames(message: MockMessage, failure: MockFailure | undefined): s
     };
     if (block.type === "thinking") {
       open({ type: "thinking", thinking: "", signature: "" });
-      for (const piece of deltas(block.thinking))
+      for (const piece of deltas(block.thinking)) {
+        if (!more()) return frames;
         frames.push(delta({ type: "thinking_delta", thinking: piece }));
+      }
       frames.push(delta({ type: "signature_delta", signature: block.signature }));
     } else if (block.type === "tool_use") {
       open({ ...block, input: {} });
       // As upstream: an empty first fragment, then the JSON cut at awkward places.
       for (const piece of ["", ...slices(JSON.stringify(block.input))]) {
+        if (!more()) return frames;
         frames.push(delta({ type: "input_json_delta", partial_json: piece }));
       }
     } else {
       open({ type: "text", text: "" });
       const pieces = deltas(block.text);
       for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : pieces) {
+        if (!more()) return frames;
         frames.push(delta({ type: "text_delta", text: piece }));
       }
     }
-    if (failure) return [...frames, frame(anthropicErrorEvent(failure))];
+    if (failure) {
+      const { error } = anthropicErrorEvent(failure);
+      const tail = relay?.bareErrorTail
+        ? bareErrorTail(error.type, error.message)
+        : frame({ type: "error", error });
+      return [...frames, tail];
+    }
     frames.push(frame({ type: "content_block_stop", index }));
   }
+  if (cut !== undefined) return frames;
   frames.push(
     frame({
       type: "message_delta",

@@ -171,17 +171,28 @@ function respond(context: MockContext, body: ResponsesBody): Response {
     metadata: {},
   };
   if (!body.stream) return json(response);
-  return sse(streamFrames(response, failure), context.frames());
+  const { frames, deltaAt } = streamFrames(response, failure);
+  // The relay's upstream breaks before this delta (or the closing event), and the body just ends
+  // (see RelayStreamOptions.cutAfter).
+  const cut = context.state.options.relayStreams?.cutAfter;
+  return sse(
+    cut === undefined ? frames : frames.slice(0, deltaAt[cut] ?? frames.length - 1),
+    context.frames(),
+  );
 }
 
 function streamFrames(
   response: { output: Item[]; status: string; [key: string]: unknown },
   failure: MockFailure | undefined,
-): string[] {
+): { frames: string[]; deltaAt: number[] } {
   let sequence = 0;
   const frames: string[] = [];
-  const emit = (payload: { type: string; [key: string]: unknown }) =>
+  /** Where each delta event starts among the frames. */
+  const deltaAt: number[] = [];
+  const emit = (payload: { type: string; [key: string]: unknown }) => {
+    if (payload.type.endsWith(".delta")) deltaAt.push(frames.length);
     frames.push(namedFrame(payload.type, { ...payload, sequence_number: sequence++ }));
+  };
   const pending = { ...response, status: "in_progress", output: [], usage: null };
   emit({ type: "response.created", response: pending });
   emit({ type: "response.in_progress", response: pending });
@@ -235,7 +246,7 @@ function streamFrames(
           error: { code: error.error.code, message: error.error.message },
         };
         emit({ type: "response.failed", response: failed });
-        return frames;
+        return { frames, deltaAt };
       }
       for (const [annotation_index, annotation] of part.annotations.entries()) {
         emit({ type: "response.output_text.annotation.added", ...inPart, annotation_index, annotation });
@@ -250,7 +261,7 @@ function streamFrames(
     emit({ type: "response.output_item.done", output_index, item });
   }
   emit({ type: response.status === "incomplete" ? "response.incomplete" : "response.completed", response });
-  return frames;
+  return { frames, deltaAt };
 }
 
 export const responsesRoutes: Route[] = [

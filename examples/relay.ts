@@ -1,0 +1,54 @@
+/**
+ * The relay's stream failure modes (docs/testing.md, "Relay failure modes"), met with the mock's
+ * `relayStreams` switches: a chat answer cut upstream (new-api still sends a usage chunk and
+ * [DONE]), a Messages stream that fails with new-api's bare JSON error, and a relay that keeps the
+ * connection open after the end. Always runs against the built-in mock:
+ *   npm run build && node examples/relay.ts
+ */
+// expect: cut: a finish_reason on every choice | kept: "Hello from the"
+// expect: bare error tail: ServiceUnavailableError overloaded_error | kept: "Hello from the"
+// expect: held open: Hello from the genway mock gateway!
+import Genway, { IncompleteStreamError, ServiceUnavailableError } from "genway";
+import type { RelayStreamOptions } from "genway/testing";
+import { createMockGateway } from "genway/testing";
+
+async function relay(relayStreams: RelayStreamOptions) {
+  const mock = createMockGateway({ relayStreams });
+  const server = await mock.listen();
+  return { gw: new Genway({ apiKey: mock.apiKey, baseURL: server.url }), close: () => server.close() };
+}
+const messages = [{ role: "user" as const, content: "hi" }];
+
+// 1. The upstream breaks after three words: final…() rejects, snapshot() keeps what arrived.
+const cut = await relay({ cutAfter: 3 });
+const chat = await cut.gw.chat.completions.create({ model: "gpt-4o-mini", messages, stream: true });
+try {
+  await chat.finalContent();
+} catch (error) {
+  if (!(error instanceof IncompleteStreamError)) throw error;
+  console.log(`cut: ${error.missing} | kept: ${JSON.stringify(chat.snapshot().choices[0]?.message.content)}`);
+}
+await cut.close();
+
+// 2. A failing Messages stream through new-api: the bare JSON at its end is the typed error.
+const failing = await relay({ threeNewlines: true, bareErrorTail: true });
+const message = await failing.gw.messages.create({
+  model: "claude-sonnet-4-6",
+  max_tokens: 256,
+  messages: [{ role: "user", content: "hi [error]" }],
+  stream: true,
+});
+try {
+  await message.finalMessage();
+} catch (error) {
+  if (!(error instanceof ServiceUnavailableError)) throw error;
+  const kept = message.snapshot().content.map((block) => (block.type === "text" ? block.text : ""));
+  console.log(`bare error tail: ${error.name} ${error.type} | kept: ${JSON.stringify(kept.join(""))}`);
+}
+await failing.close();
+
+// 3. The relay keeps the connection open (pings, no [DONE]): the whole answer resolves at once.
+const open = await relay({ pingAfterEnd: 1000 });
+const held = await open.gw.chat.completions.create({ model: "gpt-4o-mini", messages, stream: true });
+console.log(`held open: ${await held.finalContent()}`);
+await open.close();
