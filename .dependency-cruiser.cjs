@@ -19,7 +19,31 @@ module.exports = {
       comment:
         "core/ is the HTTP, stream, task and upload machinery; it must not import the families or the edges.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(resources|pricing|cli|testing|node|families|client(-options)?\\.ts|index\\.ts)" },
+      to: { path: "^src/(resources|pricing|cli|testing|node|entries|lib|client(-options)?\\.ts|index\\.ts)" },
+    },
+    {
+      name: "core-shared-is-the-ground-floor",
+      severity: "error",
+      comment:
+        "core/shared/ (redaction, logging, env, request ids, Retry-After, clocks) is what every room stands on: it imports no other room.",
+      from: { path: "^src/core/shared/" },
+      to: { path: "^src/core/", pathNot: "^src/core/shared/" },
+    },
+    {
+      name: "core-rooms-below-http-do-not-import-it",
+      severity: "error",
+      comment:
+        "errors/ and validation/ sit below http/ (http/ decodes errors and checks options with them): an arrow back up is a circle in the making.",
+      from: { path: "^src/core/(shared|errors|validation)/" },
+      to: { path: "^src/core/http/" },
+    },
+    {
+      name: "http-does-not-import-the-rooms-above-it",
+      severity: "error",
+      comment:
+        "streams/, uploads/ and tasks/ read connections that http/ opens; http/ names their types at most (type-only imports).",
+      from: { path: "^src/core/http/" },
+      to: { path: "^src/core/(streams|uploads|tasks)/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "family-stays-in-its-folder",
@@ -33,7 +57,7 @@ module.exports = {
       severity: "error",
       comment:
         "The library (core, resources, pricing, the client) never imports the CLI, the mock or node helpers.",
-      from: { path: "^src/(core|resources|pricing|families|client(-options)?\\.ts|index\\.ts)" },
+      from: { path: "^src/(core|resources|pricing|entries|lib|client(-options)?\\.ts|index\\.ts)" },
       to: { path: "^src/(cli|testing|node)/" },
     },
     {

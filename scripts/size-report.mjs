@@ -21,7 +21,7 @@ const SCENARIOS = {
     import { Genway } from ${SRC("index.ts")};
     globalThis.client = new Genway({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
   "genway/chat (new ChatClient(), the four chat formats)": `
-    import { ChatClient } from ${SRC("families/chat.ts")};
+    import { ChatClient } from ${SRC("entries/chat.ts")};
     globalThis.client = new ChatClient({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
 };
 

@@ -8,16 +8,13 @@ import { GenwayError } from "./core/errors/index.js";
 import {
   type ClientContext,
   checkKey,
-  createLog,
   type HeadersLike,
-  type Logger,
-  type LogLevel,
   type Middleware,
   type QueryValue,
-  readEnv,
   Transport,
 } from "./core/http/index.js";
 import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
+import { createLog, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 import { PriceSource, type PricesOption } from "./pricing/source.js";

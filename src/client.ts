@@ -1,7 +1,7 @@
 /** Genway: options -> one Transport -> the resource namespaces. */
 
 import type { GenwayOptions } from "./client-options.js";
-import { TaskFamilyClient } from "./families/base.js";
+import { TaskFamilyClient } from "./entries/base.js";
 import { Account, Models } from "./resources/account/index.js";
 import { Audio } from "./resources/audio/index.js";
 import { Chat } from "./resources/chat/index.js";

@@ -4,14 +4,14 @@ import { Genway } from "./client.js";
 export default Genway;
 export { Page, PagePromise } from "./core/http/page.js";
 export { EventStream, type StreamCost } from "./core/streams/stream.js";
-export * from "./core/structured/index.js";
 export { BinaryResponse } from "./core/uploads/binary.js";
 export { type DownloadConfig, type DownloadOptions, download } from "./core/uploads/download.js";
 export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "./core/uploads/uploads.js";
 // The options, errors, promise, money and middleware types every entry exports (one list for all).
-export * from "./families/shared.js";
-export * from "./families/structured.js";
-export { pollTask, type TaskResults } from "./families/task-results.js";
+export * from "./entries/shared.js";
+export * from "./entries/structured.js";
+export { pollTask, type TaskResults } from "./entries/task-results.js";
+export * from "./lib/index.js";
 export * from "./pricing/index.js";
 export * from "./resources/account/index.js";
 export * from "./resources/audio/index.js";

@@ -1,11 +1,11 @@
 /** The per-family entries (genway/chat, genway/images, ...): the same options and core as Genway, one family each. */
 import { describe, expect, it } from "vitest";
-import AudioClient from "../src/families/audio.js";
-import ChatClient, { AuthenticationError, ValidationError } from "../src/families/chat.js";
-import ImagesClient from "../src/families/images.js";
-import MusicgenClient from "../src/families/musicgen.js";
-import VideosClient from "../src/families/videos.js";
-import VidgenClient from "../src/families/vidgen.js";
+import AudioClient from "../src/entries/audio.js";
+import ChatClient, { AuthenticationError, ValidationError } from "../src/entries/chat.js";
+import ImagesClient from "../src/entries/images.js";
+import MusicgenClient from "../src/entries/musicgen.js";
+import VideosClient from "../src/entries/videos.js";
+import VidgenClient from "../src/entries/vidgen.js";
 import { GenwayError } from "../src/index.js";
 import { createMockGateway } from "../src/testing/index.js";
 import { hello, loopback, thrown } from "./support/index.js";

@@ -12,8 +12,8 @@
  */
 
 import { GenwayError } from "../core/errors/index.js";
-import type { Logger } from "../core/http/index.js";
 import type { CostEstimate, Currency, Meter, Priced, Units } from "../core/money/index.js";
+import type { Logger } from "../core/shared/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { PRICE_CATALOG } from "./catalog.js";
 import {

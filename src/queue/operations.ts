@@ -5,7 +5,7 @@
  */
 import type { APIPromise, RequestOptions } from "../core/http/index.js";
 import type { Task, TaskRef } from "../core/tasks/index.js";
-import type { TaskFamilyClient } from "../families/base.js";
+import type { TaskFamilyClient } from "../entries/base.js";
 import type {
   MusicConcatSubmitParams,
   Musicgen,

@@ -15,9 +15,9 @@ import {
   UnprocessableEntityError,
   UpstreamTimeoutError,
 } from "../../src/core/errors/errors.js";
-import { registerSecret } from "../../src/core/http/redact.js";
-import { requestIdFrom } from "../../src/core/http/request-id.js";
-import { parseRetryAfter } from "../../src/core/http/retry-after.js";
+import { registerSecret } from "../../src/core/shared/redact.js";
+import { requestIdFrom } from "../../src/core/shared/request-id.js";
+import { parseRetryAfter } from "../../src/core/shared/retry-after.js";
 
 // Bodies copied verbatim from ../shared/upstream/ (file named in each test) so the suite stands alone.
 const openaiError = {

@@ -1,10 +1,10 @@
 /** The family-agnostic pieces of structured output: partial JSON, strict mode, nulls for optionals, runTool. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTool } from "../../src/core/structured/define-tool.js";
-import { parsePartialJson, ToolAbortError, ToolRunner } from "../../src/core/structured/index.js";
-import { dropNullOptionals, forFormat } from "../../src/core/structured/strict.js";
-import { runTool } from "../../src/core/structured/tools.js";
+import { createTool } from "../../src/lib/define-tool.js";
+import { parsePartialJson, ToolAbortError, ToolRunner } from "../../src/lib/index.js";
+import { dropNullOptionals, forFormat } from "../../src/lib/strict.js";
+import { runTool } from "../../src/lib/tools.js";
 
 describe("parsePartialJson", () => {
   it("reads every prefix of a JSON text without throwing, keeping half-written strings", () => {

@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import { QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { VideosClient } from "../../src/families/videos.js";
+import { VideosClient } from "../../src/entries/videos.js";
 import Genway, { type GenwayOptions, type Middleware, ValidationError } from "../../src/index.js";
 import {
   createGenerationQueue,

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { partialJsonWork } from "../../src/core/structured/partial-json.js";
 import {
   defineTool,
   MalformedResponseError,
@@ -16,6 +15,7 @@ import {
   zodSchema,
   zodTextFormat,
 } from "../../src/index.js";
+import { partialJsonWork } from "../../src/lib/partial-json.js";
 import { answering, rejection, serving } from "../support/index.js";
 import { sse } from "./hostile.js";
 

@@ -7,7 +7,7 @@
 import { format, inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { secretCount } from "../../src/core/http/redact.js";
+import { secretCount } from "../../src/core/shared/redact.js";
 import { defineTool, GenwayError, TaskFailedError } from "../../src/index.js";
 import { answering, callingTool, serving } from "../support/index.js";
 

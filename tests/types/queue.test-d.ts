@@ -1,9 +1,9 @@
 /** Type tests of genway/queue: an operation's params are its client method's, misspelled fields and unknown operations do not compile. */
 import { describe, expectTypeOf, it } from "vitest";
-import { ChatClient } from "../../src/families/chat.js";
-import { MusicgenClient } from "../../src/families/musicgen.js";
-import { VideosClient } from "../../src/families/videos.js";
-import { VidgenClient } from "../../src/families/vidgen.js";
+import { ChatClient } from "../../src/entries/chat.js";
+import { MusicgenClient } from "../../src/entries/musicgen.js";
+import { VideosClient } from "../../src/entries/videos.js";
+import { VidgenClient } from "../../src/entries/vidgen.js";
 import Genway, { type TaskRef } from "../../src/index.js";
 import {
   createGenerationQueue,

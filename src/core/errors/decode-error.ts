@@ -15,10 +15,10 @@
  * Some relay codes say the failure cannot heal, whatever the status: see {@link cannotHeal}.
  */
 
-import { baseURLAdvice } from "../http/base-url.js";
-import { clip, redact } from "../http/redact.js";
-import { requestIdFrom } from "../http/request-id.js";
-import { parseRetryAfter } from "../http/retry-after.js";
+import { baseURLAdvice } from "../shared/base-url.js";
+import { clip, redact } from "../shared/redact.js";
+import { requestIdFrom } from "../shared/request-id.js";
+import { parseRetryAfter } from "../shared/retry-after.js";
 import { type APIErrorClass, type CodeInfo, isGatewayCode, lookupCode, matchVariant } from "./codes.js";
 import {
   APIError,

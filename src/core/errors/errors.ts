@@ -2,7 +2,7 @@
  * The error tree. Every error genway throws is a GenwayError; callers branch on the subclass
  * (what went wrong) rather than on the envelope the gateway happened to use.
  */
-import { clip, redact, redactCause, redactDeep, redactHeaders } from "../http/redact.js";
+import { clip, redact, redactCause, redactDeep, redactHeaders } from "../shared/redact.js";
 
 const BRAND = Symbol.for("genway.error");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");

@@ -11,9 +11,9 @@ import {
   isGenwayError,
   MalformedResponseError,
 } from "../errors/errors.js";
-import { IdleClock } from "../streams/idle-clock.js";
-import { timerDelay } from "../validation/options.js";
-import { requestIdFrom } from "./request-id.js";
+import { IdleClock } from "../shared/idle-clock.js";
+import { requestIdFrom } from "../shared/request-id.js";
+import { timerDelay } from "../shared/timers.js";
 
 /** A response whose headers arrived; its body is still unread. */
 export interface Connection {

@@ -5,9 +5,9 @@
 
 import { errorFromBody } from "../errors/decode-error.js";
 import { MalformedResponseError } from "../errors/errors.js";
-import { baseURLAdvice } from "./base-url.js";
+import { baseURLAdvice } from "../shared/base-url.js";
+import { clip } from "../shared/redact.js";
 import { type Connection, MAX_ERROR_BODY, readText, toConnectionError } from "./connection.js";
-import { clip } from "./redact.js";
 
 /** Reads a JSON body and turns an error envelope inside a 2xx into its typed error. */
 export async function readJson(

@@ -11,7 +11,7 @@ import {
   APIUserAbortError,
   isGenwayError,
 } from "../errors/errors.js";
-import { timerDelay } from "../validation/options.js";
+import { timerDelay } from "../shared/timers.js";
 
 /** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
 export type RetryPolicy = "idempotent" | "paid";

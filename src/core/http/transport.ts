@@ -13,10 +13,12 @@ import type { BudgetOptions } from "../money/budget.js";
 import { type Priced, SETTLES_LATER, type SettlesLater, type Units } from "../money/cost.js";
 import { withDelivered } from "../money/delivered.js";
 import type { Bill, Metering } from "../money/metering.js";
+import { gatewayRoot } from "../shared/base-url.js";
+import { type Logger, logs } from "../shared/log.js";
+import { clip, registerSecret, releaseSecret } from "../shared/redact.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { APIPromise, mapData, type WithResponse } from "./api-promise.js";
-import { gatewayRoot } from "./base-url.js";
 import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
 import {
   certainlyNotBilled,
@@ -29,10 +31,8 @@ import {
   withModel,
 } from "./fallback.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
-import { type Logger, logs } from "./log.js";
 import { CallRecord, type Middleware, type MiddlewareRequest, REDACTED_KEY, runChain } from "./middleware.js";
 import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
-import { clip, registerSecret, releaseSecret } from "./redact.js";
 import { withRetries } from "./retry.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";

@@ -3,7 +3,7 @@
  * the budgets (or the call is refused with nothing sent); once the answer is in, its actual cost is
  * priced, replaces the reservation, is added to the client's totals and reported to `onCost`.
  */
-import type { Logger } from "../http/log.js";
+import type { Logger } from "../shared/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
 import type { CostEstimate, Meter, Priced, Units } from "./cost.js";
 import { CostTotals } from "./totals.js";

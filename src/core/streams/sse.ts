@@ -9,7 +9,7 @@
  */
 import { MalformedResponseError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
-import { IdleClock } from "./idle-clock.js";
+import { IdleClock } from "../shared/idle-clock.js";
 
 /** One event of the stream. `event` is the `event:` name (undefined: the default type). */
 export interface SSEMessage {

@@ -8,7 +8,7 @@ import {
   MalformedResponseError,
 } from "../errors/errors.js";
 import type { Connection } from "../http/connection.js";
-import { clip } from "../http/redact.js";
+import { clip } from "../shared/redact.js";
 import { KEEP_ALIVE, MAX_EVENT_SIZE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
 
 /**

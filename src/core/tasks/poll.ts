@@ -14,9 +14,10 @@ import {
 } from "../errors/errors.js";
 import { untilAborted } from "../http/connection.js";
 import { isHtmlPage } from "../http/json-body.js";
-import type { Logger } from "../http/log.js";
 import { sleep } from "../http/retry.js";
-import { checkOptions, timerDelay, WAIT_OPTIONS } from "../validation/options.js";
+import type { Logger } from "../shared/log.js";
+import { timerDelay } from "../shared/timers.js";
+import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
 import type { TaskSnapshot } from "./task-record.js";
 
 export interface WaitOptions<R = unknown> {

@@ -10,7 +10,7 @@
 
 import { GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
-import { IdleClock } from "../streams/idle-clock.js";
+import { IdleClock } from "../shared/idle-clock.js";
 
 /**
  * A binary body (speech audio, downloaded results) that streams: iterate it, pipe its `body`, or

@@ -7,7 +7,7 @@
 
 import { MalformedResponseError, ValidationError } from "../errors/errors.js";
 import { type Connection, failureOf, openConnection } from "../http/connection.js";
-import { clip } from "../http/redact.js";
+import { clip } from "../shared/redact.js";
 
 /** What a client lends a foreign request: its fetch and clocks, never its key. */
 export interface ForeignConfig {

@@ -2,17 +2,8 @@
  * Checks of the options (client, per request, per wait) where they are given: a NaN, a negative
  * count, an infinite delay, a `fallback` string spread into one-letter models, an `onCost` that is
  * no function or a misspelt option would otherwise break silently, far from the cause.
- * And the cap every timer applies: platforms store a delay in 32 bits, so a longer one fires at once.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
-
-/** The longest delay a timer holds (2^31-1 ms, about 24.8 days); longer ones are capped to it. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** `ms` as a timer delay: never above {@link MAX_TIMER_MS}, where it would overflow and fire after 1 ms. */
-export function timerDelay(ms: number): number {
-  return Math.min(ms, MAX_TIMER_MS);
-}
 
 /**
  * What an option holds: `clock` a duration in ms where Infinity means no clock (values past 2^31-1

@@ -4,7 +4,7 @@ import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { tokenMeter } from "../../core/money/index.js";
-import { implementation } from "../../core/structured/carried.js";
+import { implementation } from "../../lib/carried.js";
 import type {
   ChatCompletionParsedStream,
   ChatCompletionParseParams,

@@ -1,13 +1,13 @@
 /**
  * `gw.chat.completions.parse`: structured output in the chat format. How a chat answer reads as a
  * structured one (content, refusal, a cut at the length limit); the rest travels with the
- * `response_format` that `zodResponseFormat` made, which carries this too (core/structured/carried.ts).
+ * `response_format` that `zodResponseFormat` made, which carries this too (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { field, part } from "../../core/structured/answer-shape.js";
-import type { Carrying, StructuredStream } from "../../core/structured/index.js";
-import type { StructuredAnswer } from "../../core/structured/outcome.js";
-import type { OutputParser } from "../../core/structured/output.js";
+import { field, part } from "../../lib/answer-shape.js";
+import type { Carrying, StructuredStream } from "../../lib/index.js";
+import type { StructuredAnswer } from "../../lib/outcome.js";
+import type { OutputParser } from "../../lib/output.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {
   ChatCompletion,

@@ -2,9 +2,9 @@
  * `zodResponseFormat(schema, name)`: a json_schema response format in OpenAI's strict mode that
  * also carries `gw.chat.completions.parse`'s implementation (parse.ts, with its validator).
  */
-import { carry } from "../../core/structured/carried.js";
-import { type OutputOptions, strictJsonSchema } from "../../core/structured/output.js";
-import type { InferOutput, StructuredSchema } from "../../core/structured/schema.js";
+import { carry } from "../../lib/carried.js";
+import { type OutputOptions, strictJsonSchema } from "../../lib/output.js";
+import type { InferOutput, StructuredSchema } from "../../lib/schema.js";
 import { type ChatParseableFormat, parseChat } from "./parse.js";
 
 /** Options of {@link zodResponseFormat}. */

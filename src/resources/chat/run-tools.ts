@@ -1,10 +1,10 @@
 /**
  * `gw.chat.completions.runTools`: the tool loop in the chat format. Tools go out as strict
  * functions; calls come back in `message.tool_calls`, results go back as `tool` messages.
- * Reached only through `defineTool` tools, which carry it (core/structured/carried.ts).
+ * Reached only through `defineTool` tools, which carry it (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { part } from "../../core/structured/answer-shape.js";
+import { part } from "../../lib/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -12,8 +12,8 @@ import {
   type RunnerStreamStep,
   stepOptions,
   ToolRunner,
-} from "../../core/structured/runner.js";
-import { type Tool, type ToolCall, toolSchema } from "../../core/structured/tools.js";
+} from "../../lib/runner.js";
+import { type Tool, type ToolCall, toolSchema } from "../../lib/tools.js";
 import { type ChatCreate, choicesOf, contentText } from "./parse.js";
 import type { ChatCompletionStream } from "./stream.js";
 import type {

@@ -2,14 +2,14 @@
  * `gw.messages.parse`: structured output in the Messages format, through its own JSON mechanism: a
  * tool whose input schema is the schema, and `tool_choice` forcing it. The tool's input is the answer;
  * it comes back validated as `parsed`. `zodSchema(schema)` carries this, with its validator
- * (core/structured/carried.ts).
+ * (lib/carried.ts).
  */
 import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
-import { field, part } from "../../core/structured/answer-shape.js";
-import type { ParseableSchema, StructuredStream } from "../../core/structured/index.js";
-import type { StructuredAnswer } from "../../core/structured/outcome.js";
-import type { OutputParser } from "../../core/structured/output.js";
+import { field, part } from "../../lib/answer-shape.js";
+import type { ParseableSchema, StructuredStream } from "../../lib/index.js";
+import type { StructuredAnswer } from "../../lib/outcome.js";
+import type { OutputParser } from "../../lib/output.js";
 import type { MessageStream } from "./stream.js";
 import type {
   CustomToolParam,

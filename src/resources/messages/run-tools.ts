@@ -3,7 +3,7 @@
  * come back as `tool_use` blocks, results go back in one user turn of `tool_result` blocks.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { callsIn } from "../../core/structured/answer-shape.js";
+import { callsIn } from "../../lib/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -11,8 +11,8 @@ import {
   type RunnerStreamStep,
   stepOptions,
   ToolRunner,
-} from "../../core/structured/runner.js";
-import { type Tool, toolSchema } from "../../core/structured/tools.js";
+} from "../../lib/runner.js";
+import { type Tool, toolSchema } from "../../lib/tools.js";
 import { blocksOf, type MessagesCreate, textOf } from "./parse.js";
 import type { MessageStream } from "./stream.js";
 import type {

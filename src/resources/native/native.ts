@@ -2,7 +2,7 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
 import { tokenMeter } from "../../core/money/index.js";
-import { implementation } from "../../core/structured/carried.js";
+import { implementation } from "../../lib/carried.js";
 import type {
   GenerateContentParsedStream,
   NativeParseParams,

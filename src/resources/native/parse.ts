@@ -5,11 +5,11 @@
  * from `zodSchema(schema)`, which carries the conversion and the reading.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import type { ParseableSchema, StructuredStream, Tool } from "../../core/structured/index.js";
-import { checkNativeName } from "../../core/structured/names.js";
-import type { StructuredAnswer } from "../../core/structured/outcome.js";
-import type { OutputParser } from "../../core/structured/output.js";
-import { toolSchema } from "../../core/structured/tools.js";
+import type { ParseableSchema, StructuredStream, Tool } from "../../lib/index.js";
+import { checkNativeName } from "../../lib/names.js";
+import type { StructuredAnswer } from "../../lib/outcome.js";
+import type { OutputParser } from "../../lib/output.js";
+import { toolSchema } from "../../lib/tools.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentStream } from "./stream.js";
 import type { GenerateContentParams, GenerateContentResponse, NativeTool } from "./types.js";

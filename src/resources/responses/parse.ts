@@ -1,13 +1,13 @@
 /**
  * `gw.responses.parse`: structured output in the Responses format. How a response reads as a
  * structured answer (output_text, a refusal part, an incomplete status); the rest travels with the
- * `text.format` that `zodTextFormat` made, which carries this too (core/structured/carried.ts).
+ * `text.format` that `zodTextFormat` made, which carries this too (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { field, part } from "../../core/structured/answer-shape.js";
-import type { Carrying, StructuredStream } from "../../core/structured/index.js";
-import type { StructuredAnswer } from "../../core/structured/outcome.js";
-import type { OutputParser } from "../../core/structured/output.js";
+import { field, part } from "../../lib/answer-shape.js";
+import type { Carrying, StructuredStream } from "../../lib/index.js";
+import type { StructuredAnswer } from "../../lib/outcome.js";
+import type { OutputParser } from "../../lib/output.js";
 import type { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParamsNonStreaming,

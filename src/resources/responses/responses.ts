@@ -3,7 +3,7 @@
 import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
 import { tokenMeter } from "../../core/money/index.js";
-import { implementation } from "../../core/structured/carried.js";
+import { implementation } from "../../lib/carried.js";
 import { withOutputText } from "./output-text.js";
 import type {
   ParsedResponse,

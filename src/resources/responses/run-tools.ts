@@ -3,7 +3,7 @@
  * calls come back as `function_call` items, results go back as `function_call_output` items.
  */
 import type { RequestOptions } from "../../core/http/index.js";
-import { callsIn } from "../../core/structured/answer-shape.js";
+import { callsIn } from "../../lib/answer-shape.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -11,8 +11,8 @@ import {
   type RunnerStreamStep,
   stepOptions,
   ToolRunner,
-} from "../../core/structured/runner.js";
-import { type Tool, toolSchema } from "../../core/structured/tools.js";
+} from "../../lib/runner.js";
+import { type Tool, toolSchema } from "../../lib/tools.js";
 import { outputOf, type ResponsesCreate } from "./parse.js";
 import type { ResponseStream } from "./stream.js";
 import type {

@@ -2,9 +2,9 @@
  * `zodTextFormat(schema, name)`: a json_schema text format in OpenAI's strict mode that also
  * carries `gw.responses.parse`'s implementation (parse.ts, with its validator).
  */
-import { carry } from "../../core/structured/carried.js";
-import { type OutputOptions, strictJsonSchema } from "../../core/structured/output.js";
-import type { InferOutput, StructuredSchema } from "../../core/structured/schema.js";
+import { carry } from "../../lib/carried.js";
+import { type OutputOptions, strictJsonSchema } from "../../lib/output.js";
+import type { InferOutput, StructuredSchema } from "../../lib/schema.js";
 import { parseResponse, type ResponseParseableFormat } from "./parse.js";
 
 /**

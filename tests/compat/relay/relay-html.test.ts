@@ -6,7 +6,7 @@
  * tried), and a wait gives up after a few pages in a row instead of polling to its timeout.
  */
 import { describe, expect, it } from "vitest";
-import { baseURLAdvice } from "../../../src/core/http/base-url.js";
+import { baseURLAdvice } from "../../../src/core/shared/base-url.js";
 import { HTML_PAGES_IN_A_ROW } from "../../../src/core/tasks/poll.js";
 import Genway, { MalformedResponseError } from "../../../src/index.js";
 import { createMockGateway } from "../../../src/testing/index.js";

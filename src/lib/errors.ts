@@ -2,7 +2,7 @@
  * What can go wrong with a structured answer or a tool loop once the gateway has answered. None of
  * these is retried: each follows a paid call, and asking again costs again.
  */
-import { GenwayError } from "../errors/errors.js";
+import { GenwayError } from "../core/errors/index.js";
 import type { OutputIssue } from "./schema.js";
 
 /** The model declined to answer (a refusal, a safety stop or a blocked prompt). */

@@ -4,7 +4,7 @@
  * MalformedResponseError naming the part, never a TypeError from inside the SDK. The call was made
  * and may have been billed, so it is not retried.
  */
-import { MalformedResponseError } from "../errors/errors.js";
+import { MalformedResponseError } from "../core/errors/index.js";
 
 /** What a part must be. */
 type Shape = "an object" | "a list" | "a non-empty list" | "a string";

@@ -1,6 +1,6 @@
 /**
  * A tool from its definition, for every format: its JSON Schema written once, at definition. The
- * public `defineTool` (src/families/structured.ts) adds the tool loop of each format.
+ * public `defineTool` (src/entries/structured.ts) adds the tool loop of each format.
  */
 import { jsonSchemaOf } from "./json-schema.js";
 import { checkName } from "./names.js";

@@ -1,10 +1,15 @@
 /** What every family entry exports besides its client: the options, the errors and the promise every method returns. */
 export type { GenwayOptions } from "../client-options.js";
-export * from "../core/errors/errors.js";
-export { APIPromise, type WithResponse } from "../core/http/api-promise.js";
-export type { FallbackOptions, ModelChoice } from "../core/http/fallback.js";
-export type { Logger, LogLevel } from "../core/http/log.js";
+export * from "../core/errors/index.js";
+export type {
+  FallbackOptions,
+  HeadersLike,
+  ModelChoice,
+  QueryValue,
+  RequestOptions,
+} from "../core/http/index.js";
 export {
+  APIPromise,
   type CallInfo,
   type CallOutcome,
   type Middleware,
@@ -13,8 +18,8 @@ export {
   type MiddlewareRequest,
   type TaskWait,
   type WaitHook,
-} from "../core/http/middleware.js";
-export type { HeadersLike, QueryValue, RequestOptions } from "../core/http/transport.js";
+  type WithResponse,
+} from "../core/http/index.js";
 export {
   BudgetExceededError,
   type BudgetOptions,
@@ -27,5 +32,6 @@ export {
   type CostTotals,
   type Currency,
 } from "../core/money/index.js";
-export type { ValidationMode } from "../core/validation/validate.js";
+export type { Logger, LogLevel } from "../core/shared/index.js";
+export type { ValidationMode } from "../core/validation/index.js";
 export type { FamilyClient, TaskFamilyClient } from "./base.js";

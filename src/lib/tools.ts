@@ -3,9 +3,9 @@
  * (a chat function, a Messages tool, a Responses function, a native function declaration); a call's
  * arguments are parsed and validated by the tool's schema before `run` sees them.
  */
-import { APIUserAbortError } from "../errors/errors.js";
-import { untilAborted } from "../http/connection.js";
-import { redact } from "../http/redact.js";
+import { APIUserAbortError } from "../core/errors/index.js";
+import { untilAborted } from "../core/http/index.js";
+import { redact } from "../core/shared/index.js";
 import { ToolAbortError } from "./errors.js";
 import { type JSONSchema, type StructuredSchema, validateOutput } from "./schema.js";
 import { dropNullOptionals, forFormat, type SchemaDialect } from "./strict.js";

@@ -27,8 +27,8 @@ export class ChatClient extends FamilyClient {
 
 /** @alias The same client, as the entry's default export. */
 export default ChatClient;
-export { EventStream, type StreamCost } from "../core/streams/stream.js";
-export * from "../core/structured/index.js";
+export { EventStream, type StreamCost } from "../core/streams/index.js";
+export * from "../lib/index.js";
 export * from "../resources/chat/index.js";
 export * from "../resources/messages/index.js";
 export * from "../resources/native/index.js";

@@ -5,7 +5,7 @@
  * (zodResponseFormat, zodTextFormat, zodSchema, defineTool) reach it.
  */
 import { toJSONSchema } from "zod/mini";
-import { ValidationError } from "../errors/errors.js";
+import { ValidationError } from "../core/errors/index.js";
 import { type JSONSchema, ownJsonSchema, requireJsonSchema, type StructuredSchema } from "./schema.js";
 
 /** True for a zod 4 schema (classic or mini): it carries the `_zod` internals the converter reads. */

@@ -3,9 +3,14 @@
  * the results back, until it answers without tool calls or `maxSteps` calls were made. A family
  * gives a {@link LoopFormat}: how to send, read tool calls, append a turn, read content and usage.
  */
-import { APIUserAbortError, GenwayError, ValidationError, type ValidationIssue } from "../errors/errors.js";
-import type { RequestOptions } from "../http/transport.js";
-import { Budget } from "../money/budget.js";
+import {
+  APIUserAbortError,
+  GenwayError,
+  ValidationError,
+  type ValidationIssue,
+} from "../core/errors/index.js";
+import type { RequestOptions } from "../core/http/index.js";
+import { Budget } from "../core/money/index.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */

@@ -1,6 +1,6 @@
 /**
  * Structured output and tools, for every chat format: the public types, errors and classes. The
- * helpers users call (`defineTool`, `zodSchema` in src/families/structured.ts, `zodResponseFormat`,
+ * helpers users call (`defineTool`, `zodSchema` in src/entries/structured.ts, `zodResponseFormat`,
  * `zodTextFormat` in their families) carry the machinery; the resource classes' `parse` / `runTools`
  * methods import only carried.ts.
  */

@@ -15,6 +15,6 @@ export class ImagesClient extends FamilyClient {
 
 /** @alias The same client, as the entry's default export. */
 export default ImagesClient;
-export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "../core/uploads/uploads.js";
+export { isUploadable, type ToFileOptions, toFile, type Uploadable } from "../core/uploads/index.js";
 export * from "../resources/images/index.js";
 export * from "./shared.js";

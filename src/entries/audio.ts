@@ -15,6 +15,6 @@ export class AudioClient extends FamilyClient {
 
 /** @alias The same client, as the entry's default export. */
 export default AudioClient;
-export { BinaryResponse } from "../core/uploads/binary.js";
+export { BinaryResponse } from "../core/uploads/index.js";
 export * from "../resources/audio/index.js";
 export * from "./shared.js";

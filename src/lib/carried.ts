@@ -6,8 +6,8 @@
  * none of that code (schema conversion, partial JSON, validation, the tool loop, the formats'
  * readings): this file is all the methods cost.
  */
-import { ValidationError } from "../errors/errors.js";
-import type { RequestOptions } from "../http/transport.js";
+import { ValidationError } from "../core/errors/index.js";
+import type { RequestOptions } from "../core/http/index.js";
 
 /** Where a helper's value keeps its implementations: a symbol, so it is never serialized into a body. */
 const CARRIED = Symbol.for("genway.structured");

@@ -3,7 +3,7 @@
  * re-arms itself for the remaining window when it fires early. Re-creating a timer per chunk
  * would cost more than parsing the chunk.
  */
-import { timerDelay } from "../validation/options.js";
+import { timerDelay } from "./timers.js";
 export class IdleClock {
   #last = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;

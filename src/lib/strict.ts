@@ -5,7 +5,7 @@
  * Anthropic tool input: the root is an object. Gemini's responseJsonSchema: a subset of JSON Schema.
  * A keyword the format cannot express is a ValidationError naming where it is.
  */
-import { ValidationError, type ValidationIssue } from "../errors/errors.js";
+import { ValidationError, type ValidationIssue } from "../core/errors/index.js";
 import type { JSONSchema } from "./schema.js";
 
 /** The JSON Schema dialect a format accepts for structured output. */

@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors/errors.js";
+import { ValidationError } from "../core/errors/index.js";
 
 /**
  * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator;

@@ -5,7 +5,7 @@
  * and Anthropic tool names (Messages) are 1 to 64 letters, digits, `_` and `-`
  * (`^[a-zA-Z0-9_-]{1,64}$`); Gemini's function declarations (native) also start with a letter or `_`.
  */
-import { ValidationError } from "../errors/errors.js";
+import { ValidationError } from "../core/errors/index.js";
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const NATIVE_NAME = /^[a-zA-Z_]/;

@@ -1,15 +1,15 @@
 /**
  * The format-neutral helpers: `defineTool` (one tool for the three tool loops) and `zodSchema` (the
  * schema of `messages.parse` and `native.parse`). Each carries the implementation of the methods
- * that read it (core/structured/carried.ts), so `runTools` and `parse` add nothing to a bundle that
+ * that read it (lib/carried.ts), so `runTools` and `parse` add nothing to a bundle that
  * never imports these; one that does gets every format's reading of them.
  */
-import { carry } from "../core/structured/carried.js";
-import { createTool, type ToolDefinition } from "../core/structured/define-tool.js";
-import { checkName } from "../core/structured/names.js";
-import { outputParser, type ParseableSchema, type SchemaOptions } from "../core/structured/output.js";
-import type { InferOutput, StructuredSchema } from "../core/structured/schema.js";
-import type { Tool } from "../core/structured/tools.js";
+import { carry } from "../lib/carried.js";
+import { createTool, type ToolDefinition } from "../lib/define-tool.js";
+import { checkName } from "../lib/names.js";
+import { outputParser, type ParseableSchema, type SchemaOptions } from "../lib/output.js";
+import type { InferOutput, StructuredSchema } from "../lib/schema.js";
+import type { Tool } from "../lib/tools.js";
 import { runChatTools } from "../resources/chat/run-tools.js";
 import { parseMessage } from "../resources/messages/parse.js";
 import { runMessageTools } from "../resources/messages/run-tools.js";
