@@ -19,7 +19,7 @@ module.exports = {
       comment:
         "core/ is the HTTP, stream, task and upload machinery; it must not import the families or the edges.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(resources|pricing|cli|testing|node|entries|lib|client(-options)?\\.ts|index\\.ts)" },
+      to: { path: "^src/(resources|pricing|cli|node|entries|lib|client(-options)?\\.ts|index\\.ts)|^mock/" },
     },
     {
       name: "core-shared-is-the-ground-floor",
@@ -58,14 +58,22 @@ module.exports = {
       comment:
         "The library (core, resources, pricing, the client) never imports the CLI, the mock or node helpers.",
       from: { path: "^src/(core|resources|pricing|entries|lib|client(-options)?\\.ts|index\\.ts)" },
-      to: { path: "^src/(cli|testing|node)/" },
+      to: { path: "^src/(cli|node)/|^mock/" },
+    },
+    {
+      name: "the-mock-uses-only-what-a-user-could-import",
+      severity: "error",
+      comment:
+        "The mock gateway (genway/testing) is a product of its own: it reaches the client only through genway's public surface (src/index.ts), never its internals. A mock that shares the SDK's code agrees with it by construction.",
+      from: { path: "^mock/", pathNot: "^mock/tests/" },
+      to: { path: "^src/", pathNot: "^src/index\\.ts$" },
     },
     {
       name: "node-builtins-at-the-edges",
       severity: "error",
       comment:
         "Node built-ins only in node/, cli/ and the mock's server adapter: the library runs in browsers, Deno, Bun and Workers.",
-      from: { path: "^src/", pathNot: "^src/(node|cli)/|^src/testing/server\\.ts$" },
+      from: { path: "^src/|^mock/", pathNot: "^src/(node|cli)/|^mock/server\\.ts$|^mock/tests/" },
       to: { dependencyTypes: ["core"] },
     },
   ],

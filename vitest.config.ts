@@ -13,7 +13,7 @@ const packageAliases = Object.entries(tsup.dts.entry).map(([name, file]) => ({
 export default defineConfig({
   resolve: { alias: packageAliases },
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "mock/tests/**/*.test.ts"],
     // Out of the fast path: npm run test:first-hour (vitest.first-hour.config.ts).
     exclude: [...configDefaults.exclude, "tests/first-hour.test.ts"],
     setupFiles: ["tests/support/setup.ts"],

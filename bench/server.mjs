@@ -42,7 +42,7 @@ const streamBody = Buffer.from(
     "data: [DONE]\n\n",
 );
 
-// As the mock gateway (src/testing/routes/videos.ts) answers a finished unified-video task.
+// As the mock gateway (mock/routes/videos.ts) answers a finished unified-video task.
 const task = Buffer.from(
   JSON.stringify({
     task_id: TASK_ID,

@@ -15,8 +15,8 @@
  * makes the call.
  */
 import { pathToFileURL } from "node:url";
+import { createMockGateway, type MockGateway, type MockServer } from "../mock/index.js";
 import Genway, { isGenwayError } from "../src/index.js";
-import { createMockGateway, type MockGateway, type MockServer } from "../src/testing/index.js";
 
 export interface SoakContext {
   /** A client on this worker's own mock, retries on (maxRetries 2), long default clocks. */

@@ -21,9 +21,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { createMockGateway } from "../mock/index.js";
 import Genway from "../src/index.js";
 import { saveToFile } from "../src/node/index.js";
-import { createMockGateway } from "../src/testing/index.js";
 
 const MB = 1024 * 1024;
 const KEY = "sk-genway-mock";

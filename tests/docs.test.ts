@@ -21,7 +21,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMockGateway, type MockServer } from "../src/testing/index.js";
+import { createMockGateway, type MockServer } from "../mock/index.js";
 import { type RedisServer, startRedis } from "./queue/support.js";
 
 const ROOT = join(import.meta.dirname, "..");

@@ -1,5 +1,6 @@
 /** The per-family entries (genway/chat, genway/images, ...): the same options and core as Genway, one family each. */
 import { describe, expect, it } from "vitest";
+import { createMockGateway } from "../mock/index.js";
 import AudioClient from "../src/entries/audio.js";
 import ChatClient, { AuthenticationError, ValidationError } from "../src/entries/chat.js";
 import ImagesClient from "../src/entries/images.js";
@@ -7,7 +8,6 @@ import MusicgenClient from "../src/entries/musicgen.js";
 import VideosClient from "../src/entries/videos.js";
 import VidgenClient from "../src/entries/vidgen.js";
 import { GenwayError } from "../src/index.js";
-import { createMockGateway } from "../src/testing/index.js";
 import { hello, loopback, thrown } from "./support/index.js";
 
 describe("family clients", () => {

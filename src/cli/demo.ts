@@ -5,9 +5,9 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createMockGateway } from "../../mock/index.js";
 import Genway, { type CostEvent } from "../index.js";
 import { saveToFile } from "../node/index.js";
-import { createMockGateway } from "../testing/index.js";
 import { progressReporter } from "./progress.js";
 
 export interface DemoOptions {

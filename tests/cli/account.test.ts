@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMockGateway, type MockGatewayOptions } from "../../src/testing/index.js";
+import { createMockGateway, type MockGatewayOptions } from "../../mock/index.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
 

@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
-import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
+import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import { cliFromSource } from "../support/cli.js";
 
 let CLI: string;

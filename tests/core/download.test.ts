@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { createMockGateway } from "../../mock/index.js";
 import {
   APITimeoutError,
   APIUserAbortError,
@@ -11,7 +12,6 @@ import {
 } from "../../src/core/errors/errors.js";
 import { download } from "../../src/core/uploads/download.js";
 import { imageDimensions, sniffMime } from "../../src/core/uploads/sniff.js";
-import { createMockGateway } from "../../src/testing/index.js";
 import { loopback, thrown } from "../support/index.js";
 
 /** A fetch that records the headers of every request it sends, then sends it with `inner`. */

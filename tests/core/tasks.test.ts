@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createMockGateway } from "../../mock/index.js";
 import {
   APIUserAbortError,
   GenwayError,
@@ -11,7 +12,6 @@ import { BatchReader, waitFor } from "../../src/core/tasks/poll.js";
 import { normalizeStatus, parseProgress, readTaskRecord } from "../../src/core/tasks/task-record.js";
 import { snapshotOf, type TaskSnapshot } from "../../src/core/tasks/tasks.js";
 import Genway from "../../src/index.js";
-import { createMockGateway } from "../../src/testing/index.js";
 
 const ref = { kind: "test", id: "t-1" };
 const snap = (status: TaskSnapshot["status"], progress?: number, reason?: string): TaskSnapshot => ({

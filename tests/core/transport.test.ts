@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { createMockGateway } from "../../mock/index.js";
 import Genway, {
   APIConnectionError,
   APITimeoutError,
@@ -12,7 +13,6 @@ import Genway, {
   ServiceUnavailableError,
   ValidationError,
 } from "../../src/index.js";
-import { createMockGateway } from "../../src/testing/index.js";
 import { hello, loopback, thrown } from "../support/index.js";
 
 describe("client construction", () => {

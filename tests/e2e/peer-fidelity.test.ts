@@ -6,7 +6,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockGateway, type MockServer } from "../../src/testing/index.js";
+import { createMockGateway, type MockServer } from "../../mock/index.js";
 
 const mock = createMockGateway();
 let server: MockServer;

@@ -4,6 +4,7 @@
  * real ids; no pricing request for a client that never asks for money.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { MockGatewayOptions } from "../../mock/index.js";
 import {
   BudgetExceededError,
   estimateCost,
@@ -11,7 +12,6 @@ import {
   PRICES_TTL,
   PricingError,
 } from "../../src/index.js";
-import type { MockGatewayOptions } from "../../src/testing/index.js";
 import { hello, loopback, rejection } from "../support/index.js";
 
 const PRICE_ROUTES = ["/api/pricing", "/api/status"];

@@ -12,9 +12,9 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { FAIL_MARKER } from "../../mock/tasks.js";
 import { type GenwayOptions, type Middleware, models, TaskFailedError } from "../../src/index.js";
 import { otel } from "../../src/otel/index.js";
-import { FAIL_MARKER } from "../../src/testing/tasks.js";
 import { hello, loopback, rejection } from "../support/index.js";
 
 const KEY = "sk-otel-test-key-0123456789";

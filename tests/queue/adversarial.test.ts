@@ -7,6 +7,7 @@
 import { createServer, type Server } from "node:http";
 import { QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import { VideosClient } from "../../src/entries/videos.js";
 import Genway, { type GenwayOptions, type Middleware, ValidationError } from "../../src/index.js";
 import {
@@ -15,7 +16,6 @@ import {
   type GenerationQueue,
   type GenerationWorker,
 } from "../../src/queue/index.js";
-import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
 import { type RedisServer, startRedis } from "./support.js";
 
 let redis: RedisServer;

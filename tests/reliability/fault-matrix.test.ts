@@ -11,6 +11,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorBody } from "../../mock/envelopes.js";
+import {
+  createMockGateway,
+  type Envelope,
+  type Fault,
+  type MockGateway,
+  type MockServer,
+} from "../../mock/index.js";
 import Genway, {
   APIConnectionError,
   APITimeoutError,
@@ -23,14 +31,6 @@ import Genway, {
   TaskTimeoutError,
   UpstreamTimeoutError,
 } from "../../src/index.js";
-import { errorBody } from "../../src/testing/envelopes.js";
-import {
-  createMockGateway,
-  type Envelope,
-  type Fault,
-  type MockGateway,
-  type MockServer,
-} from "../../src/testing/index.js";
 
 /**
  * The client every cell uses: two retries, and clocks far beyond what a healthy loopback answer

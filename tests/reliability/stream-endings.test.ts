@@ -5,13 +5,13 @@
  * JSON is never an empty stream.
  */
 import { describe, expect, it } from "vitest";
+import { createMockGateway } from "../../mock/index.js";
 import Genway, {
   APIConnectionError,
   IncompleteStreamError,
   MalformedResponseError,
   ServiceUnavailableError,
 } from "../../src/index.js";
-import { createMockGateway } from "../../src/testing/index.js";
 import { loopback, thrown } from "../support/index.js";
 
 /** A client whose every answer is the mock's real stream with its last `drop` events removed. */

@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { format, inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "../../mock/envelopes.js";
+import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import Genway, { GenwayError, isGenwayError, type Logger, type LogLevel } from "../../src/index.js";
-import type { Envelope } from "../../src/testing/envelopes.js";
-import { createMockGateway, type MockGateway, type MockServer } from "../../src/testing/index.js";
 
 const SECRET = randomBytes(16).toString("hex");
 const KEY = `sk-gw-${SECRET}`;

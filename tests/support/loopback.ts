@@ -4,9 +4,9 @@
  * `startMock()` is the caller's to close.
  */
 import { afterAll, beforeAll, onTestFinished } from "vitest";
+import type { MockServer } from "../../mock/index.js";
+import { createMockGateway, type MockGateway, type MockGatewayOptions } from "../../mock/index.js";
 import Genway, { type GenwayOptions, ValidationError } from "../../src/index.js";
-import type { MockServer } from "../../src/testing/index.js";
-import { createMockGateway, type MockGateway, type MockGatewayOptions } from "../../src/testing/index.js";
 
 export interface Harness {
   mock: MockGateway;

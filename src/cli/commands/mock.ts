@@ -4,7 +4,7 @@
  * returns at once and the shell is set up.
  */
 import { spawn } from "node:child_process";
-import { createMockGateway } from "../../testing/index.js";
+import { createMockGateway } from "../../../mock/index.js";
 import { InputError, number } from "../args.js";
 import type { Command, CommandContext } from "../command.js";
 import { printJson } from "../output.js";

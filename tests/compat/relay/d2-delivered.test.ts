@@ -7,8 +7,8 @@
  * relay/channel/claude/relay-claude.go 153-171, service/token_estimator.go).
  */
 import { describe, expect, it } from "vitest";
+import { countTokens } from "../../../mock/text.js";
 import Genway, { APITimeoutError, BudgetExceededError, type CostEvent } from "../../../src/index.js";
-import { countTokens } from "../../../src/testing/text.js";
 import { loopback, place, thrown } from "../../support/index.js";
 
 /** messages-chat, default group: 5 CNY per 1M prompt tokens, 25 per 1M output tokens. */

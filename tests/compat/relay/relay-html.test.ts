@@ -6,10 +6,10 @@
  * tried), and a wait gives up after a few pages in a row instead of polling to its timeout.
  */
 import { describe, expect, it } from "vitest";
+import { createMockGateway } from "../../../mock/index.js";
 import { baseURLAdvice } from "../../../src/core/shared/base-url.js";
 import { HTML_PAGES_IN_A_ROW } from "../../../src/core/tasks/poll.js";
 import Genway, { MalformedResponseError } from "../../../src/index.js";
-import { createMockGateway } from "../../../src/testing/index.js";
 import { hello, loopback, serving, thrown } from "../../support/index.js";
 import { DASHBOARD_PAGE } from "./relay-bodies.js";
 

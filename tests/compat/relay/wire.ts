@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { expect } from "vitest";
+import { createMockGateway, type RelayStreamOptions } from "../../../mock/index.js";
 import Genway from "../../../src/index.js";
-import { createMockGateway, type RelayStreamOptions } from "../../../src/testing/index.js";
 
 const url = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 

@@ -3,7 +3,7 @@
  * (bit-by-bit) checksums and header parsing; ffmpeg decodes the same files without an error.
  */
 import { describe, expect, it } from "vitest";
-import { audioChunks, audioFile } from "../../../src/testing/media/audio.js";
+import { audioChunks, audioFile } from "../../../mock/media/audio.js";
 
 const text = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 

@@ -1,6 +1,6 @@
 /** The mock's chat route speaks the OpenAI framing byte for byte. */
 import { describe, expect, it } from "vitest";
-import { createMockGateway } from "../../../src/testing/index.js";
+import { createMockGateway } from "../../../mock/index.js";
 import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngImage } from "../../../mock/media/png.js";
 import {
   BadRequestError,
   type ImageEditParams,
@@ -15,7 +16,6 @@ import {
   ValidationError,
 } from "../../../src/index.js";
 import { fileFromPath } from "../../../src/node/index.js";
-import { pngImage } from "../../../src/testing/media/png.js";
 import { loopback, thrown } from "../../support/index.js";
 
 const PATH = "/v1/images/edits";

@@ -1,8 +1,8 @@
 /** The mock's PNGs are real: chunk CRCs check out (node:zlib's crc32), the pixels inflate (node:zlib). */
 import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { pngImage } from "../../../mock/media/png.js";
 import { imageDimensions, sniffMime } from "../../../src/core/uploads/sniff.js";
-import { pngImage } from "../../../src/testing/media/png.js";
 
 function chunks(png: Uint8Array) {
   const view = new DataView(png.buffer, png.byteOffset);

@@ -1,6 +1,6 @@
 /** The mock's /v1/messages route speaks the Anthropic framing and envelope. */
 import { describe, expect, it } from "vitest";
-import { createMockGateway } from "../../../src/testing/index.js";
+import { createMockGateway } from "../../../mock/index.js";
 import { namedEvents, rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();

@@ -1,6 +1,6 @@
 /** The mock's native routes speak the upstream framing: data-only SSE separated by CRLF. */
 import { describe, expect, it } from "vitest";
-import { createMockGateway } from "../../../src/testing/index.js";
+import { createMockGateway } from "../../../mock/index.js";
 import { rawBody } from "../../support/index.js";
 
 const mock = createMockGateway();

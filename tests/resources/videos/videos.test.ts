@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FAIL_MARKER, UNKNOWN_MARKER } from "../../../mock/tasks.js";
 import {
   APIConnectionError,
   APIUserAbortError,
@@ -9,7 +10,6 @@ import {
   type VideoCreateParams,
   type VideoSnapshot,
 } from "../../../src/index.js";
-import { FAIL_MARKER, UNKNOWN_MARKER } from "../../../src/testing/tasks.js";
 import { loopback, thrown } from "../../support/index.js";
 
 const submissions = (mock: { requests: Array<{ method: string; path: string }> }) =>

@@ -4,7 +4,6 @@
  * of the requested format, `state.options.speechBytes` long (whole frames, so slightly under),
  * streamed chunk by chunk and generated as it goes (see media/audio.ts for what each format holds).
  */
-import { characterCount } from "../../core/validation/index.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioChunks } from "../media/audio.js";
@@ -18,9 +17,8 @@ function checkSpeech(body: unknown): { message: string; param: string } | undefi
   const b = body as Record<string, unknown>;
   if (typeof b.model !== "string" || b.model === "") return { message: "model is required", param: "model" };
   if (typeof b.input !== "string" || b.input === "") return { message: "input is required", param: "input" };
-  // Characters as the spec counts them: code points, as the client does (core/validation/characters.ts).
-  if (characterCount(b.input) > 4096)
-    return { message: "input must be at most 4096 characters", param: "input" };
+  // Characters as the spec counts them: code points (an emoji is one, whatever its UTF-16 length).
+  if ([...b.input].length > 4096) return { message: "input must be at most 4096 characters", param: "input" };
   if (typeof b.voice !== "string" || b.voice === "") return { message: "voice is required", param: "voice" };
   if (b.speed !== undefined && (typeof b.speed !== "number" || b.speed < 0.25 || b.speed > 4)) {
     return { message: "speed must be between 0.25 and 4.0", param: "speed" };

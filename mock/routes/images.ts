@@ -4,9 +4,10 @@
  * generic variant's (no model) prompt length, n and sizes; the twelve sizes of the spec's family A
  * and B ids (imgA-*, imgB-*). Result URLs point at /files/, where the image can be downloaded.
  */
-import { bytesToBase64, imageDimensions, sniffMime } from "../../core/uploads/index.js";
+
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
+import { base64, imageType, pixelSize } from "../media/inspect.js";
 import { pngImage } from "../media/png.js";
 import { fileURL } from "./files.js";
 
@@ -101,7 +102,7 @@ function results(context: MockContext, count: number, size: Size, format: unknow
   const data = Array.from({ length: count }, (_, index) => {
     const name = `${id}-${index}-${size.width}x${size.height}.png`;
     if (format === "b64_json") {
-      return { b64_json: bytesToBase64(pngImage(size.width, size.height, index)) };
+      return { b64_json: base64(pngImage(size.width, size.height, index)) };
     }
     return { url: fileURL(context.url.origin, name) };
   });
@@ -114,13 +115,13 @@ async function checkEditImages(files: FormDataEntryValue[]): Promise<{ problem?:
     const param = files.length > 1 ? `image[${index}]` : "image";
     if (typeof file === "string") return { problem: { message: `${param} must be a file`, param } };
     const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
-    const type = sniffMime(head);
+    const type = imageType(head);
     if (!type || !EDIT_IMAGE_TYPES.includes(type)) {
       return {
         problem: { message: `${param} (${file.name}) is not a PNG, JPEG or WEBP image`, param },
       };
     }
-    first ??= imageDimensions(head);
+    first ??= pixelSize(head);
   }
   return first ? { first } : {};
 }

@@ -5,7 +5,6 @@
  * a request that carries an Authorization header is refused: a client that leaks its gateway key to
  * a file host fails loudly here instead of passing unnoticed.
  */
-import { path } from "../../core/http/index.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioFile } from "../media/audio.js";
@@ -30,7 +29,7 @@ const AUDIO_EXTENSIONS: Record<string, AudioFormat> = {
 
 /** Where the image a route generated can be downloaded. */
 export function fileURL(origin: string, name: string): string {
-  return origin + path`/files/${name}`;
+  return `${origin}/files/${encodeURIComponent(name)}`;
 }
 
 function storeError(status: number, code: string, message: string): Response {

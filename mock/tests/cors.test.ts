@@ -1,6 +1,6 @@
 /** The loopback mock answers browsers on other origins (the runtime matrix's Chromium page relies on it). */
 import { describe, expect, it } from "vitest";
-import { createMockGateway } from "../../src/testing/index.js";
+import { createMockGateway } from "../index.js";
 
 describe("mock gateway over HTTP: CORS", () => {
   it("answers a preflight with the methods and the headers the browser asked for", async () => {

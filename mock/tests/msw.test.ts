@@ -1,9 +1,9 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Genway, { AuthenticationError, RateLimitError } from "../../src/index.js";
-import { createMockGateway } from "../../src/testing/index.js";
-import { mswHandlers } from "../../src/testing/msw.js";
-import { hello, thrown } from "../support/index.js";
+import { hello, thrown } from "../../tests/support/index.js";
+import { createMockGateway } from "../index.js";
+import { mswHandlers } from "../msw.js";
 
 const baseURL = "https://gateway.example.test";
 const mock = createMockGateway();
