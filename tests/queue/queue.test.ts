@@ -1,6 +1,6 @@
 /**
  * genway/queue against a real redis-server, the mock gateway in its own process and worker
- * processes running the built package: jobs complete, a worker killed mid-submission or mid-wait
+ * processes, bundled from this run's sources (tests/support/bundle.ts): jobs complete, a worker killed mid-submission or mid-wait
  * loses nothing and pays nothing twice, music polls share one request per round, and a Redis
  * restart loses no job.
  */
@@ -17,8 +17,8 @@ import {
   type GenerationOperations,
   type GenerationProgress,
 } from "../../src/queue/index.js";
+import { bundled } from "../support/bundle.js";
 import {
-  ensureBuilt,
   type GatewayProcess,
   type RedisServer,
   type SeenRequest,
@@ -30,12 +30,25 @@ import {
 
 let redis: RedisServer;
 let gateway: GatewayProcess;
+/** The programs the processes run: the fixtures, and examples/queue's worker and producer. */
+let programs: { gateway: string; worker: string; exampleWorker: string; exampleProducer: string };
 const workers: WorkerProcess[] = [];
 const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
 
 beforeAll(async () => {
-  ensureBuilt();
-  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" })]);
+  const [gatewayProgram, worker, exampleWorker, exampleProducer] = await bundled(
+    "tests/queue/fixtures/gateway.ts",
+    "tests/queue/fixtures/worker.ts",
+    "examples/queue/worker.ts",
+    "examples/queue/producer.ts",
+  );
+  programs = {
+    gateway: gatewayProgram!,
+    worker: worker!,
+    exampleWorker: exampleWorker!,
+    exampleProducer: exampleProducer!,
+  };
+  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" }, programs.gateway)]);
 }, 120_000);
 
 afterAll(async () => {
@@ -45,13 +58,17 @@ afterAll(async () => {
 });
 
 const spawnWorker = async (name: string, queue: string) => {
-  const worker = await startWorker(name, {
-    REDIS_PORT: redis.port,
-    GATEWAY_URL: gateway.url,
-    GATEWAY_KEY: gateway.apiKey,
-    QUEUE: queue,
-    CONCURRENCY: 100,
-  });
+  const worker = await startWorker(
+    name,
+    {
+      REDIS_PORT: redis.port,
+      GATEWAY_URL: gateway.url,
+      GATEWAY_KEY: gateway.apiKey,
+      QUEUE: queue,
+      CONCURRENCY: 100,
+    },
+    programs.worker,
+  );
   workers.push(worker);
   return worker;
 };
@@ -374,7 +391,7 @@ describe("examples/queue", () => {
     const dir = join(import.meta.dirname, "..", "..", "examples", "queue");
     const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
     const run = { env: { ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}` } };
-    const worker = spawn(process.execPath, [join(dir, "worker.ts")], {
+    const worker = spawn(process.execPath, [programs.exampleWorker], {
       ...run,
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -382,7 +399,7 @@ describe("examples/queue", () => {
       await new Promise<void>((resolve) =>
         worker.stdout.on("data", (chunk: Buffer) => chunk.includes("worker ready") && resolve()),
       );
-      const producer = spawn(process.execPath, [join(dir, "producer.ts")], run);
+      const producer = spawn(process.execPath, [programs.exampleProducer], run);
       let stdout = "";
       let stderr = "";
       producer.stdout.on("data", (chunk) => (stdout += chunk));
