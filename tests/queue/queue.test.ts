@@ -146,8 +146,14 @@ describe("createGenerationQueue().add", () => {
   });
 });
 
-describe("workers in three processes", () => {
-  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", async () => {
+// The two blocks below run side by side: examples/queue's worker mostly waits on its polls (a
+// second apart). The tests of this block run one after another (each has processes of its own).
+describe.concurrent("workers in three processes", () => {
+  const oneAtATime = { concurrent: false };
+  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", {
+    ...oneAtATime,
+    timeout: 120_000,
+  }, async () => {
     const name = "mixed";
     const queue = createGenerationQueue({ connection: connection(), name });
     const events = new QueueEvents(name, { connection: connection() });
@@ -295,9 +301,12 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 120_000);
+  });
 
-  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", async () => {
+  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", {
+    ...oneAtATime,
+    timeout: 30_000,
+  }, async () => {
     const name = "limited";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
@@ -325,9 +334,9 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 30_000);
+  });
 
-  it("lose no job when Redis restarts mid-run", async () => {
+  it("lose no job when Redis restarts mid-run", { ...oneAtATime, timeout: 60_000 }, async () => {
     const name = "restart";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
@@ -350,7 +359,7 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 60_000);
+  });
 });
 
 /**
@@ -386,7 +395,7 @@ function expectPollRounds(requests: SeenRequest[]): void {
   }
 }
 
-describe("examples/queue", () => {
+describe.concurrent("examples/queue", () => {
   it("the producer's jobs run on the example worker, and print what the producer says they do", async () => {
     const dir = join(import.meta.dirname, "..", "..", "examples", "queue");
     const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
