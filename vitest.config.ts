@@ -16,7 +16,6 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "mock/tests/**/*.test.ts"],
     // Out of the fast path: npm run test:first-hour (vitest.first-hour.config.ts).
     exclude: [...configDefaults.exclude, "tests/first-hour.test.ts"],
-    setupFiles: ["tests/support/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Worker threads start faster than forked processes, and a worker runs its files one after

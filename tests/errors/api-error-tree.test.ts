@@ -15,7 +15,7 @@ import Genway, {
   GenwayError,
   isGenwayError,
 } from "../../src/index.js";
-import { hello, rejection } from "../support/index.js";
+import { hello, quickRetries, rejection } from "../support/index.js";
 
 /** The URL of a loopback port nothing listens on any more: a connection there is refused. */
 async function closedPort(): Promise<string> {
@@ -31,6 +31,7 @@ function counted(fetch: typeof globalThis.fetch, options: ConstructorParameters<
     apiKey: "sk-tree",
     baseURL: "http://gateway.test",
     logLevel: "off",
+    ...quickRetries,
     fetch: (input, init) => {
       attempts.push(String(input instanceof Request ? input.url : input));
       return fetch(input, init);
