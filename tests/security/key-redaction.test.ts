@@ -301,7 +301,15 @@ describe.each(LEVELS)("logLevel %s", (level) => {
   it.each(SCENARIOS)("$name: typed, and the key appears nowhere", async ({ run }) => {
     const { logger, lines } = sink();
     const client = (options: object = {}) =>
-      new Genway({ apiKey: KEY, baseURL: gateway.url, maxRetries: 0, logLevel: level, logger, ...quickRetries, ...options });
+      new Genway({
+        apiKey: KEY,
+        baseURL: gateway.url,
+        maxRetries: 0,
+        logLevel: level,
+        logger,
+        ...quickRetries,
+        ...options,
+      });
     mock.faults.clear(); // a fault a non-retried scenario left armed must not leak into the next
     let error: unknown;
     try {
