@@ -44,7 +44,7 @@ async function listed(): Promise<Map<string, string>> {
   const page = await readFile(join(ROOT, "docs/errors.md"), "utf8");
   const rows = new Map<string, string>();
   for (const line of page.split("\n")) {
-    const row = /^\| `(\w+)` \| `(\w+)` \|/.exec(line);
+    const row = /^\|\s*`(\w+)`\s*\|\s*`(\w+)`\s*\|/.exec(line);
     if (!row) continue;
     if (rows.has(row[1]!)) throw new Error(`docs/errors.md lists ${row[1]} twice`);
     rows.set(row[1]!, row[2]!);
