@@ -60,7 +60,7 @@ const BACKOFF = 1.5;
  * a moment during a deploy. Three, at the wait's growing interval (about 5 s at the default 2 s),
  * tell the two apart.
  */
-export const HTML_PAGES_IN_A_ROW = 3;
+const HTML_PAGES_IN_A_ROW = 3;
 
 /** Reads the task's current snapshot; must honour `signal`. */
 export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
