@@ -14,7 +14,7 @@ import {
   Transport,
 } from "./core/http/index.js";
 import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
-import { createLog, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
+import { createLog, DEFAULTS, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
 import { PriceSource, type PricesOption } from "./pricing/source.js";
@@ -22,58 +22,116 @@ import { PriceSource, type PricesOption } from "./pricing/source.js";
 /** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
 const PRICES_TIMEOUT = 10_000;
 
-/** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
-const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
-
-/** Options of `new Genway(options)` (and of every family client); every one has a default (see docs/client.md). */
+/**
+ * Options of `new Genway(options)` (and of every family client). Every one is optional; its default
+ * is in its `@default` tag, in DEFAULTS (core/shared/defaults.ts) and in docs/client.md ("Defaults").
+ */
 export interface GenwayOptions {
-  /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
+  /**
+   * The gateway key, or a function returning it (called per request, e.g. to rotate).
+   * @default env GENWAY_API_KEY
+   */
   apiKey?: string | (() => string | Promise<string>) | undefined;
-  /** The gateway's base URL, e.g. https://gateway.example.com. Default: env GENWAY_BASE_URL. */
+  /**
+   * The gateway's base URL, e.g. https://gateway.example.com (with or without /v1).
+   * @default env GENWAY_BASE_URL
+   */
   baseURL?: string | undefined;
-  /** ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it). Default 600 000. */
+  /**
+   * ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it).
+   * @default 600_000
+   */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of a stream or download (Infinity: no limit). Default 120 000. */
+  /**
+   * ms allowed between two chunks of a stream or download (Infinity: no limit).
+   * @default 120_000
+   */
   idleTimeout?: number | undefined;
-  /** Retries of a failed attempt where the retry policy allows one (a whole number >= 0). Default 2. */
+  /**
+   * Retries of a failed attempt where the retry policy allows one (a whole number >= 0).
+   * @default 2
+   */
   maxRetries?: number | undefined;
-  /** A server asking to wait longer than this (ms, finite) gets its error back at once. Default 60 000. */
+  /**
+   * A server asking to wait longer than this (ms, finite) gets its error back at once.
+   * @default 60_000
+   */
   maxRetryAfter?: number | undefined;
   /**
+   * ms the first retry waits when the server gave no Retry-After; each next one waits twice as long,
+   * up to 16 times this, less up to 25% jitter (0.5 s, 1 s, 2 s ... 8 s). 0 retries at once: a test
+   * against the mock gateway need not sleep.
+   * @default 500
+   */
+  retryDelay?: number | undefined;
+  /**
    * Bytes a JSON answer may hold; a larger one ends in MalformedResponseError, unread and not retried
-   * (streams are bounded per event, downloads are the caller's to read). Default 128 MiB.
+   * (streams are bounded per event, downloads are the caller's to read).
+   * @default 134_217_728 (128 MiB)
    */
   maxResponseBytes?: number | undefined;
-  /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
+  /**
+   * A custom fetch (proxies, tests, the mock gateway).
+   * @default globalThis.fetch
+   */
   fetch?: typeof fetch | undefined;
-  /** Headers sent with every request (a per-call `headers` option wins; `undefined` removes one). */
+  /**
+   * Headers sent with every request (a per-call `headers` option wins; `undefined` removes one).
+   * @default none
+   */
   defaultHeaders?: HeadersLike | undefined;
-  /** Query parameters added to every request URL. */
+  /**
+   * Query parameters added to every request URL.
+   * @default none
+   */
   defaultQuery?: Record<string, QueryValue> | undefined;
-  /** 'strict' (default) checks every request against the spec's bounds before sending; 'off' skips that. */
+  /**
+   * 'strict' checks every request against the spec's bounds before sending; 'off' skips that.
+   * @default "strict"
+   */
   validation?: ValidationMode | undefined;
-  /** Default: env GENWAY_LOG, else 'warn'. Keys are always redacted. */
+  /**
+   * What reaches `logger`. Keys are always redacted.
+   * @default env GENWAY_LOG, else "warn"
+   */
   logLevel?: LogLevel | undefined;
-  /** Where log lines go. Default: `console`. */
+  /**
+   * Where log lines go.
+   * @default console
+   */
   logger?: Logger | undefined;
-  /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
+  /**
+   * Browsers expose the key to every visitor of the page; refuse unless the caller says they know.
+   * @default false
+   */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
-   * Where costs come from: 'auto' (default) the gateway's own prices (GET /api/pricing and
-   * /api/status, loaded on first need), else the spec's table; 'gateway' the gateway's only;
-   * 'spec' the spec's table only (no request); or a PriceTable of yours (docs/cost.md).
+   * Where costs come from: 'auto' the gateway's own prices (GET /api/pricing and /api/status,
+   * loaded on first need), else the spec's table; 'gateway' the gateway's only; 'spec' the spec's
+   * table only (no request); or a PriceTable of yours (docs/cost.md).
+   * @default "auto"
    */
   prices?: PricesOption | undefined;
-  /** The price group your key is billed in (the gateway's, e.g. 'default', 'svip'). Default 'default'. */
+  /**
+   * The price group your key is billed in (the gateway's, e.g. 'default', 'svip').
+   * @default "default"
+   */
   group?: string | undefined;
   /**
    * A spending limit for this client's lifetime: a billed call whose worst case would take spending
    * past it is refused with BudgetExceededError before anything is sent (docs/cost.md).
+   * @default none (no limit)
    */
   budget?: BudgetOptions | undefined;
-  /** Called after each billed call with its cost (or null and the reason); see docs/cost.md. */
+  /**
+   * Called after each billed call with its cost (or null and the reason); see docs/cost.md.
+   * @default none
+   */
   onCost?: ((event: CostEvent) => void) | undefined;
-  /** Functions around each HTTP attempt, first outermost (docs/observability.md; `otel()` from genway/otel). */
+  /**
+   * Functions around each HTTP attempt, first outermost (docs/observability.md; `otel()` from genway/otel).
+   * @default none
+   */
   middleware?: readonly Middleware[] | undefined;
 }
 
@@ -102,12 +160,12 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   if (typeof apiKey === "string") checkKey(apiKey);
   checkOptions(name, options, CLIENT_OPTIONS);
-  if (isBrowser() && !options.dangerouslyAllowBrowser) {
+  if (isBrowser() && !(options.dangerouslyAllowBrowser ?? DEFAULTS.dangerouslyAllowBrowser)) {
     throw new GenwayError(
       "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
     );
   }
-  const validation = options.validation ?? "strict";
+  const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
   // The transport is made below; the price source reaches the gateway through it once it exists.
   let transport: Transport | undefined;
@@ -124,7 +182,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     get: (path) =>
       transport!.json(
         { method: "GET", path, policy: "idempotent" },
-        { maxRetries: 0, timeout: Math.min(options.timeout ?? 600_000, PRICES_TIMEOUT) },
+        { maxRetries: 0, timeout: Math.min(options.timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) },
       ),
     log,
   });
@@ -143,11 +201,12 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   transport = new Transport({
     apiKey,
     baseURL,
-    timeout: options.timeout ?? 600_000,
-    idleTimeout: options.idleTimeout ?? 120_000,
-    maxRetries: options.maxRetries ?? 2,
-    maxRetryAfter: options.maxRetryAfter ?? 60_000,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    timeout: options.timeout ?? DEFAULTS.timeout,
+    idleTimeout: options.idleTimeout ?? DEFAULTS.idleTimeout,
+    maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+    maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+    retryDelay: options.retryDelay ?? DEFAULTS.retryDelay,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     fetch: options.fetch,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,

@@ -7,7 +7,6 @@ import { constants } from "node:fs";
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { CommandContext } from "./command.js";
 
 /**
  * Bad input: one line naming the flag, exit 2, no request sent. With `usage`, the command's usage
@@ -22,7 +21,8 @@ export class InputError extends Error {
   }
 }
 
-type Values = CommandContext["values"];
+/** Parsed flags by name (the values of a command's options). */
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 /**
  * The command line, read by node:util's parseArgs in its lenient mode and checked here, so that a

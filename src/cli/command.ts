@@ -2,11 +2,11 @@
 import type { ParseArgsConfig } from "node:util";
 import type Genway from "../index.js";
 import type { TaskRef } from "../index.js";
-import type { OutputFiles } from "./args.js";
+import type { OutputFiles, Values } from "./args.js";
 
 export interface CommandContext {
   /** Parsed flags (values of the command's options) and positionals. */
-  values: Record<string, string | boolean | string[] | undefined>;
+  values: Values;
   positionals: string[];
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;

@@ -47,7 +47,12 @@ function version(): string {
 }
 
 /** What one run reads and writes besides the network and its files: `process` in the genway command. */
-export type CliIO = Pick<NodeJS.Process, "stdin" | "stdout" | "stderr" | "env">;
+export interface CliIO {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
 
 interface Gateway {
   baseURL: string;

@@ -34,4 +34,6 @@ export {
 } from "../core/money/index.js";
 export type { Logger, LogLevel } from "../core/shared/index.js";
 export type { ValidationMode } from "../core/validation/index.js";
+// `gw.prices.estimate` is on every client, and throws it.
+export { PricingError } from "../pricing/catalog.js";
 export type { FamilyClient, TaskFamilyClient } from "./base.js";

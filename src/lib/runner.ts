@@ -11,6 +11,7 @@ import {
 } from "../core/errors/index.js";
 import type { RequestOptions } from "../core/http/index.js";
 import { Budget } from "../core/money/index.js";
+import { DEFAULTS } from "../core/shared/index.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */
@@ -58,11 +59,15 @@ export function stepOptions(options: RequestOptions, signal: AbortSignal | undef
 /** Options every runner takes. */
 export interface RunnerOptions {
   /**
-   * Model calls at most: a whole number >= 1, or Infinity (default 10). The last step's tool calls
-   * still run, so `messages` can continue.
+   * Model calls at most: a whole number >= 1, or Infinity. The last step's tool calls still run,
+   * so `messages` can continue.
+   * @default 10
    */
   maxSteps?: number;
-  /** Aborts the request in flight, the tools (through their context) and the loop. */
+  /**
+   * Aborts the request in flight, the tools (through their context) and the loop.
+   * @default none
+   */
   signal?: AbortSignal;
 }
 
@@ -122,7 +127,7 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
 
   async *#loop(): AsyncGenerator<Item, void, undefined> {
     const { format, tools, options } = this;
-    const maxSteps = options.maxSteps ?? 10;
+    const maxSteps = options.maxSteps ?? DEFAULTS.runTools.maxSteps;
     const signal = options.signal;
     for (let step = 0; step < maxSteps; step++) {
       if (signal?.aborted) throw new APIUserAbortError("The tool loop was aborted.");

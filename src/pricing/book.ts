@@ -9,6 +9,7 @@
  * registrations, built-ins), priced by the spec's table. An id none of them knows has no price.
  */
 import type { CostEstimate, CostSource, Currency, Priced, Units } from "../core/money/index.js";
+import { DEFAULTS } from "../core/shared/index.js";
 import {
   type FamilyId,
   getPriceFamily,
@@ -145,7 +146,7 @@ export class PriceBook {
    * never guesses: an id neither the source nor the catalog knows, a group or quantity missing.
    */
   estimate(params: EstimateCostParams, currency: Currency = this.currency): CostEstimate {
-    const priced = this.#price(params, params.group ?? "default", currency, { site: "estimate" }, false);
+    const priced = this.#price(params, params.group ?? DEFAULTS.group, currency, { site: "estimate" }, false);
     if ("miss" in priced) throw new PricingError(priced.reason, priced.miss);
     return priced;
   }
@@ -175,7 +176,7 @@ export class PriceBook {
    * The rate of one model in a group (what `genway models` shows), in the book's currency when it
    * can convert to it, else in its source's; or why there is none.
    */
-  rateOf(model: string, group = "default"): (Quote & { currency: Currency }) | string {
+  rateOf(model: string, group: string = DEFAULTS.group): (Quote & { currency: Currency }) | string {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
       if ("miss" in found) return found.miss;

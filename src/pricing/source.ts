@@ -13,7 +13,7 @@
 
 import { GenwayError } from "../core/errors/index.js";
 import type { CostEstimate, Currency, Meter, Priced, Units } from "../core/money/index.js";
-import type { Logger } from "../core/shared/index.js";
+import { DEFAULTS, type Logger } from "../core/shared/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { PRICE_CATALOG } from "./catalog.js";
 import {
@@ -61,9 +61,9 @@ export class PriceSource implements Meter {
 
   constructor(config: PriceSourceConfig) {
     this.#config = config;
-    this.#group = config.group ?? "default";
+    this.#group = config.group ?? DEFAULTS.group;
     this.#currency = config.currency;
-    const { prices } = config;
+    const prices = config.prices ?? DEFAULTS.prices;
     this.#fixed = prices === "spec" || typeof prices === "object";
     if (prices === "spec") {
       checkSpecGroup(this.#group);

@@ -15,11 +15,15 @@ export type ModelChoice<M extends string = string> = M | [M, ...M[]];
 
 /** Per-call fallback options (part of RequestOptions). */
 export interface FallbackOptions {
-  /** Models to try, in order, after the params' model fails with an error that is not billed. */
+  /**
+   * Models to try, in order, after the params' model fails with an error that is not billed.
+   * @default none (or the rest of `model: [primary, ...fallbacks]`)
+   */
   fallback?: readonly string[] | undefined;
   /**
    * Images, video and music submissions are paid and not idempotent: they fall back only when the
    * caller opts in here (and then only after the same not-billed errors).
+   * @default false
    */
   paidFallback?: boolean | undefined;
 }

@@ -41,23 +41,47 @@ export type HeadersLike = Headers | Record<string, string | undefined>;
 
 /** Per-call options every method accepts as its last argument. */
 export interface RequestOptions extends FallbackOptions {
+  /**
+   * Aborts the call (the wait between retries too) with APIUserAbortError.
+   * @default none
+   */
   signal?: AbortSignal | undefined;
-  /** ms until response headers, per attempt. */
+  /**
+   * ms until response headers, per attempt.
+   * @default the client's `timeout` (600_000)
+   */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of a streamed or downloaded body. */
+  /**
+   * ms allowed between two chunks of a streamed or downloaded body.
+   * @default the client's `idleTimeout` (120_000)
+   */
   idleTimeout?: number | undefined;
+  /**
+   * Retries of this call where its retry policy allows one.
+   * @default the client's `maxRetries` (2)
+   */
   maxRetries?: number | undefined;
+  /**
+   * Headers of this call, over the client's `defaultHeaders` (`undefined` removes one).
+   * @default none
+   */
   headers?: HeadersLike | undefined;
+  /**
+   * Query parameters of this call, over the client's `defaultQuery`.
+   * @default none
+   */
   query?: Record<string, QueryValue> | undefined;
   /**
    * Fields to send that the params types do not declare (the gateway added them after this release).
    * Merged over the JSON body as given (or appended as multipart fields), after validation: the
    * escape hatch for a field the compiler does not know yet, as openai-node's `body` option is.
+   * @default none
    */
   extra_body?: Record<string, unknown> | undefined;
   /**
    * A limit for this call alone (CNY), checked against its worst case before sending, on top of
    * the client's budget (docs/cost.md).
+   * @default none (the client's budget alone)
    */
   budget?: BudgetOptions | undefined;
 }
@@ -85,6 +109,8 @@ export interface TransportConfig {
   idleTimeout: number;
   maxRetries: number;
   maxRetryAfter: number;
+  /** ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay). */
+  retryDelay: number;
   /** Bytes a JSON answer may hold (see GenwayOptions.maxResponseBytes). */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
@@ -150,9 +176,10 @@ export class Transport {
     timeout: number;
     idleTimeout: number;
     maxRetries: number;
+    retryDelay: number;
   } {
-    const { fetch, timeout, idleTimeout, maxRetries } = this.#config;
-    return { fetch, timeout, idleTimeout, maxRetries };
+    const { fetch, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
+    return { fetch, timeout, idleTimeout, maxRetries, retryDelay };
   }
 
   /**
@@ -423,6 +450,7 @@ export class Transport {
         policy: spec.policy,
         maxRetries: options.maxRetries ?? this.#config.maxRetries,
         maxRetryAfter: this.#config.maxRetryAfter,
+        retryDelay: this.#config.retryDelay,
         signal: options.signal,
         replayable: !(spec.body instanceof ReadableStream),
         handOver,

@@ -4,6 +4,7 @@
  * synchronous step, so two concurrent calls can never both pass a limit that fits only one.
  */
 import { GenwayError } from "../errors/errors.js";
+import { DEFAULTS } from "../shared/defaults.js";
 import type { Currency } from "./cost.js";
 
 /** `budget` option of the client and of one request: a limit, in the currency of the client's prices. */
@@ -11,15 +12,16 @@ export interface BudgetOptions {
   /** The most this client (or this request) may spend, in `currency`. */
   limit: number;
   /**
-   * The currency of `limit`. Default: that of the client's prices (the gateway's display currency,
-   * or CNY for the spec's table); given, the client counts every cost in it (docs/cost.md).
+   * The currency of `limit`; given, the client counts every cost in it (docs/cost.md).
+   * @default the currency of the client's prices (the gateway's display currency, or CNY for the spec's table)
    */
   currency?: Currency | undefined;
   /**
    * A call whose worst case cannot be priced (a model the catalog does not place, music, input the
-   * request does not hold): `'refuse'` (default) refuses it with BudgetExceededError, as its cost
-   * cannot be bounded; `'allow'` sends it with nothing reserved, and spends what it turns out to
-   * cost when its answer can be priced.
+   * request does not hold): `'refuse'` refuses it with BudgetExceededError, as its cost cannot be
+   * bounded; `'allow'` sends it with nothing reserved, and spends what it turns out to cost when its
+   * answer can be priced.
+   * @default "refuse"
    */
   unpriced?: "refuse" | "allow" | undefined;
 }
@@ -82,7 +84,7 @@ export class Budget {
       );
     }
     this.limit = options.limit;
-    this.unpriced = options.unpriced ?? "refuse";
+    this.unpriced = options.unpriced ?? DEFAULTS.budget.unpriced;
   }
 
   /**

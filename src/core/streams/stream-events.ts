@@ -9,7 +9,8 @@ import {
 } from "../errors/errors.js";
 import type { Connection } from "../http/connection.js";
 import { clip } from "../shared/redact.js";
-import { KEEP_ALIVE, MAX_EVENT_SIZE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
+import { readSSE } from "./sse.js";
+import { KEEP_ALIVE, MAX_EVENT_SIZE, type SSEMessage, UNFRAMED } from "./sse-parser.js";
 
 /**
  * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).

@@ -93,7 +93,7 @@ export function normalizeStatus(state: unknown): TaskStatus {
 }
 
 /** `"30%"`, `"30"` and `30` -> 30; anything else -> undefined. Clamped to 0-100. */
-export function parseProgress(value: unknown): number | undefined {
+function parseProgress(value: unknown): number | undefined {
   const n =
     typeof value === "number" ? value : typeof value === "string" ? Number.parseFloat(value) : Number.NaN;
   return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : undefined;

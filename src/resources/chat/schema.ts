@@ -171,9 +171,4 @@ function build() {
 let built: ReturnType<typeof build> | undefined;
 const schemas = () => (built ??= build());
 
-export const contentPart = /* @__PURE__ */ z.lazy(() => schemas().contentPart);
-export const chatMessage = /* @__PURE__ */ z.lazy(() => schemas().chatMessage);
-export const chatTool = /* @__PURE__ */ z.lazy(() => schemas().chatTool);
-export const toolChoice = /* @__PURE__ */ z.lazy(() => schemas().toolChoice);
-export const responseFormat = /* @__PURE__ */ z.lazy(() => schemas().responseFormat);
 export const chatCompletionParams = /* @__PURE__ */ z.lazy(() => schemas().chatCompletionParams);

@@ -186,13 +186,4 @@ function build() {
 let built: ReturnType<typeof build> | undefined;
 const schemas = () => (built ??= build());
 
-export const contentBlockParam = /* @__PURE__ */ z.lazy(() => schemas().contentBlockParam);
-export const messageParam = /* @__PURE__ */ z.lazy(() => schemas().messageParam);
-export const toolParam = /* @__PURE__ */ z.lazy(() => schemas().toolParam);
-export const toolChoiceParam = /* @__PURE__ */ z.lazy(() => schemas().toolChoiceParam);
-/**
- * Extended thinking: `enabled` with a budget of at least 1024 tokens (upstream rule). Other types
- * (`disabled`, `adaptive` on newer models, where the model sizes its own budget) pass through.
- */
-export const thinkingParam = /* @__PURE__ */ z.lazy(() => schemas().thinkingParam);
 export const messageCreateParams = /* @__PURE__ */ z.lazy(() => schemas().messageCreateParams);

@@ -2,12 +2,13 @@
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
 import { tokenMeter } from "../../core/money/index.js";
-import { implementation } from "../../lib/carried.js";
-import type {
-  GenerateContentParsedStream,
-  NativeParseParams,
-  NativeParseParamsStreaming,
-  ParsedGenerateContentResponse,
+import { implementationOf } from "../../lib/carried.js";
+import {
+  type GenerateContentParsedStream,
+  NATIVE_PARSE,
+  type NativeParseParams,
+  type NativeParseParamsStreaming,
+  type ParsedGenerateContentResponse,
 } from "./parse.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
@@ -80,18 +81,19 @@ export class Native {
     );
   }
 
-  /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */
+  /**
+   * Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see
+   * docs/structured-output.md. Runs parse.ts's `parseNative`, which the schema from `zodSchema`
+   * carries (so a bundle without the helper has none of it).
+   */
   parse<T>(
     params: NativeParseParamsStreaming<T>,
     options?: RequestOptions,
   ): Promise<GenerateContentParsedStream<T>>;
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
   parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementation<Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>>>(
-      params.schema,
-      "native.parse",
-      "schema",
-      "zodSchema(schema)",
-    )(this, params, options);
+    return implementationOf(NATIVE_PARSE, params.schema)(this, params, options) as Promise<
+      ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>
+    >;
   }
 }

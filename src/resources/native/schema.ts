@@ -115,10 +115,4 @@ function build() {
 let built: ReturnType<typeof build> | undefined;
 const schemas = () => (built ??= build());
 
-export const part = /* @__PURE__ */ z.lazy(() => schemas().part);
-export const content = /* @__PURE__ */ z.lazy(() => schemas().content);
-export const thinkingConfig = /* @__PURE__ */ z.lazy(() => schemas().thinkingConfig);
-export const generationConfig = /* @__PURE__ */ z.lazy(() => schemas().generationConfig);
-/** functionDeclarations, googleSearch, codeExecution, urlContext; tools added later pass through. */
-export const nativeTool = /* @__PURE__ */ z.lazy(() => schemas().nativeTool);
 export const generateContentParams = /* @__PURE__ */ z.lazy(() => schemas().generateContentParams);

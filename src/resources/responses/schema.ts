@@ -128,10 +128,4 @@ function build() {
 let built: ReturnType<typeof build> | undefined;
 const schemas = () => (built ??= build());
 
-export const inputContent = /* @__PURE__ */ z.lazy(() => schemas().inputContent);
-export const inputItem = /* @__PURE__ */ z.lazy(() => schemas().inputItem);
-export const responseTool = /* @__PURE__ */ z.lazy(() => schemas().responseTool);
-export const responseToolChoice = /* @__PURE__ */ z.lazy(() => schemas().responseToolChoice);
-/** The output format: plain text, JSON mode or a JSON schema (a closed set upstream). */
-export const textFormat = /* @__PURE__ */ z.lazy(() => schemas().textFormat);
 export const responseCreateParams = /* @__PURE__ */ z.lazy(() => schemas().responseCreateParams);
