@@ -10,7 +10,7 @@ import {
   type ValidationIssue,
 } from "../core/errors/index.js";
 import type { RequestOptions } from "../core/http/index.js";
-import { Budget } from "../core/money/index.js";
+import { Budget } from "../money/budget.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */

@@ -8,8 +8,7 @@
  * is reported instead of being ignored as an unknown field. See docs/reliability.md.
  */
 import { MalformedResponseError } from "../errors/errors.js";
-import { type Connection, toConnectionError } from "../http/connection.js";
-import { IdleClock } from "../shared/idle-clock.js";
+import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
 
 /** One event of the stream. `event` is the `event:` name (undefined: the default type). */
 export interface SSEMessage {
@@ -272,7 +271,8 @@ export async function* readSSE(
   // A custom fetch may ignore the signal; cancelling the reader ends a pending read either way.
   const onAbort = () => reader.cancel().catch(() => {});
   signal.addEventListener("abort", onAbort, { once: true });
-  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  const clock = bodyClock(connection);
+  clock.resume();
   let finished = false;
   try {
     for (let ended = false; !ended; ) {
