@@ -6,7 +6,7 @@
  * `cost()`, a task's cost, `gw.costs`, `gw.prices`. From then on its billed calls are metered. A
  * plain client loads none of it, and its calls run the transport's plain path (docs/cost.md).
  */
-import type { BudgetOptions, Currency, Transport } from "./core/http/index.js";
+import type { Billing, BudgetOptions, Currency, MoneyPort, Transport } from "./core/http/index.js";
 import type { Logger } from "./core/shared/index.js";
 import type { Money } from "./money/client.js";
 import type {
@@ -45,9 +45,24 @@ export function asksForMoney(options: MoneyOptions & { middleware?: unknown }): 
   );
 }
 
-export class ClientMoney {
-  #loading: Promise<Money> | undefined;
+/** The pricing code, imported once per process when a client first needs it. */
+type MoneyCode = typeof import("./money/client.js");
+let code: MoneyCode | undefined;
+let importing: Promise<MoneyCode> | undefined;
+
+function importMoney(): Promise<MoneyCode> {
+  importing ??= import("./money/client.js").then((imported) => {
+    code = imported;
+    return imported;
+  });
+  return importing;
+}
+
+/** The money of one client: what its transport meters calls with, and `gw.costs` and `gw.prices`. */
+export class ClientMoney implements MoneyPort {
   #money: Money | undefined;
+  /** Why the client's money could not be made (a price group the spec's table lacks). */
+  #failure: unknown;
   #transport: Transport | undefined;
   /** `gw.costs`: the client's totals, counted since it asked for money. */
   readonly costs: CostTotals = new Costs(this);
@@ -64,37 +79,61 @@ export class ClientMoney {
     this.#transport = transport;
   }
 
-  /** The client's money, made once: what the transport installs to meter its billed calls. */
-  load(): Promise<Money> {
-    this.#loading ??= import("./money/client.js").then(({ clientMoney }) => {
-      const { prices, group, budget, onCost, timeout } = this.options;
-      this.#money = clientMoney({
-        prices,
-        group,
-        budget,
-        onCost,
-        log: this.log,
-        get: (path) =>
-          this.#transport!.json(
-            { method: "GET", path, policy: "idempotent" },
-            { maxRetries: 0, timeout: Math.min(timeout ?? 600_000, PRICES_TIMEOUT) },
-          ),
-      });
-      return this.#money;
-    });
-    return this.#loading;
+  preload(): Promise<unknown> {
+    return importMoney();
   }
 
-  /** The client asks for money: its billed calls are metered from now on. The money, once loaded. */
+  async load(): Promise<Billing> {
+    await importMoney();
+    const money = this.#made();
+    if (!money) throw this.#failure;
+    return money.billing;
+  }
+
+  ready(): Billing | undefined {
+    return this.#made()?.billing;
+  }
+
+  /** The client asks for money (its billed calls are metered from now on); its money, if its code is loaded. */
   ask(): Money | undefined {
     this.#transport?.askMoney().catch(() => {});
-    return this.#money;
+    return this.#made();
   }
 
   /** Asks for money and waits until it is loaded. */
   async asked(): Promise<Money> {
     await this.#transport?.askMoney();
-    return this.load();
+    const money = this.#made();
+    if (!money) throw this.#failure;
+    return money;
+  }
+
+  /** The client's money, made (once) when the pricing code is loaded. */
+  #made(): Money | undefined {
+    if (this.#money === undefined && this.#failure === undefined && code !== undefined) {
+      try {
+        this.#money = this.#make(code);
+      } catch (error) {
+        this.#failure = error;
+      }
+    }
+    return this.#money;
+  }
+
+  #make({ clientMoney }: MoneyCode): Money {
+    const { prices, group, budget, onCost, timeout } = this.options;
+    return clientMoney({
+      prices,
+      group,
+      budget,
+      onCost,
+      log: this.log,
+      get: (path) =>
+        this.#transport!.json(
+          { method: "GET", path, policy: "idempotent" },
+          { maxRetries: 0, timeout: Math.min(timeout ?? 600_000, PRICES_TIMEOUT) },
+        ),
+    });
   }
 }
 

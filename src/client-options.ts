@@ -17,8 +17,7 @@ import {
 } from "./core/http/index.js";
 import { createLog, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
-import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
-import { checkBudget, checkPrices } from "./core/validation/money-options.js";
+import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
 import type { CostEvent, PricesOption } from "./money/index.js";
 
 /** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
@@ -128,7 +127,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     defaultQuery: options.defaultQuery,
     log,
     validation,
-    money: () => money.load().then((loaded) => loaded.billing),
+    money,
   });
   money.attach(transport);
   // The features the options name are installed now; a plain client's calls run none of them.

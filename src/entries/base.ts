@@ -1,5 +1,4 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
-import type { ClientMoney } from "../client-money.js";
 import { type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
 import {
@@ -21,35 +20,29 @@ export abstract class FamilyClient implements ClientContext {
   readonly transport: Transport;
   readonly validation: ValidationMode;
   readonly baseURL: string;
-  readonly #money: ClientMoney;
+  /**
+   * What this client's billed calls have cost: total, per model and per family (docs/cost.md).
+   * Counted since the client asked for money: from its construction with `budget`, `onCost`,
+   * `group`, `prices` or `middleware`, else from its first cost read; reading a figure of
+   * `gw.costs` is one.
+   */
+  readonly costs: CostTotals;
+  /**
+   * Where this client's costs come from: `await gw.prices.load()` reads the gateway's own prices
+   * now (they load by themselves on first need), `gw.prices.estimate(params)` prices a call by them.
+   */
+  readonly prices: PriceSource;
   readonly #name: string;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
     const { transport, validation, baseURL, money } = openClient(name, options);
     this.transport = transport;
-    this.#money = money;
+    this.costs = money.costs;
+    this.prices = money.prices;
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;
-  }
-
-  /**
-   * What this client's billed calls have cost: total, per model and per family (docs/cost.md).
-   * Counted since the client asked for money: from its construction with `budget`, `onCost`,
-   * `group`, `prices` or `middleware`, else from its first cost read; reading `gw.costs` is one.
-   */
-  get costs(): CostTotals {
-    this.#money.ask();
-    return this.#money.costs;
-  }
-
-  /**
-   * Where this client's costs come from: `await gw.prices.load()` reads the gateway's own prices
-   * now (they load by themselves on first need), `gw.prices.estimate(params)` prices a call by them.
-   */
-  get prices(): PriceSource {
-    return this.#money.prices;
   }
 
   /** Keeps `console.log(client)` short and key-free. */

@@ -28,6 +28,5 @@ export {
 } from "../core/http/index.js";
 export type { Logger, LogLevel } from "../core/shared/index.js";
 export type { ValidationMode } from "../core/validation/index.js";
-export { BudgetExceededError } from "../money/budget.js";
 export type { CostEvent, CostSum, CostTotals } from "../money/index.js";
 export type { FamilyClient, TaskFamilyClient } from "./base.js";

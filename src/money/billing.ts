@@ -4,7 +4,13 @@
  * sent, and its answer priced (a stream's at its end, from what it assembled or delivered); and
  * the calls that ran before the client asked, priced when their cost is read.
  */
-import { APIConnectionError, APIError, APITimeoutError, ValidationError } from "../core/errors/errors.js";
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  BudgetExceededError,
+  ValidationError,
+} from "../core/errors/index.js";
 import {
   type Answer,
   type Assembled,
@@ -28,7 +34,6 @@ import {
 } from "../core/http/index.js";
 import type { CallRecord } from "../core/http/middleware.js";
 import { requestIdFrom } from "../core/shared/request-id.js";
-import { BudgetExceededError } from "./budget.js";
 import { deliveredTokens, withDelivered } from "./delivered.js";
 import type { Bill, Metering } from "./metering.js";
 import { unitsOf } from "./worst-case.js";
@@ -121,43 +126,17 @@ export class ClientBilling implements Billing {
     return this.metering.open(op.name, answer.model, noWorstCase).settle(units, requestId);
   }
 
-  lateStream<P>(op: Operation<P>, params: P, answer: Answer<unknown>, asked: () => void): StreamBill {
-    let bill: StreamBill | undefined;
-    /** How the stream ended, when it ended before anyone read its cost. */
-    let ended: [Assembled, boolean, unknown] | undefined;
-    const opened = (): StreamBill => {
-      if (bill === undefined) {
-        asked();
-        // The request's JSON is not kept on the plain path: it is built again (no validation) to
-        // bound the prompt of a stream whose usage never said it.
-        const built = specOf(op, params, "off");
-        const worst =
-          built instanceof Promise
-            ? () => ({ model: answer.model, unpriced: "the request's body was read from a source" })
-            : worstCase(op.meter as OperationMeter<P>, params, built, {}).units;
-        const requestId = requestIdFrom(answer.response.headers);
-        const { model } = answer;
-        bill = this.#streamBill(
-          op,
-          params,
-          model,
-          this.metering.open(op.name, model, worst),
-          worst,
-          requestId,
-        );
-        // Read after the stream ended: it is counted now, once, with what it assembled.
-        if (ended) bill.end(...ended);
-      }
-      return bill;
-    };
-    return {
-      price: (assembly, complete) => opened().price(assembly, complete),
-      // Until its cost is read nothing is priced or counted; the end is kept for that read.
-      end: (assembly, complete, error) => {
-        if (bill) bill.end(assembly, complete, error);
-        else ended = [assembly, complete, error];
-      },
-    };
+  lateStream<P>(op: Operation<P>, params: P, answer: Answer<unknown>): StreamBill {
+    // The request's JSON is not kept on the plain path: it is built again (no validation) to
+    // bound the prompt of a stream whose usage never said it.
+    const built = specOf(op, params, "off");
+    const worst =
+      built instanceof Promise
+        ? (): Units => ({ model: answer.model, unpriced: "the request's body was read from a source" })
+        : worstCase(op.meter as OperationMeter<P>, params, built, {}).units;
+    const { model } = answer;
+    const requestId = requestIdFrom(answer.response.headers);
+    return this.#streamBill(op, params, model, this.metering.open(op.name, model, worst), worst, requestId);
   }
 
   /**

@@ -3,31 +3,12 @@
  * the actual cost replaces the reservation once known. The check and the reservation are one
  * synchronous step, so two concurrent calls can never both pass a limit that fits only one.
  */
-import { GenwayError } from "../core/errors/errors.js";
+import { BudgetExceededError, GenwayError } from "../core/errors/index.js";
 import type { BudgetOptions, Currency } from "../core/http/cost.js";
-import { checkBudget } from "../core/validation/money-options.js";
+import { checkBudget } from "../core/validation/index.js";
 
 export type { BudgetOptions };
-
-/** A paid call refused before anything was sent: its worst case would take spending past the limit. */
-export class BudgetExceededError extends GenwayError {
-  override name = "BudgetExceededError";
-  /** The call's worst case in the budget's currency, or `null` when it could not be priced or bounded. */
-  readonly estimate: number | null;
-  /** What was left of the limit (limit - spent - reserved by calls in flight). */
-  readonly remaining: number;
-  readonly limit: number;
-
-  constructor(
-    message: string,
-    init: { estimate: number | null; remaining: number; limit: number; cause?: unknown },
-  ) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.estimate = init.estimate;
-    this.remaining = init.remaining;
-    this.limit = init.limit;
-  }
-}
+export { BudgetExceededError };
 
 /** Amounts are kept in units of 1e-8 of the currency, the precision of the prices, so sums stay exact. */
 const SCALE = 1e8;

@@ -2,7 +2,6 @@
 
 export type { CostEstimate, CostItem, CostLine } from "../core/http/cost.js";
 export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
-export { BudgetExceededError } from "./budget.js";
 export {
   FAMILY_IDS,
   type FamilyId,

@@ -4,7 +4,7 @@
  * priced, replaces the reservation, is added to the client's totals and reported to `onCost`.
  */
 
-import type { CostEstimate, Priced, Units } from "../core/http/cost.js";
+import { type CostEstimate, type Priced, SHARED_BUDGET, type Units } from "../core/http/cost.js";
 import type { Logger } from "../core/shared/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
 import { Totals } from "./totals.js";
@@ -58,6 +58,17 @@ export interface Bill {
   retry(billed: boolean, requestId: string | undefined, error?: unknown): void;
   /** The call failed: `billed: false` frees its reservation; true (or unsure) keeps the worst case, counted as unpriced. */
   fail(billed: boolean, requestId: string | undefined): void;
+}
+
+/** The ledgers of budgets shared by several calls (a tool loop's), one per options object. */
+const shared = new WeakMap<BudgetOptions, Budget>();
+
+/** A call's own budget: a ledger of its own, or the one it shares with the other calls given it. */
+function budgetOf(options: BudgetOptions): Budget {
+  if (!(options as { [SHARED_BUDGET]?: true })[SHARED_BUDGET]) return new Budget(options);
+  let budget = shared.get(options);
+  if (budget === undefined) shared.set(options, (budget = new Budget(options)));
+  return budget;
 }
 
 /** Why an attempt that failed after it was sent is counted without a price. */
@@ -117,10 +128,7 @@ export class Metering {
   open(operation: string, model: string | undefined, worst: () => Units, perCall?: BudgetOptions): Bill {
     // No array is built per call unless the call brings a budget of its own (a tool loop brings
     // the same Budget to each of its steps, so that the limit spans the loop).
-    const budgets =
-      perCall === undefined
-        ? this.#budgets
-        : [...this.#budgets, perCall instanceof Budget ? perCall : new Budget(perCall)];
+    const budgets = perCall === undefined ? this.#budgets : [...this.#budgets, budgetOf(perCall)];
     // The worst case is priced once, and reserved before the call is sent and again before each
     // retry of an attempt that may have been billed: every attempt that can cost is covered.
     let reserve = (_retrying?: { error: unknown }): Reservation[] => [];

@@ -14,7 +14,7 @@
 import { GenwayError } from "../core/errors/index.js";
 import type { CostEstimate, Currency, Priced, Units } from "../core/http/cost.js";
 import type { Logger } from "../core/shared/index.js";
-import { checkPrices } from "../core/validation/money-options.js";
+import { checkPrices } from "../core/validation/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { PRICE_CATALOG } from "./catalog.js";
 import {

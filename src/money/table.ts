@@ -4,7 +4,7 @@
  */
 
 import type { Currency } from "../core/http/cost.js";
-import { checkPrices } from "../core/validation/money-options.js";
+import { checkPrices } from "../core/validation/index.js";
 import { type ModelRates, PriceBook, type Quote } from "./book.js";
 import { matchRule } from "./models.js";
 import type { FlatRate, Quantities, Rate, TokenRate } from "./rates.js";

@@ -113,6 +113,16 @@ export class APIPromise<T> extends Promise<T> {
     return this.#withResponse;
   }
 
+  /**
+   * @internal The call's answer completed as `withResponse()` completes it, without asking its
+   * client for prices: a task's succeeded snapshot carries its submission's cost by the prices
+   * the client has (a plain client's: the spec's table), as a stream's `cost()` does.
+   */
+  static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
+    promise.#withResponse ??= promise.#answer.then(promise.#complete);
+    return promise.#withResponse;
+  }
+
   /** @internal The call's answer, without completing it (a query that only needs the body and headers). */
   static answerOf<T>(promise: APIPromise<T>): Promise<Answer<T>> {
     return promise.#answer;

@@ -1,11 +1,12 @@
 /**
  * The seam between the transport and money (src/money): what the transport hands a client's
  * billing when it meters a call, and what it asks of it. Core never imports money: the client
- * installs its billing on the transport when it asks for money (docs/cost.md, "What a plain client
- * pays"), and until then a billed call runs the plain path and is priced only if its cost is read.
+ * hands its transport a {@link MoneyPort}, whose billing is loaded (a dynamic import) when the
+ * client asks for money. Until then a billed call runs the plain path and is priced only if its
+ * cost is read (docs/cost.md, "What a plain client pays").
  */
 import type { Answer } from "./api-promise.js";
-import type { Priced, StreamBill } from "./cost.js";
+import type { Assembled, Priced, StreamBill } from "./cost.js";
 import type { CallRecord } from "./middleware.js";
 import type { Operation, RequestSpec } from "./operation.js";
 import type { RequestOptions } from "./request-options.js";
@@ -41,10 +42,41 @@ export interface Billing {
    * that answered.
    */
   late<P>(op: Operation<P>, params: P, answer: Answer<unknown>): Promise<Priced>;
-  /**
-   * The bill of a stream that opened before the client asked for money: it opens when the stream's
-   * cost is first read (calling `asked`: the client asks for money then), and settles at the
-   * stream's end only if it was opened.
-   */
-  lateStream<P>(op: Operation<P>, params: P, answer: Answer<unknown>, asked: () => void): StreamBill;
+  /** The bill of a stream that opened before the client asked for money, opened when its cost is first read. */
+  lateStream<P>(op: Operation<P>, params: P, answer: Answer<unknown>): StreamBill;
+}
+
+/** How a transport reaches its client's billing (src/client-money.ts). */
+export interface MoneyPort {
+  /** The client's billing: its code imported (once per process) and its money made (once). */
+  load(): Promise<Billing>;
+  /** Imports the pricing code, if not yet (once per process): none of it runs. */
+  preload(): Promise<unknown>;
+  /** The client's billing, made now if the pricing code is imported; else undefined. */
+  ready(): Billing | undefined;
+}
+
+/**
+ * The bill of a billed stream whose client had not asked for money when it opened: nothing runs
+ * until its cost is first read (`stream.cost()`, `snapshot()`), which opens the real bill (and
+ * asks for money); a stream that ended before that read is settled then, once.
+ */
+export class LateStreamBill implements StreamBill {
+  #bill: StreamBill | undefined;
+  #ended: [Assembled, boolean, unknown] | undefined;
+
+  constructor(private readonly open: () => StreamBill) {}
+
+  price(assembly: Assembled, complete: boolean): Priced {
+    if (this.#bill === undefined) {
+      this.#bill = this.open();
+      if (this.#ended) this.#bill.end(...this.#ended);
+    }
+    return this.#bill.price(assembly, complete);
+  }
+
+  end(assembly: Assembled, complete: boolean, error: unknown): void {
+    if (this.#bill) this.#bill.end(assembly, complete, error);
+    else this.#ended = [assembly, complete, error];
+  }
 }

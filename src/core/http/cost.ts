@@ -97,6 +97,17 @@ export interface BudgetOptions {
   unpriced?: "refuse" | "allow" | undefined;
 }
 
+/**
+ * Marks a budget option shared by several calls (a tool loop's steps): they reserve under one
+ * ledger, so that the limit spans them all rather than each call.
+ */
+export const SHARED_BUDGET: unique symbol = Symbol("genway.sharedBudget");
+
+/** `options` as a budget shared by the calls it is passed to (see {@link SHARED_BUDGET}). */
+export function sharedBudget(options: BudgetOptions): BudgetOptions {
+  return { ...options, [SHARED_BUDGET]: true } as BudgetOptions;
+}
+
 /** A cost, or `null` with the reason it could not be priced: never a silent zero. */
 export type Priced = { cost: CostEstimate; reason?: undefined } | { cost: null; reason: string };
 

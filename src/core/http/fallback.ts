@@ -98,12 +98,6 @@ export function withModel<P>(op: Operation<P>, params: P, model: string): P {
   return { ...params, [op.modelField ?? "model"]: model };
 }
 
-/** The model id the params name, if it is one string. */
-export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
-  const model = (params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"];
-  return typeof model === "string" ? model : undefined;
-}
-
 /**
  * Runs a call over its models in turn (`choices`, from {@link modelChoices}): each `attempt` gets
  * the params with its model and, but for the last, `handOver`: an error that a later model would

@@ -68,6 +68,12 @@ export function operation<P>(op: Operation<P>): Operation<P> {
   return op;
 }
 
+/** The model id the params name, if it is one string. */
+export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
+  const model = (params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"];
+  return typeof model === "string" ? model : undefined;
+}
+
 /**
  * Checks `params` against `op` (unless validation is off), then builds its request: at once, or a
  * promise when the body must be read first (an upload source).

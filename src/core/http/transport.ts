@@ -2,35 +2,33 @@
  * The one HTTP path every resource uses: auth, headers, query, the response clock, the caller's
  * signal, error decoding and billing-safe retries. Knows HTTP, not any API family.
  *
- * A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its prebuilt
- * operation checked and its request built synchronously, one AbortController and one timer, fetch,
- * the body's text, JSON.parse, the error-envelope check, the result. The request id and cost are
- * read when `withResponse()` asks; retries start only after a failure; redirects are followed only
- * on a 3xx. Each feature is installed when the client is made with it (or, for money, when it first
- * asks), never tested on a plain call: middleware (middleware.ts) replaces the exchange, money
- * (src/money, through billing.ts) the try of a billed call; fallback (fallback.ts) runs when a call
- * lists models. The request's parts are built by request-init.ts, redirects followed by redirects.ts.
+ * A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its operation
+ * checked and its request built synchronously, one AbortController and one timer, fetch, the
+ * body's text, JSON.parse, the error-envelope check, the result; its request id and cost are read
+ * when `withResponse()` asks. Each feature is installed when the client is made with it (money also
+ * when the client first reads a cost), never tested on a plain call: middleware (middleware.ts)
+ * replaces the exchange of every attempt, the client's billing (src/money, through billing.ts) the
+ * try of a billed call; a call that lists models runs the fallback loop (fallback.ts). The
+ * attempts, their retries and exchanges are attempts.ts.
  */
 
 import { GenwayError } from "../errors/errors.js";
 import { gatewayRoot } from "../shared/base-url.js";
-import { type Logger, logs } from "../shared/log.js";
-import { registerSecret } from "../shared/redact.js";
+import type { Logger } from "../shared/log.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, type Completion, completed, NOT_BILLED } from "./api-promise.js";
-import type { Billing, ModelTry } from "./billing.js";
-import { type Connection, failureOf, openConnection, underClock } from "./connection.js";
+import { Attempts, type CallState, type Reader } from "./attempts.js";
+import { type Billing, LateStreamBill, type ModelTry, type MoneyPort } from "./billing.js";
+import { type Connection, underClock } from "./connection.js";
 import { SETTLES_LATER, type SettlesLater } from "./cost.js";
-import { fallBack, modelChoices, modelOf, neverSent, wasNeverSent, withModel } from "./fallback.js";
+import { fallBack, modelChoices, neverSent, wasNeverSent, withModel } from "./fallback.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
-import { CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
-import { type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
-import { follow, isRedirect } from "./redirects.js";
-import { type HeadersLike, RotatingKey, requestBody, requestHeaders, requestURL } from "./request-init.js";
+import { CallRecord, type Middleware } from "./middleware.js";
+import { modelOf, type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
+import type { HeadersLike } from "./request-init.js";
 import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
-import { retryAfter } from "./retry.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
 export { checkKey, type HeadersLike } from "./request-init.js";
@@ -51,32 +49,9 @@ export interface TransportConfig {
   log: Logger;
   /** Whether declared operations check their params before sending (`off`: sent as given). */
   validation: ValidationMode;
-  /**
-   * Loads the client's billing, when it first asks for money (a cost read, a call's own budget):
-   * from then on every billed call is metered. Undefined: calls are never priced.
-   */
-  money?: (() => Promise<Billing>) | undefined;
+  /** The client's money, loaded when it first asks for it; undefined: calls are never priced. */
+  money?: MoneyPort | undefined;
 }
-
-/** Reads the connection of one attempt into the call's data. */
-type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
-
-/** What the features of one call share: made only for a call that uses one. */
-interface CallState {
-  /** The record middleware sees of the call (the client has middleware). */
-  record: CallRecord | undefined;
-  /** An error to hand back at once instead of retrying: one a fallback model will take. */
-  handOver: ((error: unknown) => boolean) | undefined;
-}
-
-/** One model's try of a call: plain, or metered by the client's billing. */
-type Try = <P, T>(
-  op: Operation<P>,
-  params: P,
-  options: RequestOptions,
-  read: Reader<T>,
-  state: CallState | undefined,
-) => Promise<Answer<T>>;
 
 /** One call of a declared operation (the options checked, the features it uses applied). */
 type Operate = <P, T>(
@@ -87,21 +62,14 @@ type Operate = <P, T>(
   read: Reader<T>,
 ) => Promise<Answer<T>>;
 
-/** One HTTP exchange of an attempt: fetch (redirects on a 3xx), or through the middleware chain. */
-type Exchange = (
-  url: string,
-  spec: RequestSpec,
+/** One model's try of a call: plain, or metered by the client's billing. */
+type Try = <P, T>(
+  op: Operation<P>,
+  params: P,
   options: RequestOptions,
-  signal: AbortSignal,
-  model: string | undefined,
-  record: CallRecord | undefined,
-  sending: Sending | undefined,
-) => Promise<Response>;
-
-/** Whether one attempt's request was handed to fetch (set just before the call). */
-interface Sending {
-  handed: boolean;
-}
+  read: Reader<T>,
+  state: CallState | undefined,
+) => Promise<Answer<T>>;
 
 /** The options of a call given none: nothing to check. */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
@@ -114,55 +82,20 @@ export const EVENT_STREAM = "text/event-stream";
 
 export class Transport {
   readonly #config: TransportConfig;
-  /** The gateway's root (baseURL without a trailing /v1) with one trailing slash: request paths are appended to it. */
-  readonly #base: string;
-  readonly #origin: string;
-  readonly #fetch: typeof fetch;
-  readonly #key: RotatingKey | undefined;
+  readonly #attempts: Attempts;
   readonly #readJson: Reader<unknown>;
   #chain: readonly Middleware[] | undefined;
-  /** The exchange of every attempt: plain (a string key, no middleware) or keyed and chained. */
-  #exchange: Exchange;
-  /** Whether an attempt's request may fail or stall before fetch (an apiKey function, middleware). */
-  #tracked: boolean;
   /** One model's try of a billed call: plain until the client asks for money, then metered. */
   #billed: Try;
-  /** The client's billing, once loaded (its code is a dynamic import: see client-money.ts). */
   #billing: Promise<Billing> | undefined;
-  #loaded: Billing | undefined;
-  /** What reading `withResponse()` of a billed call asks: its cost, so the client's prices (see Billing.demand). */
-  readonly #costRead = (): void => {
-    if (this.#loaded) this.#loaded.demand();
-    else if (this.#config.money)
-      this.askMoney().then(
-        (billing) => billing.demand(),
-        () => {},
-      );
-  };
-  /** What `withResponse()` of a billed call completes its answer with: its cost priced, if it was not. */
-  readonly #priced: <T>(op: Operation<unknown>, params: unknown) => Completion<T>;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const { apiKey } = config;
-    if (typeof apiKey === "string") registerSecret(apiKey);
-    else this.#key = new RotatingKey(apiKey);
-    this.#base = `${gatewayRoot(config.baseURL)}/`;
-    this.#origin = new URL(this.#base).origin;
-    this.#fetch = config.fetch ?? globalThis.fetch;
+    const base = `${gatewayRoot(config.baseURL)}/`;
+    this.#attempts = new Attempts({ ...config, base });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
-    this.#tracked = this.#key !== undefined;
-    this.#exchange = this.#tracked ? this.#keyedExchange : this.#plainExchange;
     this.#billed = this.#plain;
-    this.#priced = (op, params) => (answer) =>
-      answer.cost !== undefined || !this.#config.money
-        ? completed(answer)
-        : this.askMoney().then(async (billing) => {
-            const tried = answer.model === undefined ? params : withModel(op, params, answer.model);
-            const { cost, reason } = await billing.late(op, tried, answer);
-            return { ...completed(answer), cost, costReason: reason };
-          });
   }
 
   get log(): Logger {
@@ -180,13 +113,10 @@ export class Transport {
     return { fetch, timeout, idleTimeout, maxRetries };
   }
 
-  /** Installs middleware (at client construction): every attempt goes through `chain`, every call is recorded. */
+  /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is recorded. */
   useMiddleware(chain: readonly Middleware[]): void {
-    if (chain.length === 0) return;
     this.#chain = chain;
-    this.#tracked = true;
-    this.#exchange = this.#keyedExchange;
-    // Every call is recorded for the chain: none takes the plain way in.
+    this.#attempts.useMiddleware(chain);
     this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
       try {
         if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
@@ -198,41 +128,26 @@ export class Transport {
   }
 
   /**
-   * The client asks for money (at construction with budget, onCost, group, prices or middleware;
-   * else on its first cost read): its billing loads (once), and every billed call is metered from
+   * The client asks for money (when it is made with budget, onCost, group, prices or middleware;
+   * else on its first cost read): its billing loads, once, and every billed call is metered from
    * now on. Calls made while it loads wait for it.
    */
   askMoney(): Promise<Billing> {
-    if (this.#billed === this.#plain) {
-      const loading = this.#load();
+    if (this.#billing === undefined) {
+      const { money } = this.#config;
+      const loading = money ? money.load() : Promise.reject(new GenwayError("This client prices nothing."));
+      this.#billing = loading;
       this.#billed = async (op, params, options, read, state) =>
         (await loading).run(this.#try(op, params, options, read, state));
       loading.then(
-        (billing) => this.#meterWith(billing),
-        () => {},
-      );
-    }
-    return this.#load();
-  }
-
-  /** Loads the client's billing (its code and its price source, no request), without asking for money. */
-  #load(): Promise<Billing> {
-    if (this.#billing === undefined) {
-      const { money } = this.#config;
-      this.#billing = money ? money() : Promise.reject(new GenwayError("This client prices nothing."));
-      this.#billing.then(
         (billing) => {
-          this.#loaded = billing;
+          this.#billed = (op, params, options, read, state) =>
+            billing.run(this.#try(op, params, options, read, state));
         },
         () => {},
       );
     }
     return this.#billing;
-  }
-
-  #meterWith(billing: Billing): void {
-    this.#billed = (op, params, options, read, state) =>
-      billing.run(this.#try(op, params, options, read, state));
   }
 
   /**
@@ -241,11 +156,7 @@ export class Transport {
    * inside the promise, so a ValidationError rejects it and nothing is sent.
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(
-      this.#operate(op, params, options, false, this.#readJson as Reader<T>),
-      op.meter ? this.#priced(op as Operation<unknown>, params) : completed,
-      op.meter && this.#costRead,
-    );
+    return this.#promise(op, params, this.#operate(op, params, options, false, this.#readJson as Reader<T>));
   }
 
   /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
@@ -257,11 +168,10 @@ export class Transport {
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
     const read = this.#unwrapped(wrap);
-    return new APIPromise(
-      this.#operate(op, params, options, stream, op.meter ? this.#billedBody(op, params, read) : read),
-      op.meter ? this.#priced(op as Operation<unknown>, params) : completed,
-      op.meter && this.#costRead,
-    );
+    // Decided with the try the call takes (#operate, now): a client that asked for money meters it.
+    const plain = op.meter && this.#config.money && this.#billed === this.#plain;
+    const billed = plain ? this.#billedStream(op, params, read) : read;
+    return this.#promise(op, params, this.#operate(op, params, options, stream, billed));
   }
 
   /**
@@ -278,11 +188,7 @@ export class Transport {
     if (params.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
     const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
-    return new APIPromise(
-      this.#operate(op, params, options, false, read),
-      this.#priced(op as Operation<unknown>, params),
-      op.meter && this.#costRead,
-    );
+    return this.#promise(op, params, this.#operate(op, params, options, false, read));
   }
 
   /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
@@ -304,6 +210,35 @@ export class Transport {
     return new APIPromise(this.#unbilled(spec, options, this.#unwrapped(wrap), false));
   }
 
+  /**
+   * The promise of a declared operation's call. A billed call's `withResponse()` asks for its cost:
+   * at once the client's prices (in parallel with the call), then the cost, priced when the answer
+   * is in if the call was not metered as it ran.
+   */
+  #promise<T, P>(op: Operation<P>, params: P, answer: Promise<Answer<T>>): APIPromise<T> {
+    const { money } = this.#config;
+    if (!op.meter || !money) return new APIPromise(answer);
+    const priced: Completion<T> = (done) =>
+      done.cost !== undefined
+        ? completed(done)
+        : this.askMoney().then(async (billing) => {
+            const tried = done.model === undefined ? params : withModel(op, params, done.model);
+            const { cost, reason } = await billing.late(op, tried, done);
+            return { ...completed(done), cost, costReason: reason };
+          });
+    const costRead = () => {
+      const asked = this.askMoney();
+      const billing = money.ready();
+      if (billing) billing.demand();
+      else
+        asked.then(
+          (loaded) => loaded.demand(),
+          () => {},
+        );
+    };
+    return new APIPromise(answer, priced, costRead);
+  }
+
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
     return async (c, spec) => {
       // A relay's dashboard page: read as a stream it would only end "early", as a file be saved.
@@ -316,20 +251,26 @@ export class Transport {
   }
 
   /**
-   * A billed body the caller consumes, read before the client asked for money: a stream whose cost
-   * may be read at any time (`stream.cost()`) gets a bill that opens when it is first read.
+   * A billed body the caller consumes. A stream's cost may be read at any time (`stream.cost()`):
+   * one that opens before its client asked for money gets a bill that opens when it is first read.
+   * The pricing code is imported now (once per process, alongside the request), so that such a
+   * synchronous read finds it; none of it runs unless the cost is read.
    */
-  #billedBody<T, P>(op: Operation<P>, params: P, read: Reader<T>): Reader<T> {
-    const money = this.#config.money;
-    if (!money) return read;
+  #billedStream<T, P>(op: Operation<P>, params: P, read: Reader<T>): Reader<T> {
+    const money = this.#config.money as MoneyPort;
     return async (c, spec) => {
       const data = await read(c, spec);
       if (isSettlesLater(data)) {
-        // Loaded now (once per process, alongside the request) so that a synchronous cost read
-        // finds it; nothing of it runs unless the cost is read.
-        const billing = await this.#load();
-        const answer = { data, response: c.response, model: modelOf(op, params) };
-        data[SETTLES_LATER](billing.lateStream(op, params, answer, () => void this.askMoney()));
+        await money.preload();
+        // Not the stream itself: its bill is held by what settles a dropped stream (stream.ts),
+        // which must not keep the stream alive.
+        const answer: Answer<unknown> = { data: undefined, response: c.response, model: modelOf(op, params) };
+        data[SETTLES_LATER](
+          new LateStreamBill(() => {
+            void this.askMoney();
+            return (money.ready() as Billing).lateStream(op, params, answer);
+          }),
+        );
       }
       return data;
     };
@@ -346,7 +287,7 @@ export class Transport {
     const record = this.#chain && new CallRecord("request", undefined, stream);
     const state = record && { record, handOver: undefined };
     try {
-      const answer = await this.#send(spec, options, read, undefined, state);
+      const answer = await this.#attempts.send(spec, options, read, undefined, state);
       record?.finish(ended(answer, NOT_BILLED));
       return answer;
     } catch (error) {
@@ -357,7 +298,7 @@ export class Transport {
 
   /**
    * One call of a declared operation. A plain call goes straight to its try; one that uses a
-   * feature (its own budget, a fallback list, the client's middleware) to {@link #featured}.
+   * feature (its own budget, a fallback list; with middleware, every call) to {@link #featured}.
    */
   #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
     try {
@@ -409,7 +350,7 @@ export class Transport {
   #plain: Try = async (op, params, options, read, state) => {
     let spec = this.#build(op, params, options);
     if (spec instanceof Promise) spec = await spec;
-    const answer = await this.#send(spec, options, read, modelOf(op, params), state);
+    const answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
     state?.record?.finish(ended(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED));
     return answer;
   };
@@ -422,21 +363,22 @@ export class Transport {
     read: Reader<T>,
     state: CallState | undefined,
   ): ModelTry<P, T> {
+    const model = modelOf(op, params);
     return {
       op,
       params,
       options,
-      model: modelOf(op, params),
+      model,
       record: state?.record,
       build: async () => this.#build(op, params, options),
-      send: (spec, retrying) => this.#send(spec, options, read, modelOf(op, params), state, retrying),
+      send: (spec, retrying) => this.#attempts.send(spec, options, read, model, state, retrying),
     };
   }
 
   /**
    * Checks the params and builds the request: at once for a body that cannot stall, under the
    * clocks for one that reads an upload source (which may never yield). A failure is marked as
-   * never sent; it rejects the call's promise (the caller is an async function).
+   * never sent; it rejects the call's promise (the callers are async).
    */
   #build<P>(op: Operation<P>, params: P, options: RequestOptions): RequestSpec | Promise<RequestSpec> {
     let spec: RequestSpec | Promise<RequestSpec>;
@@ -457,130 +399,6 @@ export class Transport {
       signal: options.signal,
       timeout: options.timeout ?? this.#config.timeout,
     });
-  }
-
-  /** Sends `spec` and reads its answer; the retry loop starts only after a failed first attempt. */
-  #send<T>(
-    spec: RequestSpec,
-    options: RequestOptions,
-    read: Reader<T>,
-    model: string | undefined,
-    state: CallState | undefined,
-    retrying?: (error: unknown) => void,
-  ): Promise<Answer<T>> {
-    return this.#attempt(spec, options, read, model, state).catch((error: unknown) =>
-      retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
-        policy: spec.policy,
-        maxRetries: options.maxRetries ?? this.#config.maxRetries,
-        maxRetryAfter: this.#config.maxRetryAfter,
-        signal: options.signal,
-        replayable: !(spec.body instanceof ReadableStream),
-        handOver: state?.handOver,
-        onRetry: (failure, attempt, wait) => {
-          // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
-          retrying?.(failure);
-          this.log.info(
-            `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
-          );
-        },
-      }),
-    );
-  }
-
-  /** One attempt: open the connection under the clocks, decode a non-2xx answer, read the body. */
-  async #attempt<T>(
-    spec: RequestSpec,
-    options: RequestOptions,
-    read: Reader<T>,
-    model: string | undefined,
-    state: CallState | undefined,
-  ): Promise<Answer<T>> {
-    const debug = logs(this.log, "debug");
-    const started = debug ? Date.now() : 0;
-    const url = requestURL(this.#base, spec, options, this.#config.defaultQuery);
-    const record = state?.record;
-    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
-    // Only a middleware or an apiKey function can fail (or stall) before fetch: a plain call
-    // reaches fetch at once, and allocates nothing for this.
-    const sending: Sending | undefined = this.#tracked ? { handed: false } : undefined;
-    let connection: Connection;
-    try {
-      connection = await openConnection(
-        url,
-        (signal) => this.#exchange(url, spec, options, signal, model, record, sending),
-        {
-          signal: options.signal,
-          timeout: options.timeout ?? this.#config.timeout,
-          idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: sending === undefined && this.#config.fetch === undefined,
-        },
-      );
-    } catch (error) {
-      throw sending && !sending.handed ? neverSent(error) : error;
-    }
-    const { response } = connection;
-    // The line is built only when debug logging is on: with the default level it would be garbage.
-    if (debug) {
-      this.log.debug(`${spec.method} ${spec.path} -> ${response.status} in ${Date.now() - started} ms`, {
-        requestId: connection.requestId,
-      });
-    }
-    if (!response.ok) throw await failureOf(connection, connection.url);
-    let data: T;
-    try {
-      data = await read(connection, spec);
-    } catch (error) {
-      connection.release();
-      throw error;
-    }
-    return { data, response, model };
-  }
-
-  /** A string key, no middleware: the headers, the body, fetch. */
-  #plainExchange: Exchange = (url, spec, options, signal) => {
-    const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
-    const body = requestBody(spec, options, headers);
-    return this.#fetchFollowing(
-      url,
-      { method: spec.method, headers, body, signal, redirect: "manual" },
-      spec,
-    );
-  };
-
-  /** A key from the apiKey function, and the middleware chain with the key's stand-in in its headers. */
-  #keyedExchange: Exchange = async (url, spec, options, signal, model, record, sending) => {
-    const key = this.#key ? await this.#key.get() : (this.#config.apiKey as string);
-    const headers = requestHeaders(spec, options, this.#config.defaultHeaders, record ? REDACTED_KEY : key);
-    const body = requestBody(spec, options, headers);
-    if (!record) {
-      if (sending) sending.handed = true;
-      return this.#fetchFollowing(
-        url,
-        { method: spec.method, headers, body, signal, redirect: "manual" },
-        spec,
-      );
-    }
-    return throughChain(
-      this.#chain!,
-      this.#origin,
-      record,
-      model,
-      { method: spec.method, url, headers, body, signal },
-      key,
-      (to, init) => {
-        if (sending) sending.handed = true;
-        return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec);
-      },
-    );
-  };
-
-  /**
-   * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
-   * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
-   */
-  async #fetchFollowing(url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
-    const response = await this.#fetch(url, init);
-    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, this.#fetch) : response;
   }
 }
 

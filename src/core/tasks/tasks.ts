@@ -202,11 +202,9 @@ export class TaskRegistry {
     const submitted = this.transport.call<unknown, P>(op, params, options);
     // Read when a succeeded snapshot is made, or by the caller's withResponse(): priced once.
     const cost: SubmissionCost = () =>
-      submitted
-        .withResponse()
-        .then(({ cost, costReason }) =>
-          cost === null ? { cost: null, reason: costReason ?? "" } : { cost },
-        );
+      APIPromise.completed(submitted).then(({ cost, costReason }) =>
+        cost === null ? { cost: null, reason: costReason ?? "" } : { cost },
+      );
     return APIPromise.derive(submitted, (answer) => {
       const id = idOf(answer.data);
       if (typeof id !== "string" || id === "") {
