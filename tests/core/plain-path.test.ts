@@ -41,7 +41,8 @@ function featureCode(ran: Ran): string[] {
   for (const [file, names] of Object.entries(ran)) {
     const own = names.filter((name) => name !== "__name"); // the module's name helper (tsx)
     if (own.length === 0) continue;
-    if (/^src\/(money|otel)\//.test(file) || file === "src/core/http/middleware.ts") {
+    // Money is src/money (and was src/core/money and src/pricing before it had a room of its own).
+    if (/^src\/(money|core\/money|pricing|otel)\//.test(file) || file === "src/core/http/middleware.ts") {
       found.push(`${file}: ${own.join(", ")}`);
     }
     if (file === "src/core/http/fallback.ts") found.push(`${file}: ${own.join(", ")}`);
