@@ -4,8 +4,10 @@
  * genway/images, ...) construct through `openClient`, so they take the same options and behave alike.
  */
 
+import { asksForMoney, ClientMoney } from "./client-money.js";
 import { GenwayError } from "./core/errors/index.js";
 import {
+  type BudgetOptions,
   type ClientContext,
   checkKey,
   type HeadersLike,
@@ -13,14 +15,10 @@ import {
   type QueryValue,
   Transport,
 } from "./core/http/index.js";
-import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
 import { createLog, DEFAULTS, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
-import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
-import { PriceSource, type PricesOption } from "./pricing/source.js";
-
-/** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
-const PRICES_TIMEOUT = 10_000;
+import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
+import type { CostEvent, PricesOption } from "./money/index.js";
 
 /**
  * Options of `new Genway(options)` (and of every family client). Every one is optional; its default
@@ -138,10 +136,8 @@ export interface GenwayOptions {
 /** What a client holds once its options are checked: the ClientContext the namespaces see, and the base URL. */
 export interface OpenedClient extends ClientContext {
   baseURL: string;
-  /** Totals of the client's billed calls (`gw.costs`). */
-  costs: CostTotals;
-  /** Where the client's costs come from (`gw.prices`). */
-  prices: PriceSource;
+  /** The client's money (`gw.costs`, `gw.prices`), loaded when it first needs it. */
+  money: ClientMoney;
 }
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
@@ -167,38 +163,16 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
-  // The transport is made below; the price source reaches the gateway through it once it exists.
-  let transport: Transport | undefined;
-  const prices = new PriceSource({
-    prices: options.prices,
-    group: options.group,
-    // A client that asks for money loads prices with its first billed call; a plain one only when a cost is read.
-    eager:
-      options.budget !== undefined ||
-      options.onCost !== undefined ||
-      options.group !== undefined ||
-      options.prices === "gateway",
-    currency: options.budget?.currency,
-    get: (path) =>
-      transport!.json(
-        { method: "GET", path, policy: "idempotent" },
-        { maxRetries: 0, timeout: Math.min(options.timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) },
-      ),
-    log,
-  });
-  const metering = new Metering({
-    meter: prices,
-    budget: options.budget,
-    onCost: options.onCost,
-    log,
-  });
+  if (options.budget !== undefined) checkBudget(options.budget);
+  checkPrices(options.prices);
   if (
     options.middleware !== undefined &&
     !(Array.isArray(options.middleware) && options.middleware.every((m) => typeof m === "function"))
   ) {
     throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
   }
-  transport = new Transport({
+  const money = new ClientMoney(options, log);
+  const transport = new Transport({
     apiKey,
     baseURL,
     timeout: options.timeout ?? DEFAULTS.timeout,
@@ -212,16 +186,14 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     defaultQuery: options.defaultQuery,
     log,
     validation,
-    metering,
-    middleware: options.middleware,
+    money,
   });
-  return {
-    transport,
-    validation,
-    baseURL,
-    costs: metering.totals,
-    prices,
-  };
+  money.attach(transport);
+  // The features the options name are installed now; a plain client's calls run none of them.
+  if (options.middleware?.length) transport.useMiddleware(options.middleware);
+  // A failed load (a price group the spec's table lacks) rejects the billed calls, nothing sent.
+  if (asksForMoney(options)) transport.askMoney().catch(() => {});
+  return { transport, validation, baseURL, money };
 }
 
 /** Workers, Deno and Bun have no `document`; only a real page does. */

@@ -9,9 +9,9 @@ import {
   ValidationError,
   type ValidationIssue,
 } from "../core/errors/index.js";
-import type { RequestOptions } from "../core/http/index.js";
-import { Budget } from "../core/money/index.js";
+import { type RequestOptions, sharedBudget } from "../core/http/index.js";
 import { DEFAULTS } from "../core/shared/index.js";
+import { checkBudget } from "../core/validation/index.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */
@@ -52,7 +52,8 @@ export interface LoopFormat<Request, Response, Message, Stream = never, Final = 
  * one ledger that every step reserves under, so that the limit spans the loop, not each call.
  */
 export function stepOptions(options: RequestOptions, signal: AbortSignal | undefined): RequestOptions {
-  const budget = options.budget === undefined ? undefined : new Budget(options.budget);
+  if (options.budget !== undefined) checkBudget(options.budget);
+  const budget = options.budget === undefined ? undefined : sharedBudget(options.budget);
   return { ...options, signal: signal ?? options.signal, ...(budget ? { budget } : {}) };
 }
 

@@ -80,21 +80,35 @@ export interface RetryLoop {
 
 /** Runs `attempt` until it succeeds or the policy says stop; the wait between honours Retry-After. */
 export async function withRetries<T>(attempt: () => Promise<T>, loop: RetryLoop): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    return retryAfter(error, attempt, loop);
+  }
+}
+
+/**
+ * The retries after a first attempt failed with `first`: `attempt` again until it succeeds or the
+ * policy says stop. A call whose first attempt succeeds never enters this loop.
+ */
+export async function retryAfter<T>(first: unknown, attempt: () => Promise<T>, loop: RetryLoop): Promise<T> {
+  let error = first;
   for (let count = 0; ; count++) {
+    if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
+      throw error;
+    if (loop.handOver?.(error)) throw error;
+    const after = (error as { retryAfterMs?: number }).retryAfterMs;
+    // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
+    if (after !== undefined && after > loop.maxRetryAfter) throw error;
+    const wait = retryDelay(count + 1, after, loop.retryDelay ?? DEFAULTS.retryDelay);
+    loop.onRetry?.(error, count + 1, wait);
+    await sleep(wait, loop.signal).catch(() => {
+      throw new APIUserAbortError();
+    });
     try {
       return await attempt();
-    } catch (error) {
-      if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
-        throw error;
-      if (loop.handOver?.(error)) throw error;
-      const after = (error as { retryAfterMs?: number }).retryAfterMs;
-      // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
-      if (after !== undefined && after > loop.maxRetryAfter) throw error;
-      const wait = retryDelay(count + 1, after, loop.retryDelay ?? DEFAULTS.retryDelay);
-      loop.onRetry?.(error, count + 1, wait);
-      await sleep(wait, loop.signal).catch(() => {
-        throw new APIUserAbortError();
-      });
+    } catch (next) {
+      error = next;
     }
   }
 }

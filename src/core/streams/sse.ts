@@ -4,8 +4,7 @@
  * chunks and a bound on the size of one event. See docs/reliability.md.
  */
 import { MalformedResponseError } from "../errors/errors.js";
-import { type Connection, toConnectionError } from "../http/connection.js";
-import { IdleClock } from "../shared/idle-clock.js";
+import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
 import { MAX_EVENT_SIZE, type SSEMessage, SSEParser } from "./sse-parser.js";
 
 /** How a consumer left readSSE early: at the stream's end (`atEnd`), or not (break, error, abort). */
@@ -38,7 +37,8 @@ export async function* readSSE(
   // A custom fetch may ignore the signal; cancelling the reader ends a pending read either way.
   const onAbort = () => reader.cancel().catch(() => {});
   signal.addEventListener("abort", onAbort, { once: true });
-  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  const clock = bodyClock(connection);
+  clock.resume();
   let finished = false;
   try {
     for (let ended = false; !ended; ) {

@@ -30,6 +30,11 @@ export function slot(index: unknown): number | undefined {
     : undefined;
 }
 
+/** A token count read from a stream's untrusted usage: a finite number >= 0, else 0. */
+export function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
 /** A JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

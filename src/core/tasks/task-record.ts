@@ -11,7 +11,7 @@
  * `message`: relays answer `message: "SUCCEED"` on failed tasks.
  */
 
-import type { CostEstimate } from "../money/cost.js";
+import type { CostEstimate } from "../http/cost.js";
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 

@@ -1,7 +1,6 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
-import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, ClientContext, RequestOptions, Units } from "../../core/http/index.js";
 import { operation } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
 import { characterCount } from "../../core/validation/index.js";
 import { speechParams } from "./schema.js";

@@ -3,7 +3,6 @@
 import { ValidationError } from "../../core/errors/index.js";
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { implementationOf } from "../../lib/carried.js";
 import {
   CHAT_PARSE,
@@ -36,7 +35,7 @@ const CREATE = operation<ChatCompletionCreateParams>({
   body: toWire,
   accept: accepts,
   // Billed per token: the usage answered, or n x the output limit and the prompt's bound.
-  meter: tokenMeter<ChatCompletionCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as ChatCompletion).usage,
     declaresTools: (params) =>
@@ -45,7 +44,7 @@ const CREATE = operation<ChatCompletionCreateParams>({
     limit: (params) => params.max_completion_tokens ?? params.max_tokens,
     limitField: "max_completion_tokens or max_tokens",
     choices: (params) => params.n,
-  }),
+  },
 });
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */

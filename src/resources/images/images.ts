@@ -1,9 +1,8 @@
 /** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
 
 import { ValidationError } from "../../core/errors/index.js";
-import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import type { ClientContext, RequestOptions, Units } from "../../core/http/index.js";
 import { APIPromise, operation } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
 import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";

@@ -1,7 +1,6 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { implementationOf } from "../../lib/carried.js";
 import {
   MESSAGES_PARSE,
@@ -35,7 +34,7 @@ const CREATE = operation<MessageCreateParams>({
   // The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins.
   headers: { "anthropic-version": "2023-06-01" },
   // Billed per token: the usage answered, or max_tokens and the prompt's bound.
-  meter: tokenMeter<MessageCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as Message).usage,
     declaresTools: (params) => Boolean(params.tools?.length),
@@ -47,7 +46,7 @@ const CREATE = operation<MessageCreateParams>({
     },
     limit: (params) => params.max_tokens,
     limitField: "max_tokens",
-  }),
+  },
 });
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */

@@ -1,7 +1,6 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise, ClientContext } from "../../core/http/index.js";
 import { EVENT_STREAM, operation, path, type RequestOptions } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { implementationOf } from "../../lib/carried.js";
 import {
   type GenerateContentParsedStream,
@@ -33,7 +32,7 @@ const GENERATE = operation<GenerateContentParams>({
   schema: generateContentParams,
   body: withoutModel,
   // Billed per token: the usageMetadata answered, or candidateCount x maxOutputTokens and the prompt's bound.
-  meter: tokenMeter<GenerateContentParams>({
+  meter: {
     model: modelId,
     usage: (answer) => (answer as GenerateContentResponse).usageMetadata,
     declaresTools: (params) =>
@@ -48,7 +47,7 @@ const GENERATE = operation<GenerateContentParams>({
     limit: (params) => params.generationConfig?.maxOutputTokens,
     limitField: "generationConfig.maxOutputTokens",
     choices: (params) => params.generationConfig?.candidateCount,
-  }),
+  },
 });
 
 const STREAM = operation<GenerateContentParams>({

@@ -2,7 +2,6 @@
 
 import type { ClientContext } from "../../core/http/index.js";
 import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { implementationOf } from "../../lib/carried.js";
 import { withOutputText } from "./output-text.js";
 import {
@@ -35,7 +34,7 @@ const CREATE = operation<ResponseCreateParams>({
   schema: responseCreateParams,
   accept: accepts,
   // Billed per token: the usage answered, or max_output_tokens and the prompt's bound.
-  meter: tokenMeter<ResponseCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as ResponseObject).usage,
     declaresTools: (params) =>
@@ -48,7 +47,7 @@ const CREATE = operation<ResponseCreateParams>({
     },
     limit: (params) => params.max_output_tokens,
     limitField: "max_output_tokens",
-  }),
+  },
 });
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */

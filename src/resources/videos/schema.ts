@@ -1,6 +1,6 @@
 /**
  * POST /v2/videos/generations: the run-time checks. Which rules apply depends on where the model
- * catalog (src/pricing/models.ts) places the id: "vidA" gets the vidA bounds, "vidB" the vidB ones,
+ * catalog (src/money/models.ts) places the id: "vidA" gets the vidA bounds, "vidB" the vidB ones,
  * any other id (veo3, sora-2, kling-v2-master ...) only what every model needs (model, prompt).
  * Rules the spec ties to one exact id (which vidA ids take first/last frames, return_last_frame on
  * the lite-i2v id, vidB's text/image model lists and image counts) apply to exactly those ids.

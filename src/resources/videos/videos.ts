@@ -1,11 +1,10 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
-import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext, Units } from "../../core/http/index.js";
 import { operation, path } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
 import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
 import type { ValidationMode } from "../../core/validation/index.js";
-import { findModelFamily } from "../../pricing/models.js";
+import { findModelFamily } from "../../money/models.js";
 import { openVideoParams, vidAParams, vidBParams } from "./schema.js";
 import type {
   VideoCreateParams,

@@ -4,8 +4,8 @@
  * kind, `vidgen.<last path segment>`, because each has its own query path.
  */
 import type * as z from "zod/mini";
+import type { Units } from "../../core/http/index.js";
 import { type Operation as Declared, operation as declare, path } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
 import type { ImageRules } from "../../core/uploads/index.js";
 import * as s from "./schema.js";
 import { toWire } from "./wire.js";

@@ -8,7 +8,7 @@
  * own entry for the model; the family the catalog places the model in (per-call `models`,
  * registrations, built-ins), priced by the spec's table. An id none of them knows has no price.
  */
-import type { CostEstimate, CostSource, Currency, Priced, Units } from "../core/money/index.js";
+import type { CostEstimate, CostSource, Currency, Priced, Units } from "../core/http/cost.js";
 import { DEFAULTS } from "../core/shared/index.js";
 import {
   type FamilyId,
