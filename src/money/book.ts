@@ -104,6 +104,10 @@ function familyRate(id: FamilyId, group: string): Rate {
     : { unit: family.unit, per: family.per, price: price as number };
 }
 
+/**
+ * One set of prices (the gateway's, the spec's table or your own) in one currency: what
+ * `gw.prices` holds once loaded, and what estimates and costs are computed from (docs/cost.md).
+ */
 export class PriceBook {
   /** Where this book's own prices come from; `spec` when it has none but the spec's table. */
   readonly source: CostSource;

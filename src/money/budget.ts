@@ -9,7 +9,6 @@ import { DEFAULTS } from "../core/shared/index.js";
 import { checkBudget } from "../core/validation/index.js";
 
 export type { BudgetOptions };
-export { BudgetExceededError };
 
 /** Amounts are kept in units of 1e-8 of the currency, the precision of the prices, so sums stay exact. */
 const SCALE = 1e8;

@@ -44,6 +44,7 @@ export interface FlatPriceFamily {
   readonly groups: Readonly<Record<string, number>>;
 }
 
+/** A row of the spec's price table: billed per token, or one price per request, image, second or characters. */
 export type PriceFamily = TokenPriceFamily | FlatPriceFamily;
 
 const TOKENS = { unit: "token", per: 1_000_000 } as const;
@@ -216,6 +217,7 @@ export const PRICE_CATALOG: { readonly [K in FamilyId]: PriceFamily } = /* @__PU
 /** Every family id, in the spec's row order. */
 export const FAMILY_IDS = Object.freeze(Object.keys(CATALOG)) as readonly FamilyId[];
 
+/** Whether `id` is a family id of the spec's price table (`chat-gpt`, ...). */
 export function isFamilyId(id: string): id is FamilyId {
   return Object.hasOwn(CATALOG, id);
 }

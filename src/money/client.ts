@@ -9,7 +9,7 @@ import { ClientBilling } from "./billing.js";
 import { type CostEvent, Metering } from "./metering.js";
 import { ClientPrices, type PricesOption } from "./source.js";
 
-export interface MoneyConfig {
+interface MoneyConfig {
   prices: PricesOption | undefined;
   group: string | undefined;
   budget: BudgetOptions | undefined;
@@ -19,7 +19,10 @@ export interface MoneyConfig {
   log: Logger;
 }
 
-/** The money of one client. */
+/**
+ * The money of one client.
+ * @public src/client-money.ts reaches it through a dynamic import (knip cannot follow that).
+ */
 export function clientMoney(config: MoneyConfig) {
   const { prices: option, group, budget, onCost, get, log } = config;
   const prices = new ClientPrices({

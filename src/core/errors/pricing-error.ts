@@ -1,6 +1,7 @@
 /** The error an estimate fails with (src/money prices; every entry exports its error, as `gw.prices.estimate` throws it). */
 import { GenwayError } from "./errors.js";
 
+/** Why an estimate failed (PricingError.reason). */
 export type PricingErrorReason =
   | "missing_model"
   | "unknown_model"

@@ -35,7 +35,7 @@ const NOT_BILLED_CODES = new Set(["10011", "10012", "10013", "10020", "model_not
  * HTTP error status counts (an error inside a 200 body may have been billed), and a paid submission
  * falls back only where its retry policy would repeat it (the gateway turned it away before work).
  */
-export function fallsBack(error: unknown, policy: RetryPolicy): boolean {
+function fallsBack(error: unknown, policy: RetryPolicy): boolean {
   if (policy === "paid" && !isRetryable(error, "paid")) return false;
   if (error instanceof APITimeoutError) return false;
   if (error instanceof APIConnectionError) return error.notSent;

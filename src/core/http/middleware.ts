@@ -174,7 +174,7 @@ export type WaitHook = (
  * budget's back (one reservation, one ledger entry), so it is refused with a MiddlewareError and
  * nothing more is sent. A middleware that wants another attempt leaves it to genway's retries.
  */
-export function runChain(
+function runChain(
   chain: readonly Middleware[],
   request: MiddlewareRequest,
   send: MiddlewareNext,
