@@ -2,6 +2,8 @@
 // every dependency bundled, gzip level 9. Measured on the built dist/ through the package's own
 // exports, so each entry is what a user's bundler resolves.
 import { builtinModules } from "node:module";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
@@ -97,12 +99,20 @@ export const ask = (apiKey) => new Anthropic({ apiKey, dangerouslyAllowBrowser: 
   },
 ];
 
-/** { label, min, gzip } in bytes, for every bundle. */
+/**
+ * { label, min, gzip, initial, lazy } in bytes, for every bundle. `min` and `gzip` are the whole
+ * bundle with every dynamic import inlined (what size-limit measures: the most an app can load).
+ * `initial` and `lazy` split it as a code-splitting bundler does (Vite, Rollup, webpack): `initial`
+ * is gzip of the entry and its static imports, what the page loads before its first call; `lazy`
+ * is gzip of the chunks behind a dynamic import (money: the price table, metering, budgets), loaded
+ * only when a client first asks for a cost (docs/packaging.md).
+ */
 export async function measureBundles() {
   const out = [];
-  for (const { label, source, external = [] } of BUNDLES) {
-    const result = await build({
-      stdin: { contents: source, resolveDir: ROOT, loader: "js" },
+  const sources = join(ROOT, ".tmp/bundle-sources");
+  await mkdir(sources, { recursive: true });
+  for (const [index, { label, source, external = [] }] of BUNDLES.entries()) {
+    const common = {
       bundle: true,
       minify: true,
       format: "esm",
@@ -110,14 +120,58 @@ export async function measureBundles() {
       external,
       write: false,
       logLevel: "silent",
+    };
+    const whole = await build({ ...common, stdin: { contents: source, resolveDir: ROOT, loader: "js" } });
+    const code = whole.outputFiles[0].contents;
+    // Inside the package, so that "genway" resolves to its own exports (a package's self-reference).
+    const entry = join(sources, `${index}.mjs`);
+    await writeFile(entry, source);
+    const split = await build({
+      ...common,
+      entryPoints: [entry],
+      splitting: true,
+      outdir: "/out",
+      metafile: true,
     });
-    const code = result.outputFiles[0].contents;
-    out.push({ label, min: code.length, gzip: gzipSync(code, { level: 9 }).length });
+    const initial = initialOutputs(split.metafile);
+    let initialGzip = 0;
+    let lazyGzip = 0;
+    for (const file of split.outputFiles) {
+      const size = gzipSync(file.contents, { level: 9 }).length;
+      if (initial.has(relative(ROOT, file.path))) initialGzip += size;
+      else lazyGzip += size;
+    }
+    out.push({
+      label,
+      min: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+      initial: initialGzip,
+      lazy: lazyGzip,
+    });
   }
   return out;
 }
 
+/** The entry's output and every chunk reached from it by static imports (not dynamic ones). */
+function initialOutputs(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint);
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const next of outputs[name].imports)
+      if (next.kind === "import-statement" && outputs[next.path]) visit(next.path);
+  };
+  visit(entry);
+  return seen;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const b of await measureBundles())
-    console.log(b.label.padEnd(52), (b.min / 1000).toFixed(1), "kB", (b.gzip / 1000).toFixed(1), "kB gz");
+    console.log(
+      b.label.padEnd(52),
+      `${(b.min / 1000).toFixed(1)} kB min, ${(b.gzip / 1000).toFixed(1)} kB gz;`,
+      `split: ${(b.initial / 1000).toFixed(1)} kB gz initial + ${(b.lazy / 1000).toFixed(1)} kB gz lazy`,
+    );
 }
