@@ -1,8 +1,9 @@
 // Browser bundle sizes per entry, as a browser app gets them: esbuild, platform browser, minified,
 // every dependency bundled, gzip level 9. Measured on the built dist/ through the package's own
 // exports, so each entry is what a user's bundler resolves.
-import { builtinModules } from "node:module";
+
 import { mkdir, writeFile } from "node:fs/promises";
+import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
