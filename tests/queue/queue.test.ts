@@ -232,6 +232,11 @@ describe.concurrent("workers in three processes", () => {
         "held-music",
         "crafted-music",
       ]);
+      // A job in the wrong state is named with its reason, so a failure says which job and why.
+      const unexpected = jobs
+        .filter((j) => (states.get(j.id) === "failed") !== expectedFailed.has(j.id!))
+        .map((j) => `${j.id}: ${states.get(j.id)}${j.failedReason ? ` (${j.failedReason})` : ""}`);
+      expect(unexpected).toEqual([]);
       expect(counts).toEqual({ completed: 300 - expectedFailed.size, failed: expectedFailed.size });
       for (const [id, status] of states)
         expect([id, status]).toEqual([id, expectedFailed.has(id!) ? "failed" : "completed"]);
