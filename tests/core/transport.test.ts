@@ -93,6 +93,33 @@ describe("what goes over the wire", () => {
     expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${mock.apiKey}`);
   });
 
+  it("calls fetch as a plain function, as a browser's and workerd's fetch demand (else 'Illegal invocation')", async () => {
+    const mock = createMockGateway();
+    // A browser's fetch checks its receiver: called as a method of another object, it throws.
+    function strictFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation");
+      return mock.fetch(input, init);
+    }
+    const plain = new Genway({
+      baseURL: "http://gw.test",
+      apiKey: mock.apiKey,
+      fetch: strictFetch,
+      prices: "spec",
+    });
+    expect((await plain.chat.completions.create(hello)).choices[0]?.message.content).toBeTruthy();
+    const stream = await plain.chat.completions.create({ ...hello, stream: true });
+    expect((await stream.finalCompletion()).choices[0]?.message.content).toBeTruthy();
+    // The other paths to fetch: an apiKey function and a middleware chain.
+    const chained = new Genway({
+      baseURL: "http://gw.test",
+      apiKey: async () => mock.apiKey,
+      fetch: strictFetch,
+      middleware: [(request, next) => next(request)],
+      prices: "spec",
+    });
+    expect((await chained.chat.completions.create(hello)).choices[0]?.message.content).toBeTruthy();
+  });
+
   it("withResponse() gives the raw response and the request id", async () => {
     const { gw } = await loopback();
     const { data, response, requestId } = await gw.chat.completions.create(hello).withResponse();

@@ -207,7 +207,10 @@ export class Attempts {
    * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
    */
   async #fetchFollowing(url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
-    const response = await this.#fetch(url, init);
-    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, this.#fetch) : response;
+    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
+    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
+    const send = this.#fetch;
+    const response = await send(url, init);
+    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, send) : response;
   }
 }
