@@ -5,6 +5,10 @@ export default {
   entry: {
     index: "src/index.ts",
     chat: "src/entries/chat.ts",
+    "chat-completions": "src/entries/chat-completions.ts",
+    messages: "src/entries/messages.ts",
+    responses: "src/entries/responses.ts",
+    native: "src/entries/native.ts",
     images: "src/entries/images.ts",
     audio: "src/entries/audio.ts",
     videos: "src/entries/videos.ts",
@@ -25,6 +29,10 @@ export default {
     entry: {
       index: "src/index.ts",
       chat: "src/entries/chat.ts",
+      "chat-completions": "src/entries/chat-completions.ts",
+      messages: "src/entries/messages.ts",
+      responses: "src/entries/responses.ts",
+      native: "src/entries/native.ts",
       images: "src/entries/images.ts",
       audio: "src/entries/audio.ts",
       videos: "src/entries/videos.ts",

@@ -47,6 +47,26 @@ const echo = defineTool({ name: "echo", parameters: z.object({ a: z.string() }),
 export const go = (apiKey) => new ChatClient({ apiKey }).chat.completions.runTools({ model: "m", messages: [], tools: [echo] });`,
   },
   {
+    label: 'genway "./chat-completions": ChatCompletionsClient, one call',
+    source: `import ChatCompletionsClient from "genway/chat-completions";
+export const go = (apiKey) => new ChatCompletionsClient({ apiKey }).chat.completions.create({ model: "m", messages: [] });`,
+  },
+  {
+    label: 'genway "./messages": MessagesClient, one call',
+    source: `import MessagesClient from "genway/messages";
+export const go = (apiKey) => new MessagesClient({ apiKey }).messages.create({ model: "m", max_tokens: 1, messages: [] });`,
+  },
+  {
+    label: 'genway "./responses": ResponsesClient, one call',
+    source: `import ResponsesClient from "genway/responses";
+export const go = (apiKey) => new ResponsesClient({ apiKey }).responses.create({ model: "m", input: "i" });`,
+  },
+  {
+    label: 'genway "./native": NativeClient, one call',
+    source: `import NativeClient from "genway/native";
+export const go = (apiKey) => new NativeClient({ apiKey }).native.generateContent({ model: "m", contents: [] });`,
+  },
+  {
     label: 'genway "./images": ImagesClient, one call',
     source: `import ImagesClient from "genway/images";
 export const go = (apiKey) => new ImagesClient({ apiKey }).images.generate({ model: "m", prompt: "p" });`,

@@ -4,7 +4,7 @@
  * minified, every dependency included) from the sources, reads esbuild's metafile and attributes
  * each output byte to a dependency or a src/ folder, and estimates each part's gzip share.
  *
- *   node scripts/size-report.mjs             the full client, then the genway/chat entry
+ *   node scripts/size-report.mjs             the full client, the genway/chat entry, then genway/chat-completions
  *   node scripts/size-report.mjs --compare   also the other SDKs' chat-only bundles, for reference
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +23,9 @@ const SCENARIOS = {
   "genway/chat (new ChatClient(), the four chat formats)": `
     import { ChatClient } from ${SRC("entries/chat.ts")};
     globalThis.client = new ChatClient({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
+  "genway/chat-completions (new ChatCompletionsClient(), one chat format)": `
+    import { ChatCompletionsClient } from ${SRC("entries/chat-completions.ts")};
+    globalThis.client = new ChatCompletionsClient({ baseURL: "https://gw.example", apiKey: "k", dangerouslyAllowBrowser: true });`,
 };
 
 /**

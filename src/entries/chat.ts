@@ -1,6 +1,8 @@
 /**
  * `genway/chat`: the four chat formats (OpenAI chat completions, Anthropic messages, responses,
  * native generateContent) over the same core and options as `Genway`, without the media families.
+ * An app that speaks one format imports its own entry instead (genway/chat-completions, /messages,
+ * /responses, /native) and bundles only that one (docs/packaging.md, "Entries").
  */
 import type { GenwayOptions } from "../client-options.js";
 import { Chat } from "../resources/chat/index.js";
@@ -27,11 +29,9 @@ export class ChatClient extends FamilyClient {
 
 /** @alias The same client, as the entry's default export. */
 export default ChatClient;
-export { EventStream, type StreamCost } from "../core/streams/index.js";
-export * from "../lib/index.js";
 export * from "../resources/chat/index.js";
 export * from "../resources/messages/index.js";
 export * from "../resources/native/index.js";
 export * from "../resources/responses/index.js";
-export * from "./shared.js";
+export * from "./chat-shared.js";
 export * from "./structured.js";
