@@ -139,6 +139,16 @@ describe("gw.images.download", () => {
     expect(error.phase).toBe("idle");
   });
 
+  it("keeps the idle clock for the body when the headers came later than one idle window", async () => {
+    // One timer serves both clocks: waiting for late headers, it must not sleep past the idle window.
+    const { mock, server, gw } = await loopback({ idleTimeout: 100 });
+    mock.inject({ match: "/files/", delayMs: 400, stallAfter: 1 });
+    const image = await gw.images.download(`${server.url}/files/late-0-1024x1024.png`);
+    const error = await thrown(() => image.arrayBuffer());
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.phase).toBe("idle");
+  });
+
   it("fails slow headers with APITimeoutError (response), honouring a per-call timeout", async () => {
     const { mock, server, gw } = await loopback();
     mock.inject({ match: "/files/", delayMs: 500, passThrough: true });

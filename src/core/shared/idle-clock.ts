@@ -93,7 +93,12 @@ export class IdleClock {
       if (now >= this.#deadline) {
         this.#fired = true;
         this.#onTimeout?.();
-      } else this.#timer = setTimeout(this.#check, timerDelay(this.#deadline - now));
+      } else {
+        // Never asleep for longer than one idle window: headers that come after it would find the
+        // timer set for the response deadline, and the body's idle clock would wait until then.
+        const idle = limited(this.ms) ? this.ms : Number.POSITIVE_INFINITY;
+        this.#timer = setTimeout(this.#check, timerDelay(Math.min(this.#deadline - now, idle)));
+      }
       return;
     }
     // Held: sleep until resume(). A stream abandoned while held (never returned) must not keep a
