@@ -15,7 +15,7 @@
 //
 // BENCH_QUICK=1 runs a short smoke version (same figures, fewer and smaller rounds).
 // BENCH_JSON=<file> also writes the raw per-round numbers there.
-// BENCH_ONLY=<comma list of chat, task, stream, prices, import, speech, bundles> runs only those figures
+// BENCH_ONLY=<comma list of chat, task, stream, counts, prices, import, speech, bundles> runs only those figures
 // (e.g. BENCH_ONLY=stream for a targeted stream run).
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -53,6 +53,8 @@ const started = Date.now();
 const server = await startServer();
 let calls = { results: {} };
 let prices = { results: {} };
+/** Per non-stream call: promises and timers created, heap bytes allocated (bench/counts.mjs). */
+let counts = {};
 // zod/mini alone: genway's one runtime dependency of weight, measured to show its share of genway's import.
 const imports = { genway: [], openai: [], "@anthropic-ai/sdk": [], "zod/mini": [] };
 const speech = { fetch: [], genway: [] };
@@ -60,6 +62,13 @@ try {
   log(`server process ${server.pid} at ${server.url}; per-call and stream rounds (${callsEnv.BENCH_ROUNDS})`);
   if (callsEnv.BENCH_ONLY) calls = JSON.parse(await node([here("./calls.mjs"), server.url], callsEnv));
   load.push(loadavg()[0]);
+
+  log("per-call counts: promises, timers and heap bytes of one non-stream call");
+  if (wanted("counts")) {
+    counts = JSON.parse(
+      await node(["--max-semi-space-size=256", "--expose-gc", here("./counts.mjs"), server.url], callsEnv),
+    );
+  }
 
   log("live prices: requests and time of a client's first and later calls");
   if (wanted("prices")) prices = JSON.parse(await node([here("./prices.mjs"), server.url], callsEnv));
@@ -224,6 +233,17 @@ if (wanted("speech")) {
     ratio(rate("genway"), rate("fetch")),
     "-",
   );
+}
+for (const [figure, key, digits] of [
+  ["non-stream chat, promises created per call", "promises", 0],
+  ["non-stream chat, timers created per call", "timers", 1],
+  ["non-stream chat, heap kB allocated per call", "bytes", 1],
+]) {
+  if (!counts.genway) break;
+  const scale = key === "bytes" ? 1 / 1000 : 1;
+  const cell = (name) => (counts[name][key] * scale).toFixed(digits);
+  const per = (name) => `${(counts[name][key] / counts.fetch[key]).toFixed(2)}x`;
+  row(figure, cell("fetch"), cell("genway"), cell("openai"), per("genway"), per("openai"));
 }
 for (const b of bundles) {
   // Whole (dynamic imports inlined), and as a code-splitting bundler loads it: initial + lazy.
