@@ -4,9 +4,6 @@
  * loses nothing and pays nothing twice, music polls share one request per round, and a Redis
  * restart loses no job.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { type Job, QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/index.js";
@@ -30,24 +27,17 @@ import {
 
 let redis: RedisServer;
 let gateway: GatewayProcess;
-/** The programs the processes run: the fixtures, and examples/queue's worker and producer. */
-let programs: { gateway: string; worker: string; exampleWorker: string; exampleProducer: string };
+/** The programs the processes run: the gateway and worker fixtures. */
+let programs: { gateway: string; worker: string };
 const workers: WorkerProcess[] = [];
 const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
 
 beforeAll(async () => {
-  const [gatewayProgram, worker, exampleWorker, exampleProducer] = await bundled(
+  const [gatewayProgram, worker] = await bundled(
     "tests/queue/fixtures/gateway.ts",
     "tests/queue/fixtures/worker.ts",
-    "examples/queue/worker.ts",
-    "examples/queue/producer.ts",
   );
-  programs = {
-    gateway: gatewayProgram!,
-    worker: worker!,
-    exampleWorker: exampleWorker!,
-    exampleProducer: exampleProducer!,
-  };
+  programs = { gateway: gatewayProgram!, worker: worker! };
   [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" }, programs.gateway)]);
 }, 120_000);
 
@@ -399,33 +389,3 @@ function expectPollRounds(requests: SeenRequest[]): void {
     }
   }
 }
-
-describe.concurrent("examples/queue", () => {
-  it("the producer's jobs run on the example worker, and print what the producer says they do", async () => {
-    const dir = join(import.meta.dirname, "..", "..", "examples", "queue");
-    const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
-    const run = { env: { ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}` } };
-    const worker = spawn(process.execPath, [programs.exampleWorker], {
-      ...run,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    try {
-      await new Promise<void>((resolve) =>
-        worker.stdout.on("data", (chunk: Buffer) => chunk.includes("worker ready") && resolve()),
-      );
-      const producer = spawn(process.execPath, [programs.exampleProducer], run);
-      let stdout = "";
-      let stderr = "";
-      producer.stdout.on("data", (chunk) => (stdout += chunk));
-      producer.stderr.on("data", (chunk) => (stderr += chunk));
-      const code = await new Promise((resolve) => producer.on("close", resolve));
-      expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
-      const source = readFileSync(join(dir, "producer.ts"), "utf8");
-      for (const [, line] of source.matchAll(/^\/\/ expect: (.+)$/gm)) expect(stdout).toContain(line);
-      expect(stdout).toMatch(/progress: \d+ running \d+%/);
-    } finally {
-      worker.kill("SIGTERM");
-      await new Promise((resolve) => worker.once("close", resolve));
-    }
-  }, 60_000);
-});
