@@ -4,8 +4,8 @@ import { operation } from "../../core/http/index.js";
 import type { Units } from "../../core/money/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
 import { characterCount } from "../../core/validation/index.js";
+import type { SpeechCreateParams } from "./requests.js";
 import { speechParams } from "./schema.js";
-import type { SpeechCreateParams } from "./types.js";
 
 const CREATE = operation<SpeechCreateParams>({
   name: "audio.speech.create",

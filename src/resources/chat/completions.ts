@@ -11,15 +11,15 @@ import type {
   ChatCompletionParseParamsStreaming,
   ParsedChatCompletion,
 } from "./parse.js";
-import type { ChatRunToolsParams, ChatStreamingToolRunner, ChatToolRunner } from "./run-tools.js";
-import { chatCompletionParams } from "./schema.js";
-import { ChatCompletionStream } from "./stream.js";
 import type {
-  ChatCompletion,
   ChatCompletionCreateParams,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
-} from "./types.js";
+} from "./requests.js";
+import type { ChatCompletion } from "./results.js";
+import type { ChatRunToolsParams, ChatStreamingToolRunner, ChatToolRunner } from "./run-tools.js";
+import { chatCompletionParams } from "./schema.js";
+import { ChatCompletionStream } from "./stream.js";
 
 const CREATE = operation<ChatCompletionCreateParams>({
   name: "chat.completions.create",

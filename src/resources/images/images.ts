@@ -7,6 +7,8 @@ import type { Units } from "../../core/money/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
 import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
+import type { ImageEditParams, ImageGenerateParams, ImageGenerateParamsFor } from "./requests.js";
+import type { Image, ImagesResponse } from "./results.js";
 import {
   familyImageParams,
   genericImageParams,
@@ -14,13 +16,6 @@ import {
   nanoBananaImageParams,
   openImageParams,
 } from "./schema.js";
-import type {
-  Image,
-  ImageEditParams,
-  ImageGenerateParams,
-  ImageGenerateParamsFor,
-  ImagesResponse,
-} from "./types.js";
 
 const SCHEMAS = {
   generic: genericImageParams,

@@ -9,15 +9,15 @@ import type {
   MessageParseParamsStreaming,
   ParsedMessage,
 } from "./parse.js";
-import type { MessageRunToolsParams, MessageStreamingToolRunner, MessageToolRunner } from "./run-tools.js";
-import { messageCreateParams } from "./schema.js";
-import { MessageStream } from "./stream.js";
 import type {
-  Message,
   MessageCreateParams,
   MessageCreateParamsNonStreaming,
   MessageCreateParamsStreaming,
-} from "./types.js";
+} from "./requests.js";
+import type { Message } from "./results.js";
+import type { MessageRunToolsParams, MessageStreamingToolRunner, MessageToolRunner } from "./run-tools.js";
+import { messageCreateParams } from "./schema.js";
+import { MessageStream } from "./stream.js";
 
 const CREATE = operation<MessageCreateParams>({
   name: "messages.create",

@@ -12,9 +12,9 @@ import type { Operation, RequestOptions, TaskClientContext } from "../../core/ht
 import { type APIPromise, mapData, operation, path, unusableBody } from "../../core/http/index.js";
 import { isObject } from "../../core/streams/index.js";
 import { normalizeStatus, type TaskSnapshot, type TaskStatus } from "../../core/tasks/index.js";
-import type { MusicAction, MusicFetchManyParams } from "./params.js";
 import { payload } from "./request.js";
-import type { MusicClip, MusicLyrics } from "./types.js";
+import type { MusicAction, MusicFetchManyParams } from "./requests.js";
+import type { MusicClip, MusicLyrics } from "./results.js";
 
 export const MUSIC_KIND = "music";
 export const LYRICS_KIND = "music.lyrics";

@@ -13,15 +13,15 @@ import {
   MUSIC_KIND,
   registerMusicKinds,
 } from "./kinds.js";
-import type { MusicAction, MusicFetchManyParams } from "./params.js";
 import { MusicPersonas } from "./persona.js";
+import type { ConcatWorkflowParams, MusicAction, MusicFetchManyParams } from "./requests.js";
+import type { ConcatWorkflowResult, MusicClip, MusicLyrics, MusicSnapshot } from "./results.js";
 import { fetchManyParams } from "./schema.js";
 import { MusicStems } from "./stems.js";
 import { MusicSubmit } from "./submit.js";
-import type { MusicClip, MusicLyrics, MusicSnapshot } from "./types.js";
 import { MusicUploads } from "./uploads.js";
 import { MusicV1 } from "./v1.js";
-import { type ConcatWorkflowParams, type ConcatWorkflowResult, extendAndConcat } from "./workflow.js";
+import { extendAndConcat } from "./workflow.js";
 
 export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics> {
   /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */

@@ -1,10 +1,10 @@
 /** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { operation } from "../../core/http/index.js";
-import type { MusicPersonaCreateParams } from "./params.js";
 import { request } from "./request.js";
+import type { MusicPersonaCreateParams } from "./requests.js";
+import type { MusicPersona } from "./results.js";
 import { personaCreateParams } from "./schema.js";
-import type { MusicPersona } from "./types.js";
 
 const CREATE = operation<MusicPersonaCreateParams>({
   name: "musicgen.persona.create",

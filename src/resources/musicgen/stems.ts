@@ -1,6 +1,6 @@
 /** gw.musicgen.stems: vocal/accompaniment separation through the v1 generate operation. */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import type { MusicStemsSeparateParams } from "./params.js";
+import type { MusicStemsSeparateParams } from "./requests.js";
 import { stemsSeparateParams } from "./schema.js";
 import { type MusicFeedTask, submitGeneration, v1Post } from "./v1.js";
 

@@ -7,9 +7,9 @@ import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/h
 import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
 import { musicMeter } from "./meter.js";
-import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
+import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./requests.js";
+import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./results.js";
 import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
-import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./types.js";
 
 /** POST /musicgen/submit/{what}: paid, and sent exactly as given. */
 const submission = <P>(what: "music" | "lyrics" | "concat", schema: Operation<P>["schema"]) =>

@@ -21,31 +21,16 @@ import {
 } from "../../core/uploads/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { request } from "./request.js";
-import type { MusicInitializedClip, MusicUploadTarget } from "./types.js";
+import type {
+  MusicUploadFinishParams,
+  MusicUploadFromUrlParams,
+  MusicUploadRequestParams,
+} from "./requests.js";
+import type { MusicInitializedClip, MusicUploadTarget } from "./results.js";
 
 export interface MusicUploadOptions extends WaitOptions {
   /** File name to report (and to take the extension from); default: the file's own name. */
   name?: string;
-}
-
-/** What `gw.musicgen.uploads.fromUrl` takes. */
-export interface MusicUploadFromUrlParams {
-  /** A public URL of the audio file (mp3, wav ...). */
-  url: string;
-}
-
-/** What `gw.musicgen.uploads.request` takes (step 1). */
-export interface MusicUploadRequestParams {
-  /** The file's extension without the dot, e.g. `mp3`. */
-  extension: string;
-}
-
-/** What `gw.musicgen.uploads.finish` takes (step 3). */
-export interface MusicUploadFinishParams {
-  /** The uploaded file's name. */
-  upload_filename: string;
-  /** How the bytes came; default `file_upload`. */
-  upload_type?: string;
 }
 
 /** An id in whatever shape the answer has: a bare string, or the first of `fields` present. */

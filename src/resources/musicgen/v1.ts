@@ -12,10 +12,10 @@ import { type APIPromise, mapData, operation, path } from "../../core/http/index
 import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
 import { musicMeter } from "./meter.js";
-import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
 import { payload, request } from "./request.js";
+import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./requests.js";
+import type { MusicClip, MusicLyrics } from "./results.js";
 import { musicSubmitParams, v1ConcatParams, v1LyricsParams } from "./schema.js";
-import type { MusicClip, MusicLyrics } from "./types.js";
 
 /** A v1 generation: `wait()` follows its clips through the feed query; `toJSON()` resumes it anywhere. */
 export type MusicFeedTask = Task<MusicClip[]>;

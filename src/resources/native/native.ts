@@ -9,9 +9,10 @@ import type {
   NativeParseParamsStreaming,
   ParsedGenerateContentResponse,
 } from "./parse.js";
+import type { GenerateContentParams } from "./requests.js";
+import type { GenerateContentResponse } from "./results.js";
 import { generateContentParams } from "./schema.js";
 import { GenerateContentStream } from "./stream.js";
-import type { GenerateContentParams, GenerateContentResponse } from "./types.js";
 
 /**
  * "models/gemini-2.5-flash" (as the official SDKs spell it) and "gemini-2.5-flash" are the same

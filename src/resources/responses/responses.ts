@@ -11,15 +11,15 @@ import type {
   ResponseParseParams,
   ResponseParseParamsStreaming,
 } from "./parse.js";
-import type { ResponseRunToolsParams, ResponseStreamingToolRunner, ResponseToolRunner } from "./run-tools.js";
-import { responseCreateParams } from "./schema.js";
-import { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParams,
   ResponseCreateParamsNonStreaming,
   ResponseCreateParamsStreaming,
-  ResponseObject,
-} from "./types.js";
+} from "./requests.js";
+import type { ResponseObject } from "./results.js";
+import type { ResponseRunToolsParams, ResponseStreamingToolRunner, ResponseToolRunner } from "./run-tools.js";
+import { responseCreateParams } from "./schema.js";
+import { ResponseStream } from "./stream.js";
 
 const CREATE = operation<ResponseCreateParams>({
   name: "responses.create",

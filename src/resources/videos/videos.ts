@@ -6,15 +6,9 @@ import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
 import { encodeImageField } from "../../core/uploads/index.js";
 import type { ValidationMode } from "../../core/validation/index.js";
 import { findModelFamily } from "../../pricing/models.js";
+import type { VideoCreateParams, VideoCreateParamsFor, VideoModel } from "./requests.js";
+import type { VideoResult, VideoSnapshot, VideoWaitOptions } from "./results.js";
 import { openVideoParams, vidAParams, vidBParams } from "./schema.js";
-import type {
-  VideoCreateParams,
-  VideoCreateParamsFor,
-  VideoModel,
-  VideoResult,
-  VideoSnapshot,
-  VideoWaitOptions,
-} from "./types.js";
 
 const OPERATION = "videos.create";
 const VIDEO_KIND = "video";

@@ -220,3 +220,11 @@ export interface MusicInitializedClip {
   /** The clip id, for `continue_clip_id` of a recreation. */
   clip_id: string;
 }
+
+/** The three finished tasks of the workflow. */
+export interface ConcatWorkflowResult {
+  song: MusicSnapshot;
+  extension: MusicSnapshot;
+  /** The concatenated song: its clips hold the whole song. */
+  full: MusicSnapshot;
+}
