@@ -1,6 +1,6 @@
 /** Type tests of gw.chat.completions.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ChatCompletion,
   type ChatCompletionChunk,
@@ -22,22 +22,22 @@ import type {
   contentPart,
   responseFormat,
   toolChoice,
-} from "../../src/resources/chat/schema.js";
+} from "../../src/resources/chat/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
-type Schema = Declared<z.input<typeof chatCompletionParams>>;
+type Schema = Declared<Input<typeof chatCompletionParams>>;
 
 describe("chat.completions.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<ChatCompletionCreateParams>().toExtend<Schema>();
-    expectTypeOf<ChatResponseFormat>().toExtend<Declared<z.input<typeof responseFormat>>>();
-    expectTypeOf<Declared<z.input<typeof responseFormat>>>().toExtend<ChatResponseFormat>();
-    expectTypeOf<ChatContentPart>().toExtend<Declared<z.input<typeof contentPart>>>();
-    expectTypeOf<ChatTool>().toExtend<Declared<z.input<typeof chatTool>>>();
-    expectTypeOf<ChatToolChoice>().toExtend<Declared<z.input<typeof toolChoice>>>();
-    expectTypeOf<ChatMessage>().toExtend<Declared<z.input<typeof chatMessage>>>();
+    expectTypeOf<ChatResponseFormat>().toExtend<Declared<Input<typeof responseFormat>>>();
+    expectTypeOf<Declared<Input<typeof responseFormat>>>().toExtend<ChatResponseFormat>();
+    expectTypeOf<ChatContentPart>().toExtend<Declared<Input<typeof contentPart>>>();
+    expectTypeOf<ChatTool>().toExtend<Declared<Input<typeof chatTool>>>();
+    expectTypeOf<ChatToolChoice>().toExtend<Declared<Input<typeof toolChoice>>>();
+    expectTypeOf<ChatMessage>().toExtend<Declared<Input<typeof chatMessage>>>();
     // The reverse direction: the schema's content parts, tools and tool choices end in a catch-all
     // branch ({ type: <any other string> }) so that kinds added upstream pass at run time; the
     // declared type leaves it out (a cast sends one). Every field outside those unions compares
@@ -46,19 +46,19 @@ describe("chat.completions.create params", () => {
     expectTypeOf<Flat>().toExtend<
       Omit<ChatCompletionCreateParamsBase, "messages" | "tools" | "tool_choice">
     >();
-    expectTypeOf<Omit<Declared<z.input<typeof chatMessage>>, "content">>().toExtend<
+    expectTypeOf<Omit<Declared<Input<typeof chatMessage>>, "content">>().toExtend<
       Omit<ChatMessage, "content">
     >();
-    type SchemaPart = Declared<z.input<typeof contentPart>>;
+    type SchemaPart = Declared<Input<typeof contentPart>>;
     expectTypeOf<Extract<SchemaPart, { type: "text" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "image_url" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "video_url" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "input_audio" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "file" }>>().toExtend<ChatContentPart>();
-    type SchemaTool = Declared<z.input<typeof chatTool>>;
+    type SchemaTool = Declared<Input<typeof chatTool>>;
     expectTypeOf<Extract<SchemaTool, { type: "function" }>>().toExtend<ChatTool>();
     expectTypeOf<Extract<SchemaTool, { type: "custom" }>>().toExtend<ChatTool>();
-    type SchemaChoice = Declared<z.input<typeof toolChoice>>;
+    type SchemaChoice = Declared<Input<typeof toolChoice>>;
     expectTypeOf<Extract<SchemaChoice, string>>().toEqualTypeOf<Extract<ChatToolChoice, string>>();
     expectTypeOf<Extract<SchemaChoice, { type: "function" }>>().toExtend<ChatToolChoice>();
   });

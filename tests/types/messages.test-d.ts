@@ -1,6 +1,6 @@
 /** Type tests of gw.messages.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ContentBlock,
   type ContentBlockParam,
@@ -22,29 +22,29 @@ import type {
   thinkingParam,
   toolChoiceParam,
   toolParam,
-} from "../../src/resources/messages/schema.js";
+} from "../../src/resources/messages/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
-type Schema = Declared<z.input<typeof messageCreateParams>>;
+type Schema = Declared<Input<typeof messageCreateParams>>;
 
 describe("messages.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<MessageCreateParams>().toExtend<Schema>();
-    expectTypeOf<ContentBlockParam>().toExtend<Declared<z.input<typeof contentBlockParam>>>();
-    expectTypeOf<MessageParam>().toExtend<Declared<z.input<typeof messageParam>>>();
-    expectTypeOf<ToolParam>().toExtend<Declared<z.input<typeof toolParam>>>();
-    expectTypeOf<ToolChoiceParam>().toExtend<Declared<z.input<typeof toolChoiceParam>>>();
-    expectTypeOf<Declared<z.input<typeof toolChoiceParam>>>().toExtend<ToolChoiceParam>();
-    expectTypeOf<ThinkingParam>().toExtend<Declared<z.input<typeof thinkingParam>>>();
-    expectTypeOf<Declared<z.input<typeof thinkingParam>>>().toExtend<ThinkingParam>();
+    expectTypeOf<ContentBlockParam>().toExtend<Declared<Input<typeof contentBlockParam>>>();
+    expectTypeOf<MessageParam>().toExtend<Declared<Input<typeof messageParam>>>();
+    expectTypeOf<ToolParam>().toExtend<Declared<Input<typeof toolParam>>>();
+    expectTypeOf<ToolChoiceParam>().toExtend<Declared<Input<typeof toolChoiceParam>>>();
+    expectTypeOf<Declared<Input<typeof toolChoiceParam>>>().toExtend<ToolChoiceParam>();
+    expectTypeOf<ThinkingParam>().toExtend<Declared<Input<typeof thinkingParam>>>();
+    expectTypeOf<Declared<Input<typeof thinkingParam>>>().toExtend<ThinkingParam>();
     // The reverse direction: content blocks and tools end in a catch-all branch ({ type: <any other
     // string> }) so that kinds added upstream pass at run time; the declared type leaves it out (a
     // cast sends one). Every other field compares exactly, and the known blocks one by one.
     type Flat = Omit<Schema, "messages" | "tools" | "stream">;
     expectTypeOf<Flat>().toExtend<Omit<MessageCreateParamsBase, "messages" | "tools">>();
-    type SchemaBlock = Declared<z.input<typeof contentBlockParam>>;
+    type SchemaBlock = Declared<Input<typeof contentBlockParam>>;
     expectTypeOf<Extract<SchemaBlock, { type: "text" }>>().toExtend<ContentBlockParam>();
     expectTypeOf<Extract<SchemaBlock, { type: "tool_use" }>>().toExtend<ContentBlockParam>();
     expectTypeOf<Extract<SchemaBlock, { type: "thinking" }>>().toExtend<ContentBlockParam>();

@@ -1,6 +1,6 @@
 /** Type tests of gw.native: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type BlockReason,
   type GenerateContentParams,
@@ -21,26 +21,26 @@ import type {
   nativeTool,
   part,
   thinkingConfig,
-} from "../../src/resources/native/schema.js";
+} from "../../src/resources/native/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
 describe("native params", () => {
   it("the declared type and the schema accept the same requests (no catch-all unions here: exact)", () => {
-    type Schema = Declared<z.input<typeof generateContentParams>>;
+    type Schema = Declared<Input<typeof generateContentParams>>;
     expectTypeOf<GenerateContentParams>().toExtend<Schema>();
     expectTypeOf<Schema>().toExtend<GenerateContentParams>();
-    expectTypeOf<NativePartParam>().toExtend<Declared<z.input<typeof part>>>();
-    expectTypeOf<Declared<z.input<typeof part>>>().toExtend<NativePartParam>();
-    expectTypeOf<NativeContentParam>().toExtend<Declared<z.input<typeof content>>>();
-    expectTypeOf<Declared<z.input<typeof content>>>().toExtend<NativeContentParam>();
-    expectTypeOf<GenerationConfig>().toExtend<Declared<z.input<typeof generationConfig>>>();
-    expectTypeOf<Declared<z.input<typeof generationConfig>>>().toExtend<GenerationConfig>();
-    expectTypeOf<ThinkingConfig>().toExtend<Declared<z.input<typeof thinkingConfig>>>();
-    expectTypeOf<Declared<z.input<typeof thinkingConfig>>>().toExtend<ThinkingConfig>();
-    expectTypeOf<NativeTool>().toExtend<Declared<z.input<typeof nativeTool>>>();
-    expectTypeOf<Declared<z.input<typeof nativeTool>>>().toExtend<NativeTool>();
+    expectTypeOf<NativePartParam>().toExtend<Declared<Input<typeof part>>>();
+    expectTypeOf<Declared<Input<typeof part>>>().toExtend<NativePartParam>();
+    expectTypeOf<NativeContentParam>().toExtend<Declared<Input<typeof content>>>();
+    expectTypeOf<Declared<Input<typeof content>>>().toExtend<NativeContentParam>();
+    expectTypeOf<GenerationConfig>().toExtend<Declared<Input<typeof generationConfig>>>();
+    expectTypeOf<Declared<Input<typeof generationConfig>>>().toExtend<GenerationConfig>();
+    expectTypeOf<ThinkingConfig>().toExtend<Declared<Input<typeof thinkingConfig>>>();
+    expectTypeOf<Declared<Input<typeof thinkingConfig>>>().toExtend<ThinkingConfig>();
+    expectTypeOf<NativeTool>().toExtend<Declared<Input<typeof nativeTool>>>();
+    expectTypeOf<Declared<Input<typeof nativeTool>>>().toExtend<NativeTool>();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Type tests of gw.responses.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ReasoningEffort,
   type ResponseCreateParams,
@@ -23,22 +23,22 @@ import type {
   responseTool,
   responseToolChoice,
   textFormat,
-} from "../../src/resources/responses/schema.js";
+} from "../../src/resources/responses/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
-type Schema = Declared<z.input<typeof responseCreateParams>>;
+type Schema = Declared<Input<typeof responseCreateParams>>;
 
 describe("responses.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<ResponseCreateParams>().toExtend<Schema>();
-    expectTypeOf<ResponseInputItem>().toExtend<Declared<z.input<typeof inputItem>>>();
-    expectTypeOf<ResponseInputContent>().toExtend<Declared<z.input<typeof inputContent>>>();
-    expectTypeOf<ResponseTool>().toExtend<Declared<z.input<typeof responseTool>>>();
-    expectTypeOf<ResponseToolChoice>().toExtend<Declared<z.input<typeof responseToolChoice>>>();
-    expectTypeOf<ResponseTextFormat>().toExtend<Declared<z.input<typeof textFormat>>>();
-    expectTypeOf<Declared<z.input<typeof textFormat>>>().toExtend<ResponseTextFormat>();
+    expectTypeOf<ResponseInputItem>().toExtend<Declared<Input<typeof inputItem>>>();
+    expectTypeOf<ResponseInputContent>().toExtend<Declared<Input<typeof inputContent>>>();
+    expectTypeOf<ResponseTool>().toExtend<Declared<Input<typeof responseTool>>>();
+    expectTypeOf<ResponseToolChoice>().toExtend<Declared<Input<typeof responseToolChoice>>>();
+    expectTypeOf<ResponseTextFormat>().toExtend<Declared<Input<typeof textFormat>>>();
+    expectTypeOf<Declared<Input<typeof textFormat>>>().toExtend<ResponseTextFormat>();
     // The reverse direction: input items, parts and tools end in a catch-all branch ({ type: <any
     // other string> }) so that kinds added upstream pass at run time; the declared type leaves it
     // out (a cast sends one). Every other field compares exactly.

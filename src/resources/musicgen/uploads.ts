@@ -9,7 +9,7 @@
 
 import { MalformedResponseError } from "../../core/errors/index.js";
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { type APIPromise, mapData, operation, path, underClock } from "../../core/http/index.js";
+import { type APIPromise, mapData, underClock } from "../../core/http/index.js";
 import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import {
   extensionForMime,
@@ -20,6 +20,7 @@ import {
   type Uploadable,
 } from "../../core/uploads/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
+import { UPLOAD_FINISH, UPLOAD_FROM_URL, UPLOAD_INITIALIZE_CLIP, UPLOAD_REQUEST } from "./operations.js";
 import { request } from "./request.js";
 import type {
   MusicUploadFinishParams,
@@ -44,35 +45,6 @@ function idOf(body: unknown, fields: readonly string[], what: string): string {
   throw new MalformedResponseError(`The gateway answered ${what} without ${fields[0]}.`, { body });
 }
 
-const segment = (id: string) => path`/musicgeni/uploads/audio/${id}`;
-
-const FROM_URL = operation<MusicUploadFromUrlParams>({
-  name: "musicgen.uploads.fromUrl",
-  method: "POST",
-  path: "/musicgen/uploads/audio-url",
-  policy: "paid",
-});
-const UPLOAD_REQUEST = operation<MusicUploadRequestParams>({
-  name: "musicgen.uploads.request",
-  method: "POST",
-  path: "/musicgeni/uploads/audio",
-  policy: "paid",
-});
-const UPLOAD_FINISH = operation<{ id: string; body: object }>({
-  name: "musicgen.uploads.finish",
-  method: "POST",
-  path: ({ id }) => `${segment(id)}/upload-finish`,
-  policy: "idempotent",
-  body: ({ body }) => body,
-});
-const INITIALIZE_CLIP = operation<string>({
-  name: "musicgen.uploads.initializeClip",
-  method: "POST",
-  path: (id) => `${segment(id)}/initialize-clip`,
-  policy: "paid",
-  body: () => ({}),
-});
-
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
   constructor(private readonly client: TaskClientContext) {}
@@ -84,7 +56,7 @@ export class MusicUploads {
    */
   fromUrl(params: string | MusicUploadFromUrlParams, options?: RequestOptions): APIPromise<string> {
     const body = typeof params === "string" ? { url: params } : params;
-    const sent = request<unknown, MusicUploadFromUrlParams>(this.client, FROM_URL, body, options);
+    const sent = request<unknown, MusicUploadFromUrlParams>(this.client, UPLOAD_FROM_URL, body, options);
     return mapData(sent, (data) => idOf(data, ["id", "upload_id"], "the URL upload"));
   }
 
@@ -166,7 +138,7 @@ export class MusicUploads {
 
   /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */
   initializeClip(id: string, options?: RequestOptions): APIPromise<MusicInitializedClip> {
-    const sent = request<unknown, string>(this.client, INITIALIZE_CLIP, id, options);
+    const sent = request<unknown, string>(this.client, UPLOAD_INITIALIZE_CLIP, id, options);
     return mapData(sent, (body) => ({
       ...(body as object),
       clip_id: idOf(body, ["clip_id", "id"], "initialize-clip"),
