@@ -156,7 +156,7 @@ export const vidgenLimits = /* @__PURE__ */ frozen({
 export const musicgenLimits = /* @__PURE__ */ frozen({
   /** Seconds into the clip a continuation starts from (songs, v1 lyrics); a float upstream. */
   continue_at: { minimum: 0 },
-  /** Closed by the spec and the upstream alike (new-api answers anything else with invalid_action). */
+  /** Closed by the spec and the upstream alike (new-api relay/channel/task/suno/adaptor.go `actionValidate` answers anything else with invalid_action). */
   fetchMany: { action: { oneOf: ["MUSIC", "LYRICS"] } },
 });
 
