@@ -19,7 +19,9 @@ module.exports = {
       comment:
         "core/ is the HTTP, stream, task and upload machinery; it must not import the families or the edges.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(resources|pricing|cli|node|entries|lib|client(-options)?\\.ts|index\\.ts)|^mock/" },
+      to: {
+        path: "^src/(resources|money|cli|node|entries|lib|client(-options|-money)?\\.ts|index\\.ts)|^mock/",
+      },
     },
     {
       name: "core-shared-is-the-ground-floor",
@@ -46,6 +48,18 @@ module.exports = {
       to: { path: "^src/core/(streams|uploads|tasks)/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "money-loads-when-first-needed",
+      severity: "error",
+      comment:
+        "Pay only for what you use: the client loads money (prices, metering, budgets, totals) with a dynamic import when it first asks for it (src/client-money.ts), so a plain client's bundle and import carry none of it. Only the model catalog (models.ts: which family an id is in), which validation reads, may be imported statically.",
+      from: { path: "^src/(client(-options|-money)?\\.ts|entries/|resources/|lib/)" },
+      to: {
+        path: "^src/money/",
+        pathNot: "^src/money/models\\.ts$",
+        dependencyTypesNot: ["type-only", "type-import", "dynamic-import"],
+      },
+    },
+    {
       name: "family-stays-in-its-folder",
       severity: "error",
       comment: "A resource family never imports another family: shared logic belongs in core/.",
@@ -57,7 +71,7 @@ module.exports = {
       severity: "error",
       comment:
         "The library (core, resources, pricing, the client) never imports the CLI, the mock or node helpers.",
-      from: { path: "^src/(core|resources|pricing|entries|lib|client(-options)?\\.ts|index\\.ts)" },
+      from: { path: "^src/(core|resources|money|entries|lib|client(-options|-money)?\\.ts|index\\.ts)" },
       to: { path: "^src/(cli|node)/|^mock/" },
     },
     {

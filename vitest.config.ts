@@ -14,9 +14,8 @@ export default defineConfig({
   resolve: { alias: packageAliases },
   test: {
     include: ["tests/**/*.test.ts", "mock/tests/**/*.test.ts"],
-    // Out of the fast path: npm run test:first-hour (vitest.first-hour.config.ts).
-    exclude: [...configDefaults.exclude, "tests/first-hour.test.ts"],
-    setupFiles: ["tests/support/setup.ts"],
+    // The built package's tests: npm run test:first-hour builds and runs them (vitest.first-hour.config.ts).
+    exclude: [...configDefaults.exclude, "tests/package.test.ts", "tests/first-hour.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Worker threads start faster than forked processes, and a worker runs its files one after

@@ -203,6 +203,8 @@ export interface SoakOptions {
   scenarios?: Scenario[];
   /** Warm-up calls before the "before" measurement (JIT, sockets, lazy imports). */
   warmup?: number;
+  /** The clients' `retryDelay` (ms); the short form in CI backs off from 5 ms, the long form as users do. */
+  retryDelay?: number;
 }
 
 export interface SoakReport {
@@ -282,6 +284,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       timeout: 10_000,
       idleTimeout: 10_000,
       maxRetryAfter: 1_000,
+      ...(options.retryDelay === undefined ? {} : { retryDelay: options.retryDelay }),
       logLevel: "off",
     });
     workers.push({ mock, server, gw });

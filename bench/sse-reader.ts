@@ -1,5 +1,5 @@
 /**
- * The SSE grammar alone, without fetch, sockets or JSON: genway's SSEParser (src/core/streams/sse.ts)
+ * The SSE grammar alone, without fetch, sockets or JSON: genway's SSEParser (src/core/streams/sse-parser.ts)
  * against eventsource-parser (the reader genway used before, and bench/calls.mjs's raw baseline) on
  * the same decoded text, cut the way the network cuts it. Interleaved rounds, CPU time; the median
  * per shape, and the median of the per-round ratios.
@@ -11,7 +11,7 @@
  * `data:`), native's CRLF framing, and new-api's Messages framing (events ending in three newlines).
  */
 import { createParser } from "eventsource-parser";
-import { type SSEMessage, SSEParser } from "../src/core/streams/sse.js";
+import { type SSEMessage, SSEParser } from "../src/core/streams/sse-parser.js";
 
 const ROUNDS = Number(process.env.SSE_ROUNDS ?? 21);
 const EVENTS = Number(process.env.SSE_EVENTS ?? 50_000);

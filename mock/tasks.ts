@@ -47,7 +47,7 @@ const WAITING_WORDS = ["NOT_START", "SUBMITTED", "QUEUED"] as const;
 /** The on-demand failure marker: put it in a prompt (or any field) to get a failed task. */
 export const FAIL_MARKER = "[fail]";
 /** Put it in any field to get a task whose first running poll answers UNKNOWN (new-api's "cannot tell"). */
-export const UNKNOWN_MARKER = "[unknown]";
+const UNKNOWN_MARKER = "[unknown]";
 
 /** The new-api status word of a task at `view`: every word model/task.go defines appears. */
 export function newApiStatus(task: MockTask, view: TaskView): string {

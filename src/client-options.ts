@@ -4,8 +4,10 @@
  * genway/images, ...) construct through `openClient`, so they take the same options and behave alike.
  */
 
+import { asksForMoney, ClientMoney } from "./client-money.js";
 import { GenwayError } from "./core/errors/index.js";
 import {
+  type BudgetOptions,
   type ClientContext,
   checkKey,
   type HeadersLike,
@@ -13,77 +15,129 @@ import {
   type QueryValue,
   Transport,
 } from "./core/http/index.js";
-import { type BudgetOptions, type CostEvent, type CostTotals, Metering } from "./core/money/index.js";
-import { createLog, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
+import { createLog, DEFAULTS, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
-import { CLIENT_OPTIONS, checkOptions } from "./core/validation/index.js";
-import { PriceSource, type PricesOption } from "./pricing/source.js";
+import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
+import type { CostEvent, PricesOption } from "./money/index.js";
 
-/** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
-const PRICES_TIMEOUT = 10_000;
-
-/** The default of `maxResponseBytes`: 128 MiB, room for several base64 images in one answer. */
-const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
-
-/** Options of `new Genway(options)` (and of every family client); every one has a default (see docs/client.md). */
+/**
+ * Options of `new Genway(options)` (and of every family client). Every one is optional; its default
+ * is in its `@default` tag, in DEFAULTS (core/shared/defaults.ts) and in docs/client.md ("Defaults").
+ */
 export interface GenwayOptions {
-  /** The gateway key, or a function returning it (called per request, e.g. to rotate). Default: env GENWAY_API_KEY. */
+  /**
+   * The gateway key, or a function returning it (called per request, e.g. to rotate).
+   * @default env GENWAY_API_KEY
+   */
   apiKey?: string | (() => string | Promise<string>) | undefined;
-  /** The gateway's base URL, e.g. https://gateway.example.com. Default: env GENWAY_BASE_URL. */
+  /**
+   * The gateway's base URL, e.g. https://gateway.example.com (with or without /v1).
+   * @default env GENWAY_BASE_URL
+   */
   baseURL?: string | undefined;
-  /** ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it). Default 600 000. */
+  /**
+   * ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it).
+   * @default 600_000
+   */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of a stream or download (Infinity: no limit). Default 120 000. */
+  /**
+   * ms allowed between two chunks of a stream or download (Infinity: no limit).
+   * @default 120_000
+   */
   idleTimeout?: number | undefined;
-  /** Retries of a failed attempt where the retry policy allows one (a whole number >= 0). Default 2. */
+  /**
+   * Retries of a failed attempt where the retry policy allows one (a whole number >= 0).
+   * @default 2
+   */
   maxRetries?: number | undefined;
-  /** A server asking to wait longer than this (ms, finite) gets its error back at once. Default 60 000. */
+  /**
+   * A server asking to wait longer than this (ms, finite) gets its error back at once.
+   * @default 60_000
+   */
   maxRetryAfter?: number | undefined;
   /**
+   * ms the first retry waits when the server gave no Retry-After; each next one waits twice as long,
+   * up to 16 times this, less up to 25% jitter (0.5 s, 1 s, 2 s ... 8 s). 0 retries at once: a test
+   * against the mock gateway need not sleep.
+   * @default 500
+   */
+  retryDelay?: number | undefined;
+  /**
    * Bytes a JSON answer may hold; a larger one ends in MalformedResponseError, unread and not retried
-   * (streams are bounded per event, downloads are the caller's to read). Default 128 MiB.
+   * (streams are bounded per event, downloads are the caller's to read).
+   * @default 134_217_728 (128 MiB)
    */
   maxResponseBytes?: number | undefined;
-  /** A custom fetch (proxies, tests, the mock gateway). Default globalThis.fetch. */
+  /**
+   * A custom fetch (proxies, tests, the mock gateway).
+   * @default globalThis.fetch
+   */
   fetch?: typeof fetch | undefined;
-  /** Headers sent with every request (a per-call `headers` option wins; `undefined` removes one). */
+  /**
+   * Headers sent with every request (a per-call `headers` option wins; `undefined` removes one).
+   * @default none
+   */
   defaultHeaders?: HeadersLike | undefined;
-  /** Query parameters added to every request URL. */
+  /**
+   * Query parameters added to every request URL.
+   * @default none
+   */
   defaultQuery?: Record<string, QueryValue> | undefined;
-  /** 'strict' (default) checks every request against the spec's bounds before sending; 'off' skips that. */
+  /**
+   * 'strict' checks every request against the spec's bounds before sending; 'off' skips that.
+   * @default "strict"
+   */
   validation?: ValidationMode | undefined;
-  /** Default: env GENWAY_LOG, else 'warn'. Keys are always redacted. */
+  /**
+   * What reaches `logger`. Keys are always redacted.
+   * @default env GENWAY_LOG, else "warn"
+   */
   logLevel?: LogLevel | undefined;
-  /** Where log lines go. Default: `console`. */
+  /**
+   * Where log lines go.
+   * @default console
+   */
   logger?: Logger | undefined;
-  /** Browsers expose the key to every visitor of the page; refuse unless the caller says they know. */
+  /**
+   * Browsers expose the key to every visitor of the page; refuse unless the caller says they know.
+   * @default false
+   */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
-   * Where costs come from: 'auto' (default) the gateway's own prices (GET /api/pricing and
-   * /api/status, loaded on first need), else the spec's table; 'gateway' the gateway's only;
-   * 'spec' the spec's table only (no request); or a PriceTable of yours (docs/cost.md).
+   * Where costs come from: 'auto' the gateway's own prices (GET /api/pricing and /api/status,
+   * loaded on first need), else the spec's table; 'gateway' the gateway's only; 'spec' the spec's
+   * table only (no request); or a PriceTable of yours (docs/cost.md).
+   * @default "auto"
    */
   prices?: PricesOption | undefined;
-  /** The price group your key is billed in (the gateway's, e.g. 'default', 'svip'). Default 'default'. */
+  /**
+   * The price group your key is billed in (the gateway's, e.g. 'default', 'svip').
+   * @default "default"
+   */
   group?: string | undefined;
   /**
    * A spending limit for this client's lifetime: a billed call whose worst case would take spending
    * past it is refused with BudgetExceededError before anything is sent (docs/cost.md).
+   * @default none (no limit)
    */
   budget?: BudgetOptions | undefined;
-  /** Called after each billed call with its cost (or null and the reason); see docs/cost.md. */
+  /**
+   * Called after each billed call with its cost (or null and the reason); see docs/cost.md.
+   * @default none
+   */
   onCost?: ((event: CostEvent) => void) | undefined;
-  /** Functions around each HTTP attempt, first outermost (docs/observability.md; `otel()` from genway/otel). */
+  /**
+   * Functions around each HTTP attempt, first outermost (docs/observability.md; `otel()` from genway/otel).
+   * @default none
+   */
   middleware?: readonly Middleware[] | undefined;
 }
 
 /** What a client holds once its options are checked: the ClientContext the namespaces see, and the base URL. */
 export interface OpenedClient extends ClientContext {
   baseURL: string;
-  /** Totals of the client's billed calls (`gw.costs`). */
-  costs: CostTotals;
-  /** Where the client's costs come from (`gw.prices`). */
-  prices: PriceSource;
+  /** The client's money (`gw.costs`, `gw.prices`), loaded when it first needs it. */
+  money: ClientMoney;
 }
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
@@ -102,67 +156,44 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   if (typeof apiKey === "string") checkKey(apiKey);
   checkOptions(name, options, CLIENT_OPTIONS);
-  if (isBrowser() && !options.dangerouslyAllowBrowser) {
+  if (isBrowser() && !(options.dangerouslyAllowBrowser ?? DEFAULTS.dangerouslyAllowBrowser)) {
     throw new GenwayError(
       "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
     );
   }
-  const validation = options.validation ?? "strict";
+  const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
-  // The transport is made below; the price source reaches the gateway through it once it exists.
-  let transport: Transport | undefined;
-  const prices = new PriceSource({
-    prices: options.prices,
-    group: options.group,
-    // A client that asks for money loads prices with its first billed call; a plain one only when a cost is read.
-    eager:
-      options.budget !== undefined ||
-      options.onCost !== undefined ||
-      options.group !== undefined ||
-      options.prices === "gateway",
-    currency: options.budget?.currency,
-    get: (path) =>
-      transport!.json(
-        { method: "GET", path, policy: "idempotent" },
-        { maxRetries: 0, timeout: Math.min(options.timeout ?? 600_000, PRICES_TIMEOUT) },
-      ),
-    log,
-  });
-  const metering = new Metering({
-    meter: prices,
-    budget: options.budget,
-    onCost: options.onCost,
-    log,
-  });
+  if (options.budget !== undefined) checkBudget(options.budget);
+  checkPrices(options.prices);
   if (
     options.middleware !== undefined &&
     !(Array.isArray(options.middleware) && options.middleware.every((m) => typeof m === "function"))
   ) {
     throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
   }
-  transport = new Transport({
+  const money = new ClientMoney(options, log);
+  const transport = new Transport({
     apiKey,
     baseURL,
-    timeout: options.timeout ?? 600_000,
-    idleTimeout: options.idleTimeout ?? 120_000,
-    maxRetries: options.maxRetries ?? 2,
-    maxRetryAfter: options.maxRetryAfter ?? 60_000,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    timeout: options.timeout ?? DEFAULTS.timeout,
+    idleTimeout: options.idleTimeout ?? DEFAULTS.idleTimeout,
+    maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+    maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+    retryDelay: options.retryDelay ?? DEFAULTS.retryDelay,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     fetch: options.fetch,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
     log,
     validation,
-    metering,
-    middleware: options.middleware,
+    money,
   });
-  return {
-    transport,
-    validation,
-    baseURL,
-    costs: metering.totals,
-    prices,
-  };
+  money.attach(transport);
+  // The features the options name are installed now; a plain client's calls run none of them.
+  if (options.middleware?.length) transport.useMiddleware(options.middleware);
+  // A failed load (a price group the spec's table lacks) rejects the billed calls, nothing sent.
+  if (asksForMoney(options)) transport.askMoney().catch(() => {});
+  return { transport, validation, baseURL, money };
 }
 
 /** Workers, Deno and Bun have no `document`; only a real page does. */

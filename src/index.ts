@@ -13,7 +13,7 @@ export * from "./entries/structured.js";
 export { pollTask, type TaskResults } from "./entries/task-results.js";
 export * from "./lib/index.js";
 export { type Limits, limits } from "./limits.js";
-export * from "./pricing/index.js";
+export * from "./money/index.js";
 export * from "./resources/account/index.js";
 export * from "./resources/audio/index.js";
 export * from "./resources/chat/index.js";

@@ -78,12 +78,12 @@ describe("the README's first hour, on the packed tarball", () => {
     expect(install).toContain(`"zod@${PACKAGE.peerDependencies.zod}"`);
   });
 
-  it("node app.mjs against the mock the README starts: a reply and the cost line, exit 0", () => {
+  it("node app.mjs against the mock the README starts: a reply and a priced cost line, exit 0", () => {
     const run = sh(mockLines);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("Hello from the genway mock gateway!");
-    // The cost line is printed; whether it is a price depends on the price table for gpt-4o-mini.
-    expect(run.stdout).toMatch(/^cost: .+$/m);
+    // gpt-4o-mini is priced by the gateway's own /api/pricing (the mock publishes it).
+    expect(run.stdout).toMatch(/^cost: \d+(\.\d+)?(e-\d+)? CNY$/m);
     expect(run.stderr).toBe("");
   });
 
@@ -96,6 +96,7 @@ describe("the README's first hour, on the packed tarball", () => {
       const run = sh(script);
       expect(run.status, `${suffix}: ${run.stderr}`).toBe(0);
       expect(run.stdout).toContain("Hello from the genway mock gateway!");
+      expect(run.stdout).toMatch(/^cost: \d+(\.\d+)?(e-\d+)? CNY$/m);
     }
   });
 

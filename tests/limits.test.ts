@@ -20,7 +20,9 @@ describe("limits", () => {
     expect(() => {
       speed.maximum = 10;
     }).toThrow(TypeError);
-    expect(() => (limits.images.generate.generic.size.oneOf as string[]).push("9x9")).toThrow(TypeError);
+    expect(() => (limits.images.generate.generic.size.oneOf as unknown as string[]).push("9x9")).toThrow(
+      TypeError,
+    );
     expect(limits.audio.speech.speed.maximum).toBe(4);
   });
 

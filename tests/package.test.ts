@@ -1,4 +1,8 @@
-/** The tarball npm would publish: what a user installs, and nothing of the repository besides. */
+/**
+ * The tarball npm would publish: what a user installs, and nothing of the repository besides. It
+ * lists the built dist/: `npm run test:first-hour` builds it and runs this (not `npm test`, which
+ * needs no build).
+ */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..");
 
 describe("npm pack", () => {
-  // --ignore-scripts: `npm test` has just built dist/ (pretest); prepack would only build it again.
+  // --ignore-scripts: `npm run test:first-hour` has just built dist/; prepack would only build it again.
   const pack = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
     cwd: ROOT,
     encoding: "utf8",

@@ -7,7 +7,6 @@ import { constants } from "node:fs";
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { CommandContext } from "./command.js";
 
 /**
  * Bad input: one line naming the flag, exit 2, no request sent. With `usage`, the command's usage
@@ -22,7 +21,8 @@ export class InputError extends Error {
   }
 }
 
-type Values = CommandContext["values"];
+/** Parsed flags by name (the values of a command's options). */
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 /**
  * The command line, read by node:util's parseArgs in its lenient mode and checked here, so that a
@@ -141,65 +141,64 @@ export async function outputFolder(path: string, flag = "--out"): Promise<string
   return path;
 }
 
-/** Files claimed for output and not yet complete: removed if the command fails or is interrupted. */
-const unfinished = new Set<string>();
-
-/** Marks a claimed file as complete (it stays on disk whatever happens next). */
-export function finished(path: string): void {
-  unfinished.delete(path);
-}
-
-/** Removes the placeholders of files that were never written (a failed or interrupted command). */
-export async function removeUnfinished(): Promise<void> {
-  await Promise.all([...unfinished].map((path) => rm(path, { force: true })));
-  unfinished.clear();
-}
-
-async function create(path: string): Promise<void> {
-  await (await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY)).close();
-  unfinished.add(path);
-}
-
 /**
- * Claims a file name that does not exist yet, created empty with O_EXCL so a file on disk is never
- * overwritten and two runs (or two images finishing in the same second) never pick the same name:
- * `base.ext`, then `base-2.ext`, `base-3.ext` ...
+ * The files one run writes. Each is claimed before anything is paid for: created empty with O_EXCL,
+ * so a file on disk is never overwritten and two runs (or two images finishing in the same second)
+ * never pick the same name. The placeholders of files never finished are removed if the run fails
+ * or is interrupted.
  */
-export async function claimFile(folder: string, base: string, ext: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const path = join(folder, `${base}${n === 1 ? "" : `-${n}`}${ext}`);
-    try {
-      await create(path);
-      return path;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+export class OutputFiles {
+  readonly #unfinished = new Set<string>();
+
+  /** Marks a claimed file as complete (it stays on disk whatever happens next). */
+  finished(path: string): void {
+    this.#unfinished.delete(path);
+  }
+
+  /** Removes the placeholders of files that were never written (a failed or interrupted command). */
+  async removeUnfinished(): Promise<void> {
+    await Promise.all([...this.#unfinished].map((path) => rm(path, { force: true })));
+    this.#unfinished.clear();
+  }
+
+  async #create(path: string): Promise<void> {
+    await (await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY)).close();
+    this.#unfinished.add(path);
+  }
+
+  /** Claims a name that does not exist yet: `base.ext`, then `base-2.ext`, `base-3.ext` ... */
+  async claim(folder: string, base: string, ext: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const path = join(folder, `${base}${n === 1 ? "" : `-${n}`}${ext}`);
+      try {
+        await this.#create(path);
+        return path;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
     }
   }
-}
 
-/**
- * An output file given by the user: its folder is created, and an existing file is refused
- * (never overwritten). Without a path, a free name is claimed from `fallback` in the current folder.
- */
-export async function outputFile(
-  path: string | undefined,
-  fallback: string,
-  flag = "--out",
-): Promise<string> {
-  if (path === undefined) {
-    const ext = extname(fallback);
-    return claimFile(".", fallback.slice(0, fallback.length - ext.length), ext);
+  /**
+   * An output file given by the user: its folder is created, and an existing file is refused
+   * (never overwritten). Without a path, a free name is claimed from `fallback` in the current folder.
+   */
+  async output(path: string | undefined, fallback: string, flag = "--out"): Promise<string> {
+    if (path === undefined) {
+      const ext = extname(fallback);
+      return this.claim(".", fallback.slice(0, fallback.length - ext.length), ext);
+    }
+    await outputFolder(dirname(path), flag);
+    try {
+      await this.#create(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InputError(
+        `${flag} ${path}: ${code === "EEXIST" ? "already exists (genway never overwrites a file)" : reason(error, "cannot be written")}`,
+      );
+    }
+    return path;
   }
-  await outputFolder(dirname(path), flag);
-  try {
-    await create(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `${flag} ${path}: ${code === "EEXIST" ? "already exists (genway never overwrites a file)" : reason(error, "cannot be written")}`,
-    );
-  }
-  return path;
 }
 
 /** A local file named by a flag exists and is a file (checked before anything is sent). */

@@ -2,18 +2,23 @@
 import type { ParseArgsConfig } from "node:util";
 import type Genway from "../index.js";
 import type { TaskRef } from "../index.js";
+import type { OutputFiles, Values } from "./args.js";
 
 export interface CommandContext {
   /** Parsed flags (values of the command's options) and positionals. */
-  values: Record<string, string | boolean | string[] | undefined>;
+  values: Values;
   positionals: string[];
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
   /** A client from the environment and the global flags (built on first use). */
   client(): Genway;
   json: boolean;
+  /** Piped input (chat reads its prompt there); a terminal is asked the cost question. */
+  stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
+  /** The files this run writes: what it has not finished is removed when it fails. */
+  files: OutputFiles;
   /** The task being waited on, if any: an interrupted wait prints how to resume it. */
   waiting?: TaskRef | undefined;
   /**

@@ -49,8 +49,8 @@ export async function confirmCost(
       ? `not priced: ${params}`
       : costText(group === undefined ? params : { ...params, group });
   context.stderr.write(`estimated cost: ${line}\n`);
-  if (context.values.yes === true || !process.stdin.isTTY || !context.stderr.isTTY) return;
-  const rl = createInterface({ input: process.stdin, output: context.stderr });
+  if (context.values.yes === true || !context.stdin.isTTY || !context.stderr.isTTY) return;
+  const rl = createInterface({ input: context.stdin, output: context.stderr });
   const onAbort = () => rl.close();
   context.signal.addEventListener("abort", onAbort, { once: true });
   try {

@@ -5,7 +5,7 @@
  * The bar shows the task id, percent, status and elapsed time, and fits the terminal's width. A
  * family that reports no percentage (vidgen) gets a moving indeterminate bar, not a fake 0 %.
  */
-export interface ProgressState {
+interface ProgressState {
   status: string;
   /** 0-100, or undefined where the family reports none. */
   progress?: number | undefined;
@@ -26,14 +26,14 @@ export interface ProgressOptions {
 }
 
 /** m:ss (or h:mm:ss) since `start`. */
-export function elapsed(ms: number): string {
+function elapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const mmss = `${Math.floor(s / 60) % 60}:${String(s % 60).padStart(2, "0")}`;
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
 }
 
 /** One frame of the bar, at most `columns - 1` characters (the last column would wrap). */
-export function renderBar(
+function renderBar(
   label: string,
   state: ProgressState,
   ms: number,

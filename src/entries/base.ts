@@ -1,7 +1,6 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
 import { type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
-import type { CostTotals } from "../core/money/index.js";
 import {
   type KindsWithResult,
   type Task,
@@ -11,7 +10,7 @@ import {
   type WaitOptions,
 } from "../core/tasks/index.js";
 import type { ValidationMode } from "../core/validation/index.js";
-import type { PriceSource } from "../pricing/source.js";
+import type { CostTotals, PriceSource } from "../money/index.js";
 import { Tasks } from "../resources/tasks/index.js";
 import type { TaskResults } from "./task-results.js";
 
@@ -21,7 +20,12 @@ export abstract class FamilyClient implements ClientContext {
   readonly transport: Transport;
   readonly validation: ValidationMode;
   readonly baseURL: string;
-  /** What this client's billed calls have cost so far: total, per model and per family (docs/cost.md). */
+  /**
+   * What this client's billed calls have cost: total, per model and per family (docs/cost.md).
+   * Counted since the client asked for money: from its construction with `budget`, `onCost`,
+   * `group`, `prices` or `middleware`, else from its first cost read; reading a figure of
+   * `gw.costs` is one.
+   */
   readonly costs: CostTotals;
   /**
    * Where this client's costs come from: `await gw.prices.load()` reads the gateway's own prices
@@ -32,10 +36,10 @@ export abstract class FamilyClient implements ClientContext {
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
-    const { transport, validation, baseURL, costs, prices } = openClient(name, options);
+    const { transport, validation, baseURL, money } = openClient(name, options);
     this.transport = transport;
-    this.costs = costs;
-    this.prices = prices;
+    this.costs = money.costs;
+    this.prices = money.prices;
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;

@@ -2,6 +2,12 @@
 export type { GenwayOptions } from "../client-options.js";
 export * from "../core/errors/index.js";
 export type {
+  BudgetOptions,
+  CostEstimate,
+  CostItem,
+  CostLine,
+  CostSource,
+  Currency,
   FallbackOptions,
   HeadersLike,
   ModelChoice,
@@ -20,18 +26,7 @@ export {
   type WaitHook,
   type WithResponse,
 } from "../core/http/index.js";
-export {
-  BudgetExceededError,
-  type BudgetOptions,
-  type CostEstimate,
-  type CostEvent,
-  type CostItem,
-  type CostLine,
-  type CostSource,
-  type CostSum,
-  type CostTotals,
-  type Currency,
-} from "../core/money/index.js";
 export type { Logger, LogLevel } from "../core/shared/index.js";
 export type { ValidationMode } from "../core/validation/index.js";
+export type { CostEvent, CostSum, CostTotals } from "../money/index.js";
 export type { FamilyClient, TaskFamilyClient } from "./base.js";

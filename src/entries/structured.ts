@@ -1,27 +1,21 @@
 /**
  * The format-neutral helpers: `defineTool` (one tool for the three tool loops) and `zodSchema` (the
  * schema of `messages.parse` and `native.parse`). Each carries the implementation of the methods
- * that read it (lib/carried.ts), so `runTools` and `parse` add nothing to a bundle that
- * never imports these; one that does gets every format's reading of them.
+ * that read it (lib/carried.ts), so `runTools` and `parse` add nothing to a bundle that never
+ * imports these; one that does gets every format's reading of them (a tool defined once serves
+ * every format, whichever entry it came from).
  */
-import { carry } from "../lib/carried.js";
+import { carry, implement } from "../lib/carried.js";
 import { createTool, type ToolDefinition } from "../lib/define-tool.js";
 import { checkName } from "../lib/names.js";
 import { outputParser, type ParseableSchema, type SchemaOptions } from "../lib/output.js";
 import type { InferOutput, StructuredSchema } from "../lib/schema.js";
 import type { Tool } from "../lib/tools.js";
-import { runChatTools } from "../resources/chat/run-tools.js";
-import { parseMessage } from "../resources/messages/parse.js";
-import { runMessageTools } from "../resources/messages/run-tools.js";
-import { parseNative } from "../resources/native/parse.js";
-import { runResponseTools } from "../resources/responses/run-tools.js";
-
-/** The loops a tool carries, by the operation that runs them. */
-const LOOPS = {
-  "chat.completions.runTools": runChatTools,
-  "messages.runTools": runMessageTools,
-  "responses.runTools": runResponseTools,
-};
+import { CHAT_RUN_TOOLS, runChatTools } from "../resources/chat/run-tools.js";
+import { MESSAGES_PARSE, parseMessage } from "../resources/messages/parse.js";
+import { MESSAGES_RUN_TOOLS, runMessageTools } from "../resources/messages/run-tools.js";
+import { NATIVE_PARSE, parseNative } from "../resources/native/parse.js";
+import { RESPONSES_RUN_TOOLS, runResponseTools } from "../resources/responses/run-tools.js";
 
 /**
  * One tool for every format: `runTools` in chat, messages and responses, and `chatTool`,
@@ -31,7 +25,12 @@ const LOOPS = {
 export function defineTool<S extends StructuredSchema, Result>(
   definition: ToolDefinition<S, Result>,
 ): Tool<InferOutput<S>, Result> {
-  return carry(createTool(definition), LOOPS);
+  return carry(
+    createTool(definition),
+    implement(CHAT_RUN_TOOLS, runChatTools),
+    implement(MESSAGES_RUN_TOOLS, runMessageTools),
+    implement(RESPONSES_RUN_TOOLS, runResponseTools),
+  );
 }
 
 /**
@@ -46,9 +45,13 @@ export function zodSchema<S extends StructuredSchema>(
   const answer = { name: options.name ?? "json_output", description: options.description };
   checkName(answer.name, "zodSchema");
   const parser = outputParser(schema, "zodSchema", options.jsonSchema);
-  return carry(answer, {
-    "messages.parse": (messages, params, requestOptions) =>
+  return carry(
+    answer,
+    implement(MESSAGES_PARSE, (messages, params, requestOptions) =>
       parseMessage(messages, parser, answer, params, requestOptions),
-    "native.parse": (native, params, requestOptions) => parseNative(native, parser, params, requestOptions),
-  });
+    ),
+    implement(NATIVE_PARSE, (native, params, requestOptions) =>
+      parseNative(native, parser, params, requestOptions),
+    ),
+  );
 }

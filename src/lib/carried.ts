@@ -1,56 +1,87 @@
 /**
- * What the structured-output helpers and `defineTool` carry, and how a `parse` / `runTools` method
- * finds it. A helper's value (a response format, a schema, a tool) carries the implementation of
- * each method that reads it, by operation name, under a symbol that JSON and spreads leave out; the
- * method on the resource class only looks it up. So a bundle that never imports a helper holds
- * none of that code (schema conversion, partial JSON, validation, the tool loop, the formats'
- * readings): this file is all the methods cost.
+ * How a `parse` / `runTools` method reaches its implementation while a bundle that never imports
+ * the helpers holds none of it (schema conversion, partial JSON, validation, the tool loop, the
+ * formats' readings). Each such method is declared once, as a {@link CarriedMethod} constant beside
+ * its implementation (`CHAT_PARSE` in resources/chat/parse.ts, `CHAT_RUN_TOOLS` in run-tools.ts ...):
+ * the helper whose values the method reads attaches the implementation to each value it makes
+ * (`carry(value, implement(CHAT_PARSE, ...))`), and the method takes it back from the value it is
+ * given (`implementationOf(CHAT_PARSE, params.response_format)`). Both sides name the same constant,
+ * typed by the implementation's signature: no string to misspell, and the compiler checks each side.
+ * docs/architecture.md ("parse and runTools") draws it; tests/lib/carried.test.ts proves that every
+ * such method has exactly one helper providing it.
  */
 import { ValidationError } from "../core/errors/index.js";
-import type { RequestOptions } from "../core/http/index.js";
+
+// `any[]`: an implementation's own signature types it; this only bounds it.
+type Implementation = (...args: any[]) => unknown;
 
 /** Where a helper's value keeps its implementations: a symbol, so it is never serialized into a body. */
 const CARRIED = Symbol.for("genway.structured");
 
-/** The type of what a helper's answer yields (types only: nothing is stored under it). */
+/** Types only: what a helper's value yields, and the signature of a carried method. */
 declare const OUTPUT: unique symbol;
+declare const SIGNATURE: unique symbol;
 
-/** The implementations a helper's value carries, by the operation that calls them. */
-export type Implementations = Readonly<Record<string, (...args: any[]) => unknown>>;
+/** A `parse` / `runTools` method whose implementation the values of one helper carry. */
+export interface CarriedMethod<F extends Implementation> {
+  /** The method as errors name it (`chat.completions.parse`), and the key its implementation travels under. */
+  readonly operation: string;
+  /** The field of the method's params that holds the helper's value (`response_format`, `tools` ...). */
+  readonly field: string;
+  /** The helper that makes such values, as an error tells the caller to use it. */
+  readonly helper: string;
+  readonly [SIGNATURE]?: F;
+}
 
-/** A value made by a helper: its own fields, the implementations (not enumerable), and the output type. */
+/** Declares a carried method: beside its implementation, whose signature `F` is. */
+export function carriedMethod<F extends Implementation>(
+  operation: string,
+  field: string,
+  helper: string,
+): CarriedMethod<F> {
+  return { operation, field, helper };
+}
+
+/** One implementation for {@link carry}: `run` is checked against the method's signature. */
+export interface CarriedImplementation {
+  readonly operation: string;
+  readonly run: Implementation;
+}
+
+/** `run` as the implementation of `method`, for {@link carry}. */
+export function implement<F extends Implementation>(method: CarriedMethod<F>, run: F): CarriedImplementation {
+  return { operation: method.operation, run };
+}
+
+/** A value made by a helper: its own fields, the implementations it carries (not enumerable), the output type. */
 export type Carrying<Value, Output = unknown> = Value & {
-  readonly [CARRIED]: Implementations;
+  readonly [CARRIED]: Readonly<Record<string, Implementation>>;
   readonly [OUTPUT]?: Output;
 };
 
 /** The value with the implementations attached (not enumerable: JSON and spreads leave them out). */
 export function carry<Value extends object, Output = unknown>(
   value: Value,
-  implementations: Implementations,
+  ...implementations: CarriedImplementation[]
 ): Carrying<Value, Output> {
-  return Object.defineProperty(value, CARRIED, { value: implementations, enumerable: false }) as Carrying<
+  const table: Record<string, Implementation> = {};
+  for (const { operation, run } of implementations) table[operation] = run;
+  return Object.defineProperty(value, CARRIED, { value: table, enumerable: false }) as Carrying<
     Value,
     Output
   >;
 }
 
 /**
- * The implementation of `operation` that `value` carries, or a ValidationError (nothing is sent):
- * `field` must come from `helper`.
+ * The implementation of `method` that `value` carries, or a ValidationError (nothing is sent): the
+ * value in the method's field must come from the method's helper.
  */
-export function implementation<Result>(
-  value: unknown,
-  operation: string,
-  field: string,
-  helper: string,
-): (resource: object, params: object, options: RequestOptions | undefined) => Result {
-  const implementations =
+export function implementationOf<F extends Implementation>(method: CarriedMethod<F>, value: unknown): F {
+  const table =
     typeof value === "object" && value !== null ? (value as Partial<Carrying<object>>)[CARRIED] : undefined;
-  const found = implementations?.[operation];
-  if (found)
-    return found as (resource: object, params: object, options: RequestOptions | undefined) => Result;
-  throw new ValidationError(operation, [
-    { path: field, rule: "parseable", message: `must come from ${helper}` },
+  const found = table?.[method.operation];
+  if (found) return found as F;
+  throw new ValidationError(method.operation, [
+    { path: method.field, rule: "parseable", message: `must come from ${method.helper}` },
   ]);
 }

@@ -2,9 +2,9 @@
  * Structured output and tools, for every chat format: the public types, errors and classes. The
  * helpers users call (`defineTool`, `zodSchema` in src/entries/structured.ts, `zodResponseFormat`,
  * `zodTextFormat` in their families) carry the machinery; the resource classes' `parse` / `runTools`
- * methods import only carried.ts.
+ * methods take it from the values they are given (carried.ts).
  */
-export type { Carrying, Implementations } from "./carried.js";
+export type { Carrying } from "./carried.js";
 export type { ToolDefinition } from "./define-tool.js";
 export * from "./errors.js";
 export type { OutputOptions, ParseableSchema, SchemaOptions } from "./output.js";

@@ -7,14 +7,6 @@
  * JSON is a SyntaxError. The nesting is a stack, not recursion: depth costs no call stack.
  */
 
-/**
- * The work every parser of this process has done, counted where it is done: `characters` read (a
- * character is counted each time a parser looks at it) and entries `copied` into snapshots. A
- * bound on work is a counted operation, not a wall clock: the tests hold these to a small multiple
- * of the text.
- */
-export const partialJsonWork = { characters: 0, copied: 0 };
-
 /** What the parser expects next. */
 const TOP = 0; // the value of the whole text
 const ELEMENT = 1; // an array's next element, `,` or `]`
@@ -99,7 +91,6 @@ export class PartialJson {
     this.changed = false;
     const stack = this.#stack;
     if (stack.length === 0) return this.value;
-    partialJsonWork.copied += this.#open;
     const root = copy(stack[0]!.container);
     let parent = root;
     for (let i = 1; i < stack.length && !stack[i]!.hidden; i++) {
@@ -114,13 +105,11 @@ export class PartialJson {
   #read(text: string): void {
     const n = text.length;
     let i = 0;
-    let looked = 0;
     let grew = false;
     while (i < n && this.#mode !== DONE) {
       const mode = this.#mode;
       if (mode === STRING) {
         if (this.#escape !== "") {
-          looked++;
           this.#escaped(text[i]!, i + this.#offset);
           i++;
           grew = true;
@@ -132,14 +121,12 @@ export class PartialJson {
           const c = text.charCodeAt(j);
           if (c === 34 || c === 92 || c < 32) break;
         }
-        looked += j - i;
         if (j > i) {
           this.#token += text.slice(i, j);
           grew = true;
         }
         if (j === n) break;
         const c = text.charCodeAt(j);
-        looked++;
         i = j + 1;
         if (c === 92) this.#escape = "\\";
         else if (c === 34) {
@@ -151,19 +138,16 @@ export class PartialJson {
       if (mode === NUMBER) {
         let j = i;
         while (j < n && inNumber(text.charCodeAt(j))) j++;
-        looked += j - i;
         this.#token += text.slice(i, j);
         i = j;
         // A number at the end of the text may still grow ("12" of "123"): it waits for what ends it.
         if (i === n) break;
-        looked += this.#token.length;
         if (!NUMBER_TEXT.test(this.#token)) throw new SyntaxError(`Bad number "${this.#token}" in JSON`);
         this.#place(Number(this.#token));
         this.#afterValue();
         continue;
       }
       const c = text.charCodeAt(i);
-      looked++;
       const at = i + this.#offset;
       i++;
       if (mode === LITERAL) {
@@ -198,7 +182,6 @@ export class PartialJson {
       }
       this.#startValue(c, at);
     }
-    partialJsonWork.characters += looked;
     // A value string that grew in this piece shows what it has so far.
     if (grew && this.#mode === STRING && !this.#isKey) this.#show(this.#token);
   }

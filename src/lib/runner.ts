@@ -9,8 +9,9 @@ import {
   ValidationError,
   type ValidationIssue,
 } from "../core/errors/index.js";
-import type { RequestOptions } from "../core/http/index.js";
-import { Budget } from "../core/money/index.js";
+import { type RequestOptions, sharedBudget } from "../core/http/index.js";
+import { DEFAULTS } from "../core/shared/index.js";
+import { checkBudget } from "../core/validation/index.js";
 import { loopAborted, runTool, type Tool, type ToolCall, type ToolResult } from "./tools.js";
 
 /** A finished step: what was sent, what came back, and what the tools answered. */
@@ -51,18 +52,23 @@ export interface LoopFormat<Request, Response, Message, Stream = never, Final = 
  * one ledger that every step reserves under, so that the limit spans the loop, not each call.
  */
 export function stepOptions(options: RequestOptions, signal: AbortSignal | undefined): RequestOptions {
-  const budget = options.budget === undefined ? undefined : new Budget(options.budget);
+  if (options.budget !== undefined) checkBudget(options.budget);
+  const budget = options.budget === undefined ? undefined : sharedBudget(options.budget);
   return { ...options, signal: signal ?? options.signal, ...(budget ? { budget } : {}) };
 }
 
 /** Options every runner takes. */
 export interface RunnerOptions {
   /**
-   * Model calls at most: a whole number >= 1, or Infinity (default 10). The last step's tool calls
-   * still run, so `messages` can continue.
+   * Model calls at most: a whole number >= 1, or Infinity. The last step's tool calls still run,
+   * so `messages` can continue.
+   * @default 10
    */
   maxSteps?: number;
-  /** Aborts the request in flight, the tools (through their context) and the loop. */
+  /**
+   * Aborts the request in flight, the tools (through their context) and the loop.
+   * @default none
+   */
   signal?: AbortSignal;
 }
 
@@ -122,7 +128,7 @@ export class ToolRunner<Request, Response, Message, Item, Final = unknown> imple
 
   async *#loop(): AsyncGenerator<Item, void, undefined> {
     const { format, tools, options } = this;
-    const maxSteps = options.maxSteps ?? 10;
+    const maxSteps = options.maxSteps ?? DEFAULTS.runTools.maxSteps;
     const signal = options.signal;
     for (let step = 0; step < maxSteps; step++) {
       if (signal?.aborted) throw new APIUserAbortError("The tool loop was aborted.");

@@ -20,7 +20,7 @@ import {
 import { version } from "../../package.json";
 import type { CallInfo, CallOutcome, Middleware, MiddlewareRequest, TaskWait } from "../core/http/index.js";
 import type { TaskSnapshot } from "../core/tasks/index.js";
-import { normalizeUsage, type TokenUsage } from "../pricing/index.js";
+import { normalizeUsage, type TokenUsage } from "../money/usage.js";
 
 /** Options of {@link otel}. */
 export interface OtelOptions {

@@ -1,7 +1,7 @@
 /** The producer side: a BullMQ queue whose `add` takes an operation name and its typed params, checked before enqueueing. */
 import { type ConnectionOptions, type Job, type JobsOptions, Queue, type QueueOptions } from "bullmq";
 import { ValidationError } from "../core/errors/index.js";
-import type { CostEstimate } from "../core/money/index.js";
+import type { CostEstimate } from "../core/http/index.js";
 import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
 import { checkJob } from "./check.js";
 import type { GenerationOperation, GenerationOperations } from "./operations.js";

@@ -6,8 +6,9 @@
  */
 import { type ConnectionOptions, DelayedError, UnrecoverableError, Worker, type WorkerOptions } from "bullmq";
 import { RateLimitError } from "../core/errors/index.js";
-import { certainlyNotBilled, type WithResponse } from "../core/http/index.js";
+import type { WithResponse } from "../core/http/index.js";
 import type { TaskRef, WaitOptions } from "../core/tasks/index.js";
+import { certainlyNotBilled } from "../money/billing.js";
 import { UncertainSubmissionError } from "./errors.js";
 import {
   type GenerationClient,

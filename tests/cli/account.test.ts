@@ -1,33 +1,25 @@
 /**
- * `genway models` and `genway balance`, as a user runs them: the built CLI in a subprocess against
- * the mock gateway on loopback (npm test builds dist first).
+ * `genway models` and `genway balance`, as a user runs them, against the mock gateway on loopback:
+ * the command's program from this run's sources, in this process (tests/support/cli.ts).
  */
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMockGateway, type MockGatewayOptions } from "../../mock/index.js";
+import { logOffInThisProcess, runCli } from "../support/cli.js";
 
-const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
-
-beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error("dist/cli/main.js is missing: npm test builds it first (pretest)");
-});
+logOffInThisProcess();
 
 /** Runs the CLI against a fresh mock; resolves with its exit code, output and the mock's requests. */
 async function genway(args: string[], options: MockGatewayOptions = {}) {
   const mock = createMockGateway(options);
   const server = await mock.listen();
   try {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const env = {
+      ...process.env,
+      GENWAY_BASE_URL: server.url,
+      GENWAY_API_KEY: mock.apiKey,
+      GENWAY_LOG: "off",
+    };
+    const { code, stdout, stderr } = await runCli(args, env);
     return { code, stdout, stderr, paths: mock.requests.map((r) => r.path) };
   } finally {
     await server.close();

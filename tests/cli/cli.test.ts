@@ -1,8 +1,9 @@
 /**
- * The CLI as a user runs it: a subprocess against the mock gateway on loopback, built from this
- * run's sources (tests/support/cli.ts), never a stale dist/. Every test has its own mock (the `cli`
- * fixture), so the tests run concurrently: each spends its time waiting on a child process, and
- * counting one mock's requests stays exact.
+ * The CLI as a user runs it, against the mock gateway on loopback, from this run's sources: its
+ * program in this process on pipes of its own (`cli.run`, tests/support/cli.ts), and as a process
+ * (`cli.spawn`, `cli.start`, `cli.onTerminal`) where only a process shows it: Ctrl-C and SIGTERM, a
+ * terminal, stdin, the current folder, the exit status the shell sees. Every test has its own mock
+ * (the `cli` fixture), so the tests run concurrently, and counting one mock's requests stays exact.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -12,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
-import { cliFromSource } from "../support/cli.js";
+import { type CliRun, cliFromSource, logOffInThisProcess, runCli } from "../support/cli.js";
 
 let CLI: string;
 const VERSION = JSON.parse(await readFile(join(import.meta.dirname, "../../package.json"), "utf8")).version;
@@ -26,57 +27,59 @@ async function folder(): Promise<string> {
   return dir;
 }
 
+logOffInThisProcess();
 beforeAll(async () => {
-  CLI = await cliFromSource();
-  root = await mkdtemp(join(tmpdir(), "genway-cli-"));
+  [CLI, root] = await Promise.all([cliFromSource(), mkdtemp(join(tmpdir(), "genway-cli-"))]);
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI pointed at one mock gateway. */
 function against(mock: MockGateway, server: MockServer) {
   const env = () => ({ GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" });
+  /** The CLI as a process, in `cwd`, with `stdin` piped in (or none). */
   function start(
     args: string[],
     extra: Record<string, string> = {},
     cwd: string = root,
-  ): { child: ChildProcess; done: Promise<Run> } {
+    stdin?: string,
+  ): { child: ChildProcess; done: Promise<CliRun> } {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd,
       env: { ...process.env, ...env(), ...extra },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (stdin !== undefined) child.stdin?.end(stdin);
     let stdout = "";
     let stderr = "";
     child.stdout?.on("data", (d) => (stdout += d));
     child.stderr?.on("data", (d) => (stderr += d));
-    const done = new Promise<Run>((resolve) =>
+    const done = new Promise<CliRun>((resolve) =>
       child.on("close", (code) => resolve({ code, stdout, stderr })),
     );
     return { child, done };
   }
-  const run = (args: string[], extra?: Record<string, string>, cwd?: string) => start(args, extra, cwd).done;
+  /** The CLI in this process. */
+  const run = (args: string[], extra: Record<string, string> = {}) =>
+    runCli(args, { ...process.env, ...env(), ...extra });
   return {
     mock,
     server,
     start,
     run,
+    /** The CLI as a process, to its end. */
+    spawn: (args: string[], extra?: Record<string, string>, cwd?: string, stdin?: string) =>
+      start(args, extra, cwd, stdin).done,
     /** Runs the CLI and checks that not one request reached the mock gateway. */
-    async refused(args: string[], cwd?: string): Promise<Run> {
+    async refused(args: string[]): Promise<CliRun> {
       const before = mock.requests.length;
-      const r = await run(args, {}, cwd);
+      const r = await run(args);
       expect(mock.requests.slice(before)).toEqual([]);
       return r;
     },
     /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
-    onTerminal(args: string[], answer: string, setup = ""): Promise<Run> {
+    onTerminal(args: string[], answer: string, setup = ""): Promise<CliRun> {
       const command = setup + [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
       const child = spawn("script", ["-qec", command, "/dev/null"], {
         cwd: root,
@@ -106,7 +109,7 @@ const it = base.extend<{ cli: ReturnType<typeof against> }>({
 
 describe.concurrent("genway chat", () => {
   it("streams the answer to stdout (non-TTY: plain text)", async ({ cli }) => {
-    const r = await cli.run(["chat", "hello", "there"]);
+    const r = await cli.spawn(["chat", "hello", "there"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Hello from the genway mock gateway! You said: "hello there".\n');
   });
@@ -129,6 +132,12 @@ describe.concurrent("genway chat", () => {
     },
   );
 
+  it("reads the prompt from stdin when it has no arguments (a pipe)", async ({ cli }) => {
+    const r = await cli.spawn(["chat"], {}, undefined, "  hello from a pipe\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Hello from the genway mock gateway! You said: "hello from a pipe".\n');
+  });
+
   it("--json prints the whole result as JSON", async ({ cli }) => {
     const r = await cli.run(["chat", "--json", "hi"]);
     expect(r.code).toBe(0);
@@ -136,7 +145,7 @@ describe.concurrent("genway chat", () => {
   });
 
   it("an API error is one line with the code and request id, exit 1", async ({ cli }) => {
-    const r = await cli.run(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
+    const r = await cli.spawn(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/AuthenticationError.*code 10001.*request id mock-req-/);
@@ -145,7 +154,7 @@ describe.concurrent("genway chat", () => {
 
   it("a bad flag is one line naming it, exit 2, nothing sent", async ({ cli }) => {
     const before = cli.mock.requests.length;
-    const r = await cli.run(["chat", "--format", "messages", "--max-tokens=-5", "hi"]);
+    const r = await cli.spawn(["chat", "--format", "messages", "--max-tokens=-5", "hi"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('genway chat: --max-tokens must be an integer >= 1 (got "-5")\n');
     expect(cli.mock.requests.length).toBe(before);
@@ -418,18 +427,22 @@ describe.concurrent("every input is checked before any request", () => {
 });
 
 describe.concurrent("paid commands show the estimated cost first", () => {
+  // Files go to "." (a fresh folder per row: a path under it is made absolute below).
   it.for(
     [
       [
-        ["image", "--model", "nano-banana", "a cat"],
+        ["image", "--model", "nano-banana", "--out", ".", "a cat"],
         "0.4 CNY (tier-t3), 0.2 CNY (premium-tier), 0.73 CNY (origin)",
       ],
-      [["image", "--model", "nano-banana", "--group", "premium-tier", "a cat"], "0.2 CNY (nano-banana"],
       [
-        ["image", "--model", "dall-e-3", "a cat"],
+        ["image", "--model", "nano-banana", "--group", "premium-tier", "--out", ".", "a cat"],
+        "0.2 CNY (nano-banana",
+      ],
+      [
+        ["image", "--model", "dall-e-3", "--out", ".", "a cat"],
         "not priced: the gateway's price table has no row for dall-e-3",
       ],
-      [["speech", "--out", "-", "x".repeat(4000)], "1.4 CNY (speech, 4000 characters"],
+      [["speech", "--out", "./out.mp3", "x".repeat(4000)], "1.4 CNY (speech, 4000 characters"],
       [["video", "--model", "vidA-2.5", "--duration", "10", "a boat"], "11 CNY (vidA, 10 seconds"],
       [["video", "--model", "vidB3", "a boat"], "7 CNY (backup-1)"],
       [["vidgen", "text2video", "--prompt", "a cat"], "0.0001 CNY (vidgen, 1 requests"],
@@ -444,11 +457,7 @@ describe.concurrent("paid commands show the estimated cost first", () => {
     ),
   )("%s", async ([_, args, estimate], { cli }) => {
     const dir = await folder();
-    const r = await cli.run(
-      args.map((a) => (a === "-" ? join(dir, "out.mp3") : a)),
-      {},
-      dir,
-    );
+    const r = await cli.run(args.map((a) => (a === "." || a.startsWith("./") ? join(dir, a) : a)));
     expect(r.code).toBe(0);
     expect(r.stderr.split("\n")[0]).toBe(`estimated cost: ${r.stderr.split("\n")[0]!.slice(16)}`);
     expect(r.stderr.split("\n")[0]).toContain(estimate);
@@ -458,7 +467,7 @@ describe.concurrent("paid commands show the estimated cost first", () => {
     cli,
   }) => {
     const dir = await folder();
-    const r = await cli.run(["speech", "--out", join(dir, "emoji.mp3"), "😀".repeat(3000)], {}, dir);
+    const r = await cli.run(["speech", "--out", join(dir, "emoji.mp3"), "😀".repeat(3000)]);
     expect(r.stderr.split("\n")[0]).toContain("1.05 CNY (speech, 3000 characters");
     expect(r.code).toBe(0);
     const long = await cli.refused(["speech", "😀".repeat(4097)]);
@@ -536,10 +545,21 @@ describe.concurrent("output", () => {
     expect([none.code, none.stderr]).toEqual([2, 'genway image: --n must be an integer >= 1 (got "0")\n']);
   });
 
+  it("image without --out saves in the current folder", async ({ cli }) => {
+    const dir = await folder();
+    // The current folder is a process's.
+    const r = await cli.spawn(["image", "--model", "nano-banana", "a cat"], {}, dir);
+    expect(r.code).toBe(0);
+    const name = r.stdout.trim();
+    expect(name).toMatch(/^image-\d+-1\.png$/);
+    expect((await readFile(join(dir, name))).subarray(1, 4).toString()).toBe("PNG");
+  });
+
   it("speech without --out picks a free name in the current folder", async ({ cli }) => {
     const dir = await folder();
     await writeFile(join(dir, "speech.mp3"), "keep");
-    const r = await cli.run(["speech", "hi"], {}, dir);
+    // The current folder is a process's.
+    const r = await cli.spawn(["speech", "hi"], {}, dir);
     expect(r.stdout).toMatch(/^speech-2\.mp3 \(\d+ bytes\)$/m);
     expect(await readFile(join(dir, "speech.mp3"), "utf8")).toBe("keep");
   });

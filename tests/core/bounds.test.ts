@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/core/http/connection.js";
-import { MAX_EVENT_SIZE, readSSE } from "../../src/core/streams/sse.js";
+import { readSSE } from "../../src/core/streams/sse.js";
+import { MAX_EVENT_SIZE } from "../../src/core/streams/sse-parser.js";
 import Genway, { InternalServerError, MalformedResponseError } from "../../src/index.js";
 import { hello, thrown } from "../support/index.js";
 

@@ -17,7 +17,7 @@ import Genway, {
   RateLimitError,
   type TaskSnapshot,
 } from "../../src/index.js";
-import { hello, loopback, rejection } from "../support/index.js";
+import { hello, loopback, quickRetries, rejection } from "../support/index.js";
 
 const KEY = "sk-middleware-test-key-42";
 
@@ -208,6 +208,7 @@ describe("middleware: errors", () => {
       apiKey: KEY,
       baseURL: `http://127.0.0.1:${await closedPort()}`,
       maxRetries: 1,
+      ...quickRetries,
       logLevel: "off",
       middleware: [
         async (request, next) => {

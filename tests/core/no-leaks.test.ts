@@ -7,13 +7,15 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { bundled } from "../support/bundle.js";
 
-const CHILD = fileURLToPath(new URL("./fixtures/no-leaks-child.ts", import.meta.url));
+/** The child's program, bundled from this run's sources (tests/support/bundle.ts). */
+const [CHILD] = await bundled("tests/core/fixtures/no-leaks-child.ts");
 
 function runChild(): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+    const child = spawn(process.execPath, [CHILD!], {
       cwd: fileURLToPath(new URL("../..", import.meta.url)),
       env: { ...process.env, GENWAY_LOG: "off" },
       stdio: ["ignore", "pipe", "pipe"],

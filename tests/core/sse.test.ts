@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEEP_ALIVE, type SSEMessage, SSEParser, UNFRAMED } from "../../src/core/streams/sse.js";
+import { KEEP_ALIVE, type SSEMessage, SSEParser, UNFRAMED } from "../../src/core/streams/sse-parser.js";
 import Genway, {
   APIConnectionError,
   APIUserAbortError,

@@ -9,7 +9,7 @@ import {
   TaskTimeoutError,
 } from "../../src/core/errors/errors.js";
 import { BatchReader, waitFor } from "../../src/core/tasks/poll.js";
-import { normalizeStatus, parseProgress, readTaskRecord } from "../../src/core/tasks/task-record.js";
+import { normalizeStatus, readTaskRecord } from "../../src/core/tasks/task-record.js";
 import { snapshotOf, type TaskSnapshot } from "../../src/core/tasks/tasks.js";
 import Genway from "../../src/index.js";
 
@@ -53,15 +53,18 @@ describe("task records", () => {
     expect(normalizeStatus(undefined)).toBe("unknown");
   });
 
-  it("parses progress: '30%' -> 30, numbers as they are, clamped, else undefined", () => {
-    expect(parseProgress("30%")).toBe(30);
-    expect(parseProgress("0%")).toBe(0);
-    expect(parseProgress(45)).toBe(45);
-    expect(parseProgress("100%")).toBe(100);
-    expect(parseProgress(140)).toBe(100);
-    expect(parseProgress("")).toBeUndefined();
-    expect(parseProgress(undefined)).toBeUndefined();
-    expect(parseProgress("soon")).toBeUndefined();
+  it("reads progress: '30%' -> 30, numbers as they are, clamped, else undefined", () => {
+    /** The progress a task record with `progress` reads as. */
+    const progress = (value: unknown) =>
+      readTaskRecord({ task_id: "t", status: "IN_PROGRESS", progress: value })?.progress;
+    expect(progress("30%")).toBe(30);
+    expect(progress("0%")).toBe(0);
+    expect(progress(45)).toBe(45);
+    expect(progress("100%")).toBe(100);
+    expect(progress(140)).toBe(100);
+    expect(progress("")).toBeUndefined();
+    expect(progress(undefined)).toBeUndefined();
+    expect(progress("soon")).toBeUndefined();
   });
 
   it("reads the vidgen, music, unified-video and OpenAI-video shapes", () => {

@@ -37,7 +37,9 @@ describe("the gateway's own prices", () => {
     expect(stream.cost()).toBeNull(); // by the spec's table, which has no gpt-4o-mini
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
     expect((await task.wait({ interval: 1 })).cost).toMatchObject({ source: "spec", total: 5.5 });
-    expect(gw.costs.toJSON()).toMatchObject({ total: 5.5, currency: "CNY", unpriced: 2 });
+    // Counted since the client's first cost read (the stream's): the chat call before it ran the
+    // plain path, unpriced and uncounted (docs/cost.md, "What a plain client pays").
+    expect(gw.costs.toJSON()).toMatchObject({ total: 5.5, currency: "CNY", unpriced: 1 });
     expect(loads()).toEqual([0, 0]);
 
     const { data, cost, costReason } = await gw.chat.completions.create(hello).withResponse();
@@ -155,6 +157,7 @@ describe("the gateway's own prices", () => {
     });
     const { gw, mock } = await client();
     mock.inject({ match: "/api/status", body: usd, times: 10 });
+    expect(gw.costs.calls).toBe(0); // counts from here (docs/cost.md)
     await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 }); // 5.5 CNY by the spec's table
     const { cost } = await gw.videos.create(veo3).withResponse(); // 7 CNY = 0.9589 USD at the gateway
     expect(cost).toMatchObject({ source: "gateway", currency: "CNY", total: 7 });

@@ -11,7 +11,7 @@ import {
   PRICE_CATALOG,
   PricingError,
   registerModel,
-} from "../../src/pricing/index.js";
+} from "../../src/money/index.js";
 
 // 1M prompt + 1M completion tokens, in the OpenAI chat shape.
 const M = { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 };

@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KEEP_ALIVE, readSSE, UNFRAMED } from "../../src/core/streams/sse.js";
+import { readSSE } from "../../src/core/streams/sse.js";
+import { KEEP_ALIVE, UNFRAMED } from "../../src/core/streams/sse-parser.js";
 import Genway from "../../src/index.js";
 import { chunkedBody, fakeConnection, splitText, unicodeText } from "./support.js";
 

@@ -1,6 +1,6 @@
 /**
  * genway/queue against a real redis-server, the mock gateway in its own process and worker
- * processes running the built package: jobs complete, a worker killed mid-submission or mid-wait
+ * processes, bundled from this run's sources (tests/support/bundle.ts): jobs complete, a worker killed mid-submission or mid-wait
  * loses nothing and pays nothing twice, music polls share one request per round, and a Redis
  * restart loses no job.
  */
@@ -17,8 +17,8 @@ import {
   type GenerationOperations,
   type GenerationProgress,
 } from "../../src/queue/index.js";
+import { bundled } from "../support/bundle.js";
 import {
-  ensureBuilt,
   type GatewayProcess,
   type RedisServer,
   type SeenRequest,
@@ -30,12 +30,25 @@ import {
 
 let redis: RedisServer;
 let gateway: GatewayProcess;
+/** The programs the processes run: the fixtures, and examples/queue's worker and producer. */
+let programs: { gateway: string; worker: string; exampleWorker: string; exampleProducer: string };
 const workers: WorkerProcess[] = [];
 const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
 
 beforeAll(async () => {
-  ensureBuilt();
-  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" })]);
+  const [gatewayProgram, worker, exampleWorker, exampleProducer] = await bundled(
+    "tests/queue/fixtures/gateway.ts",
+    "tests/queue/fixtures/worker.ts",
+    "examples/queue/worker.ts",
+    "examples/queue/producer.ts",
+  );
+  programs = {
+    gateway: gatewayProgram!,
+    worker: worker!,
+    exampleWorker: exampleWorker!,
+    exampleProducer: exampleProducer!,
+  };
+  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" }, programs.gateway)]);
 }, 120_000);
 
 afterAll(async () => {
@@ -45,13 +58,17 @@ afterAll(async () => {
 });
 
 const spawnWorker = async (name: string, queue: string) => {
-  const worker = await startWorker(name, {
-    REDIS_PORT: redis.port,
-    GATEWAY_URL: gateway.url,
-    GATEWAY_KEY: gateway.apiKey,
-    QUEUE: queue,
-    CONCURRENCY: 100,
-  });
+  const worker = await startWorker(
+    name,
+    {
+      REDIS_PORT: redis.port,
+      GATEWAY_URL: gateway.url,
+      GATEWAY_KEY: gateway.apiKey,
+      QUEUE: queue,
+      CONCURRENCY: 100,
+    },
+    programs.worker,
+  );
   workers.push(worker);
   return worker;
 };
@@ -129,8 +146,14 @@ describe("createGenerationQueue().add", () => {
   });
 });
 
-describe("workers in three processes", () => {
-  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", async () => {
+// The two blocks below run side by side: examples/queue's worker mostly waits on its polls (a
+// second apart). The tests of this block run one after another (each has processes of its own).
+describe.concurrent("workers in three processes", () => {
+  const oneAtATime = { concurrent: false };
+  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", {
+    ...oneAtATime,
+    timeout: 120_000,
+  }, async () => {
     const name = "mixed";
     const queue = createGenerationQueue({ connection: connection(), name });
     const events = new QueueEvents(name, { connection: connection() });
@@ -278,9 +301,12 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 120_000);
+  });
 
-  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", async () => {
+  it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", {
+    ...oneAtATime,
+    timeout: 30_000,
+  }, async () => {
     const name = "limited";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
@@ -308,9 +334,9 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 30_000);
+  });
 
-  it("lose no job when Redis restarts mid-run", async () => {
+  it("lose no job when Redis restarts mid-run", { ...oneAtATime, timeout: 60_000 }, async () => {
     const name = "restart";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
@@ -333,7 +359,7 @@ describe("workers in three processes", () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
-  }, 60_000);
+  });
 });
 
 /**
@@ -369,12 +395,12 @@ function expectPollRounds(requests: SeenRequest[]): void {
   }
 }
 
-describe("examples/queue", () => {
+describe.concurrent("examples/queue", () => {
   it("the producer's jobs run on the example worker, and print what the producer says they do", async () => {
     const dir = join(import.meta.dirname, "..", "..", "examples", "queue");
     const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
     const run = { env: { ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}` } };
-    const worker = spawn(process.execPath, [join(dir, "worker.ts")], {
+    const worker = spawn(process.execPath, [programs.exampleWorker], {
       ...run,
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -382,7 +408,7 @@ describe("examples/queue", () => {
       await new Promise<void>((resolve) =>
         worker.stdout.on("data", (chunk: Buffer) => chunk.includes("worker ready") && resolve()),
       );
-      const producer = spawn(process.execPath, [join(dir, "producer.ts")], run);
+      const producer = spawn(process.execPath, [programs.exampleProducer], run);
       let stdout = "";
       let stderr = "";
       producer.stdout.on("data", (chunk) => (stdout += chunk));

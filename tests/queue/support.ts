@@ -1,32 +1,19 @@
 /**
  * The real components of the queue tests (and bench/queue.mjs's twin): a redis-server on a free
  * loopback port with no persistence in a temp dir, the mock gateway in its own process, and
- * worker processes running the built package. Each is stopped by the test that started it.
+ * worker processes. Each is stopped by the test that started it.
+ *
+ * The gateway and worker programs are fixtures/gateway.ts and fixtures/worker.ts, which import the
+ * package by name: run as they are, they import the built package (bench/queue.mjs, after a build);
+ * the tests pass their bundles from this run's sources instead (tests/support/bundle.ts).
  */
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const FIXTURES = join(import.meta.dirname, "fixtures");
-
-/** The worker and gateway processes import the built package: build it when src is newer. */
-export function ensureBuilt(): void {
-  const built = join(ROOT, "dist", "queue.js");
-  const newest = (dir: string): number =>
-    Math.max(
-      0,
-      ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-        const path = join(dir, entry.name);
-        return entry.isDirectory() ? newest(path) : statSync(path).mtimeMs;
-      }),
-    );
-  if (existsSync(built) && newest(join(ROOT, "src")) <= statSync(built).mtimeMs) return;
-  const build = spawnSync("npx", ["tsup", "--silent"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -114,8 +101,11 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-export function startGateway(env: Record<string, string> = {}): Promise<GatewayProcess> {
-  const child = fork(join(FIXTURES, "gateway.ts"), [], {
+export function startGateway(
+  env: Record<string, string> = {},
+  program = join(FIXTURES, "gateway.ts"),
+): Promise<GatewayProcess> {
+  const child = fork(program, [], {
     env: { ...process.env, ...env },
     execArgv: [],
     stdio: "inherit",
@@ -162,9 +152,10 @@ export interface WorkerProcess {
 export async function startWorker(
   name: string,
   env: { REDIS_PORT: number; GATEWAY_URL: string; GATEWAY_KEY: string; QUEUE: string; CONCURRENCY?: number },
+  program = join(FIXTURES, "worker.ts"),
 ): Promise<WorkerProcess> {
   const vars = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value)]));
-  const child = fork(join(FIXTURES, "worker.ts"), [], {
+  const child = fork(program, [], {
     env: { ...process.env, ...vars, WORKER: name },
     execArgv: [],
     stdio: "inherit",

@@ -31,6 +31,7 @@ import Genway, {
   TaskTimeoutError,
   UpstreamTimeoutError,
 } from "../../src/index.js";
+import { quickRetries } from "../support/index.js";
 
 /**
  * The client every cell uses: two retries, and clocks far beyond what a healthy loopback answer
@@ -38,7 +39,13 @@ import Genway, {
  * shorten that one clock (`clocks` below) and make their fault outlast it for good (a stall that
  * never ends), so the verdict depends on which comes first, never on how busy the CPU is.
  */
-const CLIENT = { maxRetries: 2, timeout: 5000, idleTimeout: 5000, maxRetryAfter: 1000 } as const;
+const CLIENT = {
+  maxRetries: 2,
+  timeout: 5000,
+  idleTimeout: 5000,
+  maxRetryAfter: 1000,
+  ...quickRetries,
+} as const;
 /** The clock a clock row shortens: long enough for a healthy retry under load, far below a stall. */
 const SHORT_CLOCK_MS = 1000;
 /** A cell still running after this long is a hang. */

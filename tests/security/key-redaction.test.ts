@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../mock/envelopes.js";
 import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import Genway, { GenwayError, isGenwayError, type Logger, type LogLevel } from "../../src/index.js";
+import { quickRetries } from "../support/index.js";
 
 const SECRET = randomBytes(16).toString("hex");
 const KEY = `sk-gw-${SECRET}`;
@@ -300,7 +301,15 @@ describe.each(LEVELS)("logLevel %s", (level) => {
   it.each(SCENARIOS)("$name: typed, and the key appears nowhere", async ({ run }) => {
     const { logger, lines } = sink();
     const client = (options: object = {}) =>
-      new Genway({ apiKey: KEY, baseURL: gateway.url, maxRetries: 0, logLevel: level, logger, ...options });
+      new Genway({
+        apiKey: KEY,
+        baseURL: gateway.url,
+        maxRetries: 0,
+        logLevel: level,
+        logger,
+        ...quickRetries,
+        ...options,
+      });
     mock.faults.clear(); // a fault a non-retried scenario left armed must not leak into the next
     let error: unknown;
     try {
@@ -364,6 +373,7 @@ describe("the key is sent to baseURL only", () => {
             apiKey: KEY,
             baseURL: redirector.url,
             maxRetries: 2,
+            ...quickRetries,
             logLevel: "debug",
             logger,
           });

@@ -5,10 +5,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatReport, runSoak } from "../../bench/soak.js";
+import { quickRetries } from "../support/index.js";
 
 describe("soak (short form)", () => {
   it("300 calls with random faults: no untyped errors, no hangs, handles back to baseline", async () => {
-    const report = await runSoak({ n: 300, concurrency: 16, seed: 8, hangMs: 10_000, warmup: 32 });
+    const report = await runSoak({
+      n: 300,
+      concurrency: 16,
+      seed: 8,
+      hangMs: 10_000,
+      warmup: 32,
+      ...quickRetries,
+    });
     const table = formatReport(report);
     expect(report.totals.untyped, table).toBe(0);
     expect(report.totals.hangs, table).toBe(0);

@@ -1,39 +1,64 @@
 /**
- * The genway command built from the sources of this very run: one esbuild bundle of src/cli/main.ts
- * (no type declarations, about a second), so the CLI tests never run a dist/ that is older than
- * src/. It lands in .tmp/cli/main.js, where `../../package.json` is the repository's (the CLI reads
- * its version there, as dist/cli/main.js does). Each test worker builds once; concurrent workers
- * write the same bytes through a rename, so none ever runs a half-written file.
+ * The genway command from the sources of this very run, two ways:
+ * - `runCli`: its program (src/cli/run.ts) in this process, on pipes and an environment of its own:
+ *   the exit code and what it prints, without the cost of starting a process.
+ * - `cliFromSource`: src/cli/main.ts bundled (tests/support/bundle.ts), for what only a process
+ *   shows: signals (Ctrl-C), a terminal, stdin, the current folder, the status the shell sees.
+ *
+ * In this process the library's logger reads GENWAY_LOG from process.env, not from `env`: a test
+ * file that runs the CLI here calls `logOffInThisProcess()`.
  */
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { build } from "esbuild";
+import { Readable, Writable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
+import { run } from "../../src/cli/run.js";
+import { bundled } from "./bundle.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const OUT = join(ROOT, ".tmp", "cli", "main.js");
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-let built: Promise<string> | undefined;
+/** A pipe's end as the program sees it (not a terminal): what it writes, collected. */
+function pipe(): { stream: NodeJS.WriteStream; written(): string } {
+  let text = "";
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream: stream as NodeJS.WriteStream, written: () => text };
+}
 
-/** The path of the CLI built from src/ (the first call builds it). */
-export function cliFromSource(): Promise<string> {
-  built ??= (async () => {
-    const result = await build({
-      entryPoints: [join(ROOT, "src", "cli", "main.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      // Dependencies (zod, eventsource-parser) load from node_modules, as they do for dist/.
-      packages: "external",
-      write: false,
-      logLevel: "silent",
-    });
-    await mkdir(join(ROOT, ".tmp", "cli"), { recursive: true });
-    const partial = `${OUT}.${randomUUID()}`;
-    await writeFile(partial, result.outputFiles[0]!.contents);
-    await rename(partial, OUT);
-    return OUT;
-  })();
-  return built;
+/** Runs `genway ...args` in this process with `env` as its environment and `stdin` piped in. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv, stdin = ""): Promise<CliRun> {
+  const stdout = pipe();
+  const stderr = pipe();
+  const code = await run(args, {
+    stdin: Readable.from(stdin ? [stdin] : []) as NodeJS.ReadStream,
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env,
+  });
+  return { code, stdout: stdout.written(), stderr: stderr.written() };
+}
+
+/** GENWAY_LOG=off in this process's environment while the calling test file runs (the runs' own is off). */
+export function logOffInThisProcess(): void {
+  const before = process.env.GENWAY_LOG;
+  beforeAll(() => {
+    process.env.GENWAY_LOG = "off";
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.GENWAY_LOG;
+    else process.env.GENWAY_LOG = before;
+  });
+}
+
+/** The path of the genway command bundled from src/ (the first call bundles it). */
+export async function cliFromSource(): Promise<string> {
+  const [cli] = await bundled("src/cli/main.ts");
+  return cli!;
 }

@@ -18,6 +18,14 @@ export interface Harness {
   sent(path: string): Array<{ body: any; headers: Record<string, string>; url: string }>;
 }
 
+/**
+ * Retries back off from 5 ms instead of 0.5 s (the client option `retryDelay`), so that a retry test
+ * waits on the retry, not on the clock. The delays still grow and keep their jitter; Retry-After
+ * answers keep their own delay. Every client of the harnesses has it; a test that makes its own
+ * client and retries spreads it in.
+ */
+export const quickRetries = { retryDelay: 5 } as const;
+
 /** A mock on loopback and a client with retries off unless asked; the caller closes it. */
 async function startMock(
   mockOptions: MockGatewayOptions = {},
@@ -25,7 +33,13 @@ async function startMock(
 ): Promise<Harness> {
   const mock = createMockGateway(mockOptions);
   const server = await mock.listen();
-  const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, maxRetries: 0, ...clientOptions });
+  const gw = new Genway({
+    apiKey: mock.apiKey,
+    baseURL: server.url,
+    maxRetries: 0,
+    ...quickRetries,
+    ...clientOptions,
+  });
   return {
     mock,
     server,

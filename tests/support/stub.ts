@@ -3,6 +3,7 @@
  * "answer each request with this body" client are one `serving()`.
  */
 import Genway, { type GenwayOptions } from "../../src/index.js";
+import { quickRetries } from "./loopback.js";
 
 export const KEY = "sk-hostile-0123456789abcdef";
 
@@ -16,6 +17,7 @@ export function serving(
     apiKey: KEY,
     baseURL: "http://gateway.test",
     maxRetries: 0,
+    ...quickRetries,
     logLevel: "off",
     fetch: async (input, init = {}) => {
       const url = String(input instanceof Request ? input.url : input);

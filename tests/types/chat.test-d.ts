@@ -15,29 +15,28 @@ import Genway, {
   type ChatToolChoice,
   type CompletionUsage,
 } from "../../src/index.js";
-import type {
-  chatCompletionParams,
-  chatMessage,
-  chatTool,
-  contentPart,
-  responseFormat,
-  toolChoice,
-} from "../../src/resources/chat/operations.js";
+import type { chatCompletionParams } from "../../src/resources/chat/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
+/** The schema's request, and its parts as the request holds them. */
 type Schema = Declared<Input<typeof chatCompletionParams>>;
+type SchemaMessage = Schema["messages"][number];
+type SchemaPart = Extract<NonNullable<SchemaMessage["content"]>, readonly unknown[]>[number];
+type SchemaTool = NonNullable<Schema["tools"]>[number];
+type SchemaChoice = NonNullable<Schema["tool_choice"]>;
+type SchemaFormat = NonNullable<Schema["response_format"]>;
 
 describe("chat.completions.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<ChatCompletionCreateParams>().toExtend<Schema>();
-    expectTypeOf<ChatResponseFormat>().toExtend<Declared<Input<typeof responseFormat>>>();
-    expectTypeOf<Declared<Input<typeof responseFormat>>>().toExtend<ChatResponseFormat>();
-    expectTypeOf<ChatContentPart>().toExtend<Declared<Input<typeof contentPart>>>();
-    expectTypeOf<ChatTool>().toExtend<Declared<Input<typeof chatTool>>>();
-    expectTypeOf<ChatToolChoice>().toExtend<Declared<Input<typeof toolChoice>>>();
-    expectTypeOf<ChatMessage>().toExtend<Declared<Input<typeof chatMessage>>>();
+    expectTypeOf<ChatResponseFormat>().toExtend<SchemaFormat>();
+    expectTypeOf<SchemaFormat>().toExtend<ChatResponseFormat>();
+    expectTypeOf<ChatContentPart>().toExtend<SchemaPart>();
+    expectTypeOf<ChatTool>().toExtend<SchemaTool>();
+    expectTypeOf<ChatToolChoice>().toExtend<SchemaChoice>();
+    expectTypeOf<ChatMessage>().toExtend<SchemaMessage>();
     // The reverse direction: the schema's content parts, tools and tool choices end in a catch-all
     // branch ({ type: <any other string> }) so that kinds added upstream pass at run time; the
     // declared type leaves it out (a cast sends one). Every field outside those unions compares
@@ -46,19 +45,14 @@ describe("chat.completions.create params", () => {
     expectTypeOf<Flat>().toExtend<
       Omit<ChatCompletionCreateParamsBase, "messages" | "tools" | "tool_choice">
     >();
-    expectTypeOf<Omit<Declared<Input<typeof chatMessage>>, "content">>().toExtend<
-      Omit<ChatMessage, "content">
-    >();
-    type SchemaPart = Declared<Input<typeof contentPart>>;
+    expectTypeOf<Omit<SchemaMessage, "content">>().toExtend<Omit<ChatMessage, "content">>();
     expectTypeOf<Extract<SchemaPart, { type: "text" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "image_url" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "video_url" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "input_audio" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "file" }>>().toExtend<ChatContentPart>();
-    type SchemaTool = Declared<Input<typeof chatTool>>;
     expectTypeOf<Extract<SchemaTool, { type: "function" }>>().toExtend<ChatTool>();
     expectTypeOf<Extract<SchemaTool, { type: "custom" }>>().toExtend<ChatTool>();
-    type SchemaChoice = Declared<Input<typeof toolChoice>>;
     expectTypeOf<Extract<SchemaChoice, string>>().toEqualTypeOf<Extract<ChatToolChoice, string>>();
     expectTypeOf<Extract<SchemaChoice, { type: "function" }>>().toExtend<ChatToolChoice>();
   });

@@ -15,36 +15,34 @@ import Genway, {
   type ToolChoiceParam,
   type ToolParam,
 } from "../../src/index.js";
-import type {
-  contentBlockParam,
-  messageCreateParams,
-  messageParam,
-  thinkingParam,
-  toolChoiceParam,
-  toolParam,
-} from "../../src/resources/messages/operations.js";
+import type { messageCreateParams } from "../../src/resources/messages/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
+/** The schema's request, and its parts as the request holds them. */
 type Schema = Declared<Input<typeof messageCreateParams>>;
+type SchemaMessage = Schema["messages"][number];
+type SchemaBlock = Extract<SchemaMessage["content"], readonly unknown[]>[number];
+type SchemaTool = NonNullable<Schema["tools"]>[number];
+type SchemaChoice = NonNullable<Schema["tool_choice"]>;
+type SchemaThinking = NonNullable<Schema["thinking"]>;
 
 describe("messages.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<MessageCreateParams>().toExtend<Schema>();
-    expectTypeOf<ContentBlockParam>().toExtend<Declared<Input<typeof contentBlockParam>>>();
-    expectTypeOf<MessageParam>().toExtend<Declared<Input<typeof messageParam>>>();
-    expectTypeOf<ToolParam>().toExtend<Declared<Input<typeof toolParam>>>();
-    expectTypeOf<ToolChoiceParam>().toExtend<Declared<Input<typeof toolChoiceParam>>>();
-    expectTypeOf<Declared<Input<typeof toolChoiceParam>>>().toExtend<ToolChoiceParam>();
-    expectTypeOf<ThinkingParam>().toExtend<Declared<Input<typeof thinkingParam>>>();
-    expectTypeOf<Declared<Input<typeof thinkingParam>>>().toExtend<ThinkingParam>();
+    expectTypeOf<ContentBlockParam>().toExtend<SchemaBlock>();
+    expectTypeOf<MessageParam>().toExtend<SchemaMessage>();
+    expectTypeOf<ToolParam>().toExtend<SchemaTool>();
+    expectTypeOf<ToolChoiceParam>().toExtend<SchemaChoice>();
+    expectTypeOf<SchemaChoice>().toExtend<ToolChoiceParam>();
+    expectTypeOf<ThinkingParam>().toExtend<SchemaThinking>();
+    expectTypeOf<SchemaThinking>().toExtend<ThinkingParam>();
     // The reverse direction: content blocks and tools end in a catch-all branch ({ type: <any other
     // string> }) so that kinds added upstream pass at run time; the declared type leaves it out (a
     // cast sends one). Every other field compares exactly, and the known blocks one by one.
     type Flat = Omit<Schema, "messages" | "tools" | "stream">;
     expectTypeOf<Flat>().toExtend<Omit<MessageCreateParamsBase, "messages" | "tools">>();
-    type SchemaBlock = Declared<Input<typeof contentBlockParam>>;
     expectTypeOf<Extract<SchemaBlock, { type: "text" }>>().toExtend<ContentBlockParam>();
     expectTypeOf<Extract<SchemaBlock, { type: "tool_use" }>>().toExtend<ContentBlockParam>();
     expectTypeOf<Extract<SchemaBlock, { type: "thinking" }>>().toExtend<ContentBlockParam>();

@@ -14,33 +14,33 @@ import Genway, {
   type ThinkingConfig,
   type UsageMetadata,
 } from "../../src/index.js";
-import type {
-  content,
-  generateContentParams,
-  generationConfig,
-  nativeTool,
-  part,
-  thinkingConfig,
-} from "../../src/resources/native/operations.js";
+import type { generateContentParams } from "../../src/resources/native/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
+/** The schema's request, and its parts as the request holds them. */
+type Schema = Declared<Input<typeof generateContentParams>>;
+type SchemaContent = Schema["contents"][number];
+type SchemaPart = SchemaContent["parts"][number];
+type SchemaConfig = NonNullable<Schema["generationConfig"]>;
+type SchemaThinking = NonNullable<SchemaConfig["thinkingConfig"]>;
+type SchemaTool = NonNullable<Schema["tools"]>[number];
+
 describe("native params", () => {
   it("the declared type and the schema accept the same requests (no catch-all unions here: exact)", () => {
-    type Schema = Declared<Input<typeof generateContentParams>>;
     expectTypeOf<GenerateContentParams>().toExtend<Schema>();
     expectTypeOf<Schema>().toExtend<GenerateContentParams>();
-    expectTypeOf<NativePartParam>().toExtend<Declared<Input<typeof part>>>();
-    expectTypeOf<Declared<Input<typeof part>>>().toExtend<NativePartParam>();
-    expectTypeOf<NativeContentParam>().toExtend<Declared<Input<typeof content>>>();
-    expectTypeOf<Declared<Input<typeof content>>>().toExtend<NativeContentParam>();
-    expectTypeOf<GenerationConfig>().toExtend<Declared<Input<typeof generationConfig>>>();
-    expectTypeOf<Declared<Input<typeof generationConfig>>>().toExtend<GenerationConfig>();
-    expectTypeOf<ThinkingConfig>().toExtend<Declared<Input<typeof thinkingConfig>>>();
-    expectTypeOf<Declared<Input<typeof thinkingConfig>>>().toExtend<ThinkingConfig>();
-    expectTypeOf<NativeTool>().toExtend<Declared<Input<typeof nativeTool>>>();
-    expectTypeOf<Declared<Input<typeof nativeTool>>>().toExtend<NativeTool>();
+    expectTypeOf<NativePartParam>().toExtend<SchemaPart>();
+    expectTypeOf<SchemaPart>().toExtend<NativePartParam>();
+    expectTypeOf<NativeContentParam>().toExtend<SchemaContent>();
+    expectTypeOf<SchemaContent>().toExtend<NativeContentParam>();
+    expectTypeOf<GenerationConfig>().toExtend<SchemaConfig>();
+    expectTypeOf<SchemaConfig>().toExtend<GenerationConfig>();
+    expectTypeOf<ThinkingConfig>().toExtend<SchemaThinking>();
+    expectTypeOf<SchemaThinking>().toExtend<ThinkingConfig>();
+    expectTypeOf<NativeTool>().toExtend<SchemaTool>();
+    expectTypeOf<SchemaTool>().toExtend<NativeTool>();
   });
 });
 

@@ -16,29 +16,31 @@ import Genway, {
   type ResponseTool,
   type ResponseToolChoice,
 } from "../../src/index.js";
-import type {
-  inputContent,
-  inputItem,
-  responseCreateParams,
-  responseTool,
-  responseToolChoice,
-  textFormat,
-} from "../../src/resources/responses/operations.js";
+import type { responseCreateParams } from "../../src/resources/responses/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
+/** The schema's request, and its parts as the request holds them. */
 type Schema = Declared<Input<typeof responseCreateParams>>;
+type SchemaItem = Extract<Schema["input"], readonly unknown[]>[number];
+type SchemaContent = Extract<
+  Extract<SchemaItem, { content: unknown }>["content"],
+  readonly unknown[]
+>[number];
+type SchemaTool = NonNullable<Schema["tools"]>[number];
+type SchemaChoice = NonNullable<Schema["tool_choice"]>;
+type SchemaFormat = NonNullable<NonNullable<Schema["text"]>["format"]>;
 
 describe("responses.create params", () => {
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<ResponseCreateParams>().toExtend<Schema>();
-    expectTypeOf<ResponseInputItem>().toExtend<Declared<Input<typeof inputItem>>>();
-    expectTypeOf<ResponseInputContent>().toExtend<Declared<Input<typeof inputContent>>>();
-    expectTypeOf<ResponseTool>().toExtend<Declared<Input<typeof responseTool>>>();
-    expectTypeOf<ResponseToolChoice>().toExtend<Declared<Input<typeof responseToolChoice>>>();
-    expectTypeOf<ResponseTextFormat>().toExtend<Declared<Input<typeof textFormat>>>();
-    expectTypeOf<Declared<Input<typeof textFormat>>>().toExtend<ResponseTextFormat>();
+    expectTypeOf<ResponseInputItem>().toExtend<SchemaItem>();
+    expectTypeOf<ResponseInputContent>().toExtend<SchemaContent>();
+    expectTypeOf<ResponseTool>().toExtend<SchemaTool>();
+    expectTypeOf<ResponseToolChoice>().toExtend<SchemaChoice>();
+    expectTypeOf<ResponseTextFormat>().toExtend<SchemaFormat>();
+    expectTypeOf<SchemaFormat>().toExtend<ResponseTextFormat>();
     // The reverse direction: input items, parts and tools end in a catch-all branch ({ type: <any
     // other string> }) so that kinds added upstream pass at run time; the declared type leaves it
     // out (a cast sends one). Every other field compares exactly.

@@ -30,10 +30,10 @@ export const chat: Command = {
     system: "--system",
     max_tokens: "--max-tokens",
   },
-  async run({ values, positionals, signal, client, json, stdout }) {
+  async run({ values, positionals, signal, client, json, stdin, stdout }) {
     const format = choice(values, "format", FORMATS) ?? "completions";
     const maxTokens = number(values, "max-tokens", { integer: true, minimum: 1 }) ?? 1024;
-    const prompt = positionals.join(" ").trim() || (await readStdin());
+    const prompt = positionals.join(" ").trim() || (await readStdin(stdin));
     if (!prompt) throw new InputError("missing <prompt> (pass it as arguments or on stdin)", { usage: true });
     const gw = client();
     const model = (values.model as string | undefined) ?? DEFAULT_MODEL[format];
@@ -106,9 +106,9 @@ function extractText(result: unknown): string {
   return JSON.stringify(result);
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return "";
+async function readStdin(stdin: NodeJS.ReadStream): Promise<string> {
+  if (stdin.isTTY) return "";
   let text = "";
-  for await (const chunk of process.stdin) text += chunk;
+  for await (const chunk of stdin) text += chunk;
   return text.trim();
 }

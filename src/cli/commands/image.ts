@@ -1,7 +1,7 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
 import { limits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
-import { claimFile, finished, number, outputFolder, removeUnfinished, required, text } from "../args.js";
+import { number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
 import { describeError, printJson } from "../output.js";
@@ -53,13 +53,13 @@ export const image: Command = {
         continue;
       }
       try {
-        const path = await claimFile(dir, `image-${result.created}-${index + 1}`, ".png");
+        const path = await context.files.claim(dir, `image-${result.created}-${index + 1}`, ".png");
         await saveToFile(await gw.images.download(item, { signal }), path);
-        finished(path);
+        context.files.finished(path);
         saved.push(path);
         if (!json) stdout.write(`${path}\n`);
       } catch (error) {
-        await removeUnfinished();
+        await context.files.removeUnfinished();
         unsaved.push({ index, url: item.url, error });
       }
     }

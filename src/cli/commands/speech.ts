@@ -2,7 +2,7 @@
 import { characterCount } from "../../core/validation/index.js";
 import { limits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
-import { finished, InputError, number, outputFile, required, text } from "../args.js";
+import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
 import { printJson } from "../output.js";
@@ -45,7 +45,7 @@ export const speech: Command = {
     const format = (values.format as string | undefined) ?? "mp3";
     const model = text(values, "model") ?? "tts-1";
     const speed = number(values, "speed", bounds.speed);
-    const path = await outputFile(text(values, "out"), `speech.${format}`);
+    const path = await context.files.output(text(values, "out"), `speech.${format}`);
     await confirmCost(context, { model, characters });
     const audio = await context.client().audio.speech.create(
       {
@@ -58,7 +58,7 @@ export const speech: Command = {
       { signal },
     );
     const saved = await saveToFile(audio, path);
-    finished(path);
+    context.files.finished(path);
     if (json) return printJson(stdout, saved);
     stdout.write(`${saved.path} (${saved.bytes} bytes)\n`);
   },

@@ -17,6 +17,7 @@ import {
   UpstreamTimeoutError,
 } from "./errors.js";
 
+/** A constructor of an APIError subclass: what a gateway code maps to (CodeInfo.error). */
 export type APIErrorClass = new (message: string, init?: APIErrorInit) => APIError;
 
 /** One documented flavour of a code, told apart only by the server's message text. */
@@ -25,11 +26,13 @@ export interface CodeVariant {
   meaning: string;
 }
 
-interface VariantRule extends CodeVariant {
+/** A variant of a code and the message fragments that tell it apart. */
+export interface VariantRule extends CodeVariant {
   /** Lower-case English and Chinese fragments; the first rule with a fragment in the message wins. */
   keywords: readonly string[];
 }
 
+/** What the spec says of one gateway code: its meaning, error class, HTTP status, whether it can heal. */
 export interface CodeInfo {
   meaning: string;
   error: APIErrorClass;
@@ -149,8 +152,10 @@ export const VIDGEN_CODES: Readonly<Record<number, CodeInfo>> = {
   5002: info("Server internal timeout (usually a backlog)", UpstreamTimeoutError, 504, true),
 };
 
-type CodeLevel = "system" | "service" | "vidgen" | "unknown";
+/** Which of the spec's code tables a code belongs to. */
+export type CodeLevel = "system" | "service" | "vidgen" | "unknown";
 
+/** A code taken apart (`describeCode`): its table, its 6-digit module and specific digits, its meaning. */
 export interface CodeDescription {
   code: number;
   level: CodeLevel;

@@ -34,6 +34,7 @@ import {
   UpstreamTimeoutError,
 } from "./errors.js";
 
+/** What `decodeError` reads: an answer's status, its parsed body, its headers. */
 export interface DecodeErrorInput {
   /** HTTP status. A 2xx status (an error inside a 200 body or stream) is not reported as the error's status. */
   status?: number | undefined;
@@ -43,7 +44,7 @@ export interface DecodeErrorInput {
   requestId?: string | undefined;
   /**
    * The gateway URL the answer came from (the transport's requests, not result downloads): a 404
-   * that shows no gateway route there ({@link unrouted}) names it and says what baseURL should be.
+   * that shows no gateway route there (see `unrouted` in this file) names it and says what baseURL should be.
    */
   gatewayURL?: string | undefined;
 }

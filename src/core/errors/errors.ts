@@ -145,32 +145,20 @@ export class MalformedResponseError extends APIError {
   override name = "MalformedResponseError";
 }
 
-/** No usable response: connection refused or reset, DNS failure, body cut off. */
-export class APIConnectionError extends GenwayError {
+/**
+ * No usable response: connection refused or reset, DNS failure, body cut off. An {@link APIError}
+ * with no `status` (nothing answered), as in openai-node and the Anthropic SDK, so that
+ * `catch (e) { if (e instanceof APIError) ... }` sees connection failures too. `retryable` is true:
+ * the same request may go through later (the retry policy still decides whether resending is safe).
+ */
+export class APIConnectionError extends APIError {
   override name = "APIConnectionError";
+  declare readonly status: undefined;
   /** True when the request certainly never reached the server (refused, DNS), so a paid retry is safe. */
   readonly notSent: boolean;
   constructor(message = "Connection error.", options: GenwayErrorOptions & { notSent?: boolean } = {}) {
-    super(message, options);
+    super(message, { cause: options.cause, retryable: true });
     this.notSent = options.notSent ?? false;
-  }
-}
-
-/**
- * A stream ended normally (`[DONE]`, or its body closed) before its format's own end: a chat choice
- * without `finish_reason`, no `message_stop`, no `response.completed`, no native `finishReason`. The
- * answer was cut upstream (new-api still sends `[DONE]` after a cut); `final…()` rejects with this,
- * and `snapshot()` holds every delta that arrived. Not a connection error: the connection was fine.
- */
-export class IncompleteStreamError extends GenwayError {
-  override name = "IncompleteStreamError";
-  /** The format's end that never came, e.g. `message_stop` or `a finish_reason on every choice`. */
-  readonly missing: string;
-  readonly requestId: string | undefined;
-  constructor(message: string, init: { missing: string; requestId?: string | undefined }) {
-    super(message);
-    this.missing = init.missing;
-    this.requestId = init.requestId === undefined ? undefined : redact(init.requestId);
   }
 }
 
@@ -195,11 +183,33 @@ export class APITimeoutError extends APIConnectionError {
   }
 }
 
-/** The caller's signal aborted the request (or `stream.abort()` / `break` ended a stream). */
-export class APIUserAbortError extends GenwayError {
+/**
+ * The caller's signal aborted the request (or `stream.abort()` / `break` ended a stream). An
+ * {@link APIError} with no `status`, as in openai-node; never `retryable`: the caller asked to stop.
+ */
+export class APIUserAbortError extends APIError {
   override name = "APIUserAbortError";
+  declare readonly status: undefined;
   constructor(message = "Request was aborted.", options?: GenwayErrorOptions) {
-    super(message, options);
+    super(message, { cause: options?.cause });
+  }
+}
+
+/**
+ * A stream ended normally (`[DONE]`, or its body closed) before its format's own end: a chat choice
+ * without `finish_reason`, no `message_stop`, no `response.completed`, no native `finishReason`. The
+ * answer was cut upstream (new-api still sends `[DONE]` after a cut); `final…()` rejects with this,
+ * and `snapshot()` holds every delta that arrived. Not a connection error: the connection was fine.
+ */
+export class IncompleteStreamError extends GenwayError {
+  override name = "IncompleteStreamError";
+  /** The format's end that never came, e.g. `message_stop` or `a finish_reason on every choice`. */
+  readonly missing: string;
+  readonly requestId: string | undefined;
+  constructor(message: string, init: { missing: string; requestId?: string | undefined }) {
+    super(message);
+    this.missing = init.missing;
+    this.requestId = init.requestId === undefined ? undefined : redact(init.requestId);
   }
 }
 

@@ -1,6 +1,7 @@
 /** The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and request id. */
 
-import type { CostEstimate } from "../money/cost.js";
+import { requestIdFrom } from "../shared/request-id.js";
+import type { CostEstimate } from "./cost.js";
 
 /**
  * What {@link APIPromise.withResponse} resolves to: the parsed body, the raw `Response`, the request
@@ -23,6 +24,46 @@ export interface WithResponse<T> {
 }
 
 /**
+ * @internal What a call resolves to inside its promise: what `withResponse()` completes when it is
+ * read (the request id from the headers, the cost of a call that was not priced as it ran).
+ */
+export interface Answer<T> {
+  data: T;
+  response: Response;
+  model: string | undefined;
+  /** Known already (a metered call's bill read it); else read from the headers when asked. */
+  requestId?: string | undefined;
+  /** Priced as the call ran (a client that meters its calls); undefined: not priced (yet). */
+  cost?: CostEstimate | null | undefined;
+  costReason?: string | undefined;
+}
+
+/**
+ * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing).
+ * Written as a method's type, whose parameter is bivariant: an APIPromise stays covariant in `T`,
+ * as a Promise is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
+ */
+export type Completion<T> = {
+  complete(answer: Answer<T>): WithResponse<T> | Promise<WithResponse<T>>;
+}["complete"];
+
+/** Why an answer that carries no cost has none. */
+export const NOT_BILLED = "not a billed operation";
+
+/** An answer as `withResponse()` gives it, with its cost as it stands (none: not billed). */
+export function completed<T>(answer: Answer<T>): WithResponse<T> {
+  const { data, response, model, cost } = answer;
+  return {
+    data,
+    response,
+    requestId: answer.requestId ?? requestIdFrom(response.headers),
+    model,
+    cost: cost ?? null,
+    costReason: cost === undefined ? NOT_BILLED : answer.costReason,
+  };
+}
+
+/**
  * The promise every method returns: await it for the parsed body, or call `.withResponse()`
  * for the raw `Response` and the gateway's request id as well.
  */
@@ -33,45 +74,75 @@ export class APIPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  readonly #result: Promise<WithResponse<T>>;
+  readonly #answer: Promise<Answer<T>>;
+  readonly #complete: Completion<T>;
   /** Called when the cost may be read: a billed call's client then loads its prices (docs/cost.md). */
   readonly #costRead: (() => void) | undefined;
+  #withResponse: Promise<WithResponse<T>> | undefined;
 
-  /** `costRead`: what reading `withResponse()` of a billed call asks of its client. */
-  constructor(result: Promise<WithResponse<T>>, costRead?: () => void) {
+  /**
+   * `complete`: how `withResponse()` completes the answer (a billed call's is priced then, when it
+   * was not as it ran); `costRead`: what reading `withResponse()` of a billed call asks of its
+   * client, at once (its prices load in parallel with the call).
+   */
+  constructor(answer: Promise<Answer<T>>, complete: Completion<T> = completed, costRead?: () => void) {
     let resolveData!: (value: T) => void;
     let rejectData!: (reason: unknown) => void;
     super((resolve, reject) => {
       resolveData = resolve;
       rejectData = reject;
     });
-    this.#result = result;
+    this.#answer = answer;
+    this.#complete = complete;
     this.#costRead = costRead;
-    result.then((r) => resolveData(r.data), rejectData);
-    // A caller who awaits only .withResponse() must not see an "unhandled rejection" from this one.
+    answer.then((a) => resolveData(a.data), rejectData);
+    // A caller who awaits only .withResponse() (or a promise derived from this one) must not see an
+    // "unhandled rejection" from this one.
     Promise.prototype.then.call(this, undefined, () => {});
   }
 
-  /** The parsed body together with the raw `Response`, the gateway's request id and the call's cost. */
+  /**
+   * The parsed body together with the raw `Response`, the gateway's request id and the call's cost,
+   * completed when first asked for: a caller who awaits only the body reads no headers and prices nothing.
+   */
   withResponse(): Promise<WithResponse<T>> {
-    this.#costRead?.();
-    return this.#result;
+    if (this.#withResponse === undefined) {
+      this.#costRead?.();
+      this.#withResponse = this.#answer.then(this.#complete);
+    }
+    return this.#withResponse;
   }
 
   /**
-   * @internal The same call with its result mapped by `f`: a promise built on another (a task from
-   * its submission, a mapped body). Reading it is not reading the cost; the derived promise's
-   * `withResponse()` is.
+   * @internal The call's answer completed as `withResponse()` completes it, without asking its
+   * client for prices: a task's succeeded snapshot carries its submission's cost by the prices
+   * the client has (a plain client's: the spec's table), as a stream's `cost()` does.
    */
-  static derive<T, U>(
-    promise: APIPromise<T>,
-    f: (result: WithResponse<T>) => WithResponse<U> | Promise<WithResponse<U>>,
-  ): APIPromise<U> {
-    return new APIPromise(promise.#result.then(f), promise.#costRead);
+  static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
+    promise.#withResponse ??= promise.#answer.then(promise.#complete);
+    return promise.#withResponse;
+  }
+
+  /** @internal The call's answer, without completing it (a query that only needs the body and headers). */
+  static answerOf<T>(promise: APIPromise<T>): Promise<Answer<T>> {
+    return promise.#answer;
+  }
+
+  /**
+   * @internal The same call with its body mapped by `f` (a task from its submission, a mapped body).
+   * The derived promise's `withResponse()` completes the original one (so a billed call is priced once).
+   */
+  static derive<T, U>(promise: APIPromise<T>, f: (answer: Answer<T>) => U | Promise<U>): APIPromise<U> {
+    const mapped = promise.#answer.then(async (answer) => ({ ...answer, data: (await f(answer)) as U }));
+    return new APIPromise<U>(
+      mapped,
+      (answer) => promise.withResponse().then((full) => ({ ...full, data: answer.data })),
+      promise.#costRead,
+    );
   }
 }
 
 /** The same call with its parsed body mapped by `f` (the response and request id kept). */
 export function mapData<T, U>(promise: APIPromise<T>, f: (data: T) => U): APIPromise<U> {
-  return APIPromise.derive(promise, (r) => ({ ...r, data: f(r.data) }));
+  return APIPromise.derive(promise, (answer) => f(answer.data));
 }

@@ -20,10 +20,22 @@ export interface Connection {
   response: Response;
   /** The URL requested (the response's own URL when fetch reports one), for errors that name it. */
   url: string;
-  requestId: string | undefined;
+  /** The gateway's request id, read from the headers when first asked for. */
+  readonly requestId: string | undefined;
   /** Aborting it cancels the body. */
   controller: AbortController;
   idleTimeout: number;
+  /**
+   * The attempt's clock, now timing the body (see {@link bodyClock}): a reader resumes it while it
+   * waits for the network, touches it on every chunk, pauses it while the caller holds what was
+   * read, and stops it at the end.
+   */
+  clock?: IdleClock | undefined;
+  /**
+   * Whether the body's reads end by themselves when the signal aborts (the platform's fetch): no
+   * race with the abort is needed. A custom fetch may ignore its signal.
+   */
+  signalled?: boolean | undefined;
   /** Why the body read ended early: the caller (signal, `abort()`, `break`) or our idle clock. */
   abortReason(): "user" | "idle" | undefined;
   /** Aborts the request, remembering who did so that the right error is raised. */
@@ -40,64 +52,121 @@ export interface Clocks {
   timeout: number;
   /** ms allowed between two body chunks (enforced by the body readers). */
   idleTimeout: number;
+  /**
+   * `send` is the platform's fetch, which honours its signal: no race with the abort is needed
+   * (one promise less per call). Anything else (a custom fetch, an apiKey() or a middleware awaited
+   * before fetch) is raced, so that what ignores the signal cannot outlive the clocks.
+   */
+  signalled?: boolean | undefined;
+}
+
+/** Who ended an attempt early: the caller, the idle clock, or the response clock. */
+type Reason = "user" | "idle" | "timeout" | undefined;
+
+/** One attempt's connection: its controller, clock and abort reason (methods, not closures per call). */
+class Attempt implements Connection {
+  response!: Response;
+  url: string;
+  readonly controller = new AbortController();
+  readonly clock: IdleClock;
+  reason: Reason;
+  #requestId: string | undefined | null = null;
+  readonly #user: AbortSignal | undefined;
+  readonly #onUserAbort: (() => void) | undefined;
+
+  constructor(
+    url: string,
+    readonly idleTimeout: number,
+    timeout: number,
+    readonly signalled: boolean,
+    user: AbortSignal | undefined,
+  ) {
+    this.url = url;
+    this.#user = user;
+    if (user) {
+      this.#onUserAbort = () => {
+        this.reason ??= "user";
+        this.controller.abort(user.reason);
+      };
+      user.addEventListener("abort", this.#onUserAbort, { once: true });
+    }
+    // The response clock runs until the headers arrive; the body then has the idle clock (one timer).
+    this.clock = new IdleClock(idleTimeout, () => this.abort("idle"), {
+      ms: timeout,
+      onTimeout: () => {
+        this.reason ??= "timeout";
+        this.controller.abort();
+      },
+    });
+  }
+
+  get requestId(): string | undefined {
+    if (this.#requestId === null) this.#requestId = requestIdFrom(this.response.headers);
+    return this.#requestId;
+  }
+
+  /** Where the body came from (after redirects), else what was asked for; built only for an error message. */
+  where(): string | undefined {
+    return hostAndPort(this.response?.url || this.url);
+  }
+
+  /** An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()). */
+  abortReason(): "user" | "idle" | undefined {
+    const { reason } = this;
+    return reason === "user" || reason === "idle"
+      ? reason
+      : this.controller.signal.aborted
+        ? "user"
+        : undefined;
+  }
+
+  abort(why: "user" | "idle"): void {
+    this.reason ??= why;
+    this.controller.abort();
+  }
+
+  release(): void {
+    if (this.#onUserAbort) this.#user?.removeEventListener("abort", this.#onUserAbort);
+  }
+}
+
+/**
+ * The clock that times a connection's body: the attempt's own (the response clock went on as the
+ * idle clock, in the same timer), or for a connection made another way, an idle clock of its own.
+ */
+export function bodyClock(connection: Connection): IdleClock {
+  connection.clock ??= new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  return connection.clock;
 }
 
 /**
  * Runs `send` (a request to `url`) under the response clock and the caller's signal; the
- * Connection carries both into the body read.
+ * Connection carries both into the body read. One AbortController and one timer per attempt.
  */
 export async function openConnection(
   url: string,
   send: (signal: AbortSignal) => Promise<Response>,
-  { signal: userSignal, timeout, idleTimeout }: Clocks,
+  { signal: userSignal, timeout, idleTimeout, signalled = false }: Clocks,
 ): Promise<Connection> {
   if (userSignal?.aborted) throw new APIUserAbortError();
-  const controller = new AbortController();
-  let reason: "user" | "idle" | "timeout" | undefined;
-  const onUserAbort = () => {
-    reason ??= "user";
-    controller.abort(userSignal?.reason);
-  };
-  userSignal?.addEventListener("abort", onUserAbort, { once: true });
-  const release = () => userSignal?.removeEventListener("abort", onUserAbort);
-  // The response clock runs until the headers arrive; the body then has the idle clock.
-  const timer =
-    timeout > 0 && Number.isFinite(timeout)
-      ? setTimeout(() => {
-          reason ??= "timeout";
-          controller.abort();
-        }, timerDelay(timeout))
-      : undefined;
-  let response: Response;
+  const attempt = new Attempt(url, idleTimeout, timeout, signalled, userSignal);
+  const { controller } = attempt;
   try {
-    // Raced with the abort: what `send` awaits before fetch (an apiKey() that never settles) or a
-    // custom fetch that ignores its signal must not outlive the clocks.
-    response = await untilAborted(send(controller.signal), controller.signal);
+    const sent = send(controller.signal);
+    // Raced with the abort unless `send` is the platform's fetch: what `send` awaits before fetch
+    // (an apiKey() that never settles) or a custom fetch that ignores its signal must not outlive
+    // the clocks.
+    attempt.response = await (signalled ? sent : untilAborted(sent, controller.signal));
   } catch (error) {
-    release();
-    if (reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
-    throw toConnectionError(error, reason === "user" ? "user" : undefined, timeout, hostAndPort(url));
-  } finally {
-    clearTimeout(timer);
+    attempt.clock.stop();
+    attempt.release();
+    if (attempt.reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
+    throw toConnectionError(error, attempt.reason === "user" ? "user" : undefined, timeout, hostAndPort(url));
   }
-  return {
-    response,
-    // After a redirect (or a middleware's change) fetch reports where the answer came from.
-    url: response.url || url,
-    requestId: requestIdFrom(response.headers),
-    controller,
-    idleTimeout,
-    // Where the body came from (after redirects), else what was asked for; built only for an error message.
-    where: () => hostAndPort(response.url || url),
-    // An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()).
-    abortReason: () =>
-      reason === "user" || reason === "idle" ? reason : controller.signal.aborted ? "user" : undefined,
-    abort: (why) => {
-      reason ??= why;
-      controller.abort();
-    },
-    release,
-  };
+  attempt.clock.headers();
+  // After a redirect (or a middleware's change) fetch reports where the answer came from.
+  if (attempt.response.url) attempt.url = attempt.response.url;
+  return attempt;
 }
 
 /**
@@ -184,17 +253,25 @@ export async function readText(
   onError: "throw" | "keep" = "throw",
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<string> {
-  const body = connection.response.body;
-  if (!body) return "";
-  const length = Number(connection.response.headers.get("content-length") ?? Number.NaN);
-  if (onError === "throw" && length <= SMALL_BODY && length <= maxBytes && length <= limit) {
-    return readSmall(connection);
+  const clock = bodyClock(connection);
+  const whole = onError === "throw" ? wholeText(connection, Math.min(limit, maxBytes)) : undefined;
+  if (whole) {
+    try {
+      return await whole;
+    } finally {
+      clock.stop();
+    }
   }
-  const reader = body.getReader();
+  const body = connection.response.body;
+  if (!body) {
+    clock.stop();
+    return "";
+  }
+  clock.resume();
   const signal = connection.controller.signal;
+  const reader = body.getReader();
   const onAbort = () => reader.cancel().catch(() => {});
   signal.addEventListener("abort", onAbort, { once: true });
-  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
   const decoder = new TextDecoder();
   let text = "";
   let bytes = 0;
@@ -226,18 +303,24 @@ export async function readText(
 }
 
 /**
- * A body whose declared length is at most this arrives in one or two socket reads: `response.text()`
- * reads it inside fetch (no reader, decoder or string joins of ours), under one idle window.
+ * The whole text of a small body (its declared length at most SMALL_BODY and `max`), read by
+ * `response.text()` inside fetch (no reader, decoder or string joins of ours), under one idle
+ * window that the caller stops; undefined for any other body. An abort (the caller's, or the
+ * clock's) ends it at once: by itself under the platform's fetch, else by the race.
  */
-const SMALL_BODY = 64 * 1024;
-
-/** `response.text()` under the idle clock; an abort (the caller's, or the clock's) ends it at once. */
-function readSmall(connection: Connection): Promise<string> {
+export function wholeText(connection: Connection, max: number): Promise<string> | undefined {
+  const { response } = connection;
+  if (!response.body) return undefined;
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (!(length <= SMALL_BODY && length <= max)) return undefined;
   const signal = connection.controller.signal;
   if (signal.aborted) return Promise.reject(signal.reason);
-  const clock = new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
-  return untilAborted(connection.response.text(), signal).finally(() => clock.stop());
+  bodyClock(connection).resume();
+  return connection.signalled ? response.text() : untilAborted(response.text(), signal);
 }
+
+/** A body whose declared length is at most this is read whole by `response.text()`. */
+const SMALL_BODY = 64 * 1024;
 
 function parseMaybeJson(text: string): unknown {
   if (text === "") return undefined;

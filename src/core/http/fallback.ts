@@ -6,7 +6,7 @@
  * would fail the same way on every model, and is thrown as it is.
  */
 import { APIConnectionError, APIError, APITimeoutError, ValidationError } from "../errors/errors.js";
-import { BudgetExceededError } from "../money/budget.js";
+import type { Logger } from "../shared/log.js";
 import type { Operation } from "./operation.js";
 import { isRetryable, type RetryPolicy } from "./retry.js";
 
@@ -15,11 +15,15 @@ export type ModelChoice<M extends string = string> = M | [M, ...M[]];
 
 /** Per-call fallback options (part of RequestOptions). */
 export interface FallbackOptions {
-  /** Models to try, in order, after the params' model fails with an error that is not billed. */
+  /**
+   * Models to try, in order, after the params' model fails with an error that is not billed.
+   * @default none (or the rest of `model: [primary, ...fallbacks]`)
+   */
   fallback?: readonly string[] | undefined;
   /**
    * Images, video and music submissions are paid and not idempotent: they fall back only when the
    * caller opts in here (and then only after the same not-billed errors).
+   * @default false
    */
   paidFallback?: boolean | undefined;
 }
@@ -31,7 +35,7 @@ const NOT_BILLED_CODES = new Set(["10011", "10012", "10013", "10020", "model_not
  * HTTP error status counts (an error inside a 200 body may have been billed), and a paid submission
  * falls back only where its retry policy would repeat it (the gateway turned it away before work).
  */
-export function fallsBack(error: unknown, policy: RetryPolicy): boolean {
+function fallsBack(error: unknown, policy: RetryPolicy): boolean {
   if (policy === "paid" && !isRetryable(error, "paid")) return false;
   if (error instanceof APITimeoutError) return false;
   if (error instanceof APIConnectionError) return error.notSent;
@@ -67,27 +71,6 @@ export function wasNeverSent(error: unknown): boolean {
 }
 
 /**
- * Whether a failed call was certainly not billed, so nothing it sent was created: never handed to
- * fetch ({@link neverSent}), refused before sending, or turned away with a 4xx or a 503 (the relay
- * refunds what it pre-charged when it fails a request: new-api controller/relay.go lines 509-514,
- * RelayTask's deferred `Billing.Refund`). An error inside a 200 body, a timeout, a connection lost
- * after sending, another 5xx, a refused 307/308 or a middleware that threw after `next()` may have
- * been billed. The budget (transport.ts) and genway/queue (which clears `submitting` only then)
- * share this one rule.
- */
-export function certainlyNotBilled(error: unknown): boolean {
-  if (wasNeverSent(error)) return true;
-  if (error instanceof ValidationError || error instanceof BudgetExceededError) return true;
-  if (error instanceof APITimeoutError) return false;
-  if (error instanceof APIConnectionError) return error.notSent;
-  if (!(error instanceof APIError) || error.status === undefined) return false;
-  // A 4xx refuses the request before any work, and a 503 says no channel can take it (new-api's
-  // maintenance and "no available channel"). Any other 5xx may come from a proxy in front of the
-  // relay (a 502, a 504 after its own timeout) while the relay still takes and bills the request.
-  return (error.status >= 400 && error.status < 500) || error.status === 503;
-}
-
-/**
  * The models to try for this call, or undefined when there is only one. An empty list, a model that
  * is not a string, or a fallback on a paid operation without `paidFallback` is a ValidationError.
  */
@@ -119,8 +102,29 @@ export function withModel<P>(op: Operation<P>, params: P, model: string): P {
   return { ...params, [op.modelField ?? "model"]: model };
 }
 
-/** The model id the params name, if it is one string. */
-export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
-  const model = (params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"];
-  return typeof model === "string" ? model : undefined;
+/**
+ * Runs a call over its models in turn (`choices`, from {@link modelChoices}): each `attempt` gets
+ * the params with its model and, but for the last, `handOver`: an error that a later model would
+ * take goes to it at once rather than being retried on this one. The next model is tried only
+ * after an error that {@link fallsBack}; its warning names both models.
+ */
+export async function fallBack<P, T>(
+  op: Operation<P>,
+  params: P,
+  choices: readonly string[],
+  log: Logger,
+  attempt: (params: P, handOver: ((error: unknown) => boolean) | undefined) => Promise<T>,
+): Promise<T> {
+  const handOver = (error: unknown) => fallsBack(error, op.policy);
+  for (let i = 0; ; i++) {
+    const last = i + 1 >= choices.length;
+    try {
+      return await attempt(withModel(op, params, choices[i]!), last ? undefined : handOver);
+    } catch (error) {
+      if (last || !fallsBack(error, op.policy)) throw error;
+      log.warn(
+        `${op.name}: model ${choices[i]} failed (${error instanceof Error ? error.message : String(error)}); falling back to ${choices[i + 1]}`,
+      );
+    }
+  }
 }

@@ -7,7 +7,14 @@ import { errorFromBody } from "../errors/decode-error.js";
 import { MalformedResponseError } from "../errors/errors.js";
 import { baseURLAdvice } from "../shared/base-url.js";
 import { clip } from "../shared/redact.js";
-import { type Connection, MAX_ERROR_BODY, readText, toConnectionError } from "./connection.js";
+import {
+  bodyClock,
+  type Connection,
+  MAX_ERROR_BODY,
+  readText,
+  toConnectionError,
+  wholeText,
+} from "./connection.js";
 
 /** Reads a JSON body and turns an error envelope inside a 2xx into its typed error. */
 export async function readJson(
@@ -17,10 +24,13 @@ export async function readJson(
   const { response } = connection;
   let text: string;
   try {
-    text = await readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes);
+    // A small body (every usual answer) is one read inside fetch, awaited here: one step less.
+    text = await (wholeText(connection, maxBytes) ??
+      readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes));
   } catch (error) {
     throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
   } finally {
+    bodyClock(connection).stop();
     connection.release();
   }
   let body: unknown;

@@ -8,8 +8,8 @@
  */
 
 import { GenwayError, isGenwayError, type TaskRef } from "../errors/errors.js";
-import type { CostEstimate } from "../money/cost.js";
 import type { TaskSnapshot } from "../tasks/task-record.js";
+import type { CostEstimate } from "./cost.js";
 
 /** The key's stand-in in the headers a middleware sees: the real key is set after the last middleware. */
 export const REDACTED_KEY = "[redacted]";
@@ -98,6 +98,56 @@ export class CallRecord implements CallInfo {
   }
 }
 
+/** The request of one attempt before the chain: its headers hold the key's stand-in. */
+export interface ChainInit {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  signal: AbortSignal;
+}
+
+/**
+ * @internal Sends one attempt of `record`'s call through `chain`: the innermost step refuses a
+ * request a middleware moved off the gateway's `origin` (the key goes only to baseURL), puts the
+ * key in where the chain left its stand-in, and `send`s it.
+ */
+export function throughChain(
+  chain: readonly Middleware[],
+  origin: string,
+  record: CallRecord,
+  model: string | undefined,
+  init: ChainInit,
+  key: string,
+  send: (url: string, init: RequestInit) => Promise<Response>,
+): Promise<Response> {
+  record.attempts++;
+  const request: MiddlewareRequest = {
+    method: init.method,
+    url: init.url,
+    headers: new Headers(init.headers),
+    body: init.body,
+    signal: init.signal,
+    call: record,
+    attempt: record.attempts,
+    model,
+  };
+  return runChain(chain, request, (r) => {
+    if (new URL(r.url).origin !== origin) {
+      throw new GenwayError(
+        `Refused to send a request a middleware moved to ${new URL(r.url).origin}: the API key is only ever sent to baseURL.`,
+      );
+    }
+    const headers: Record<string, string> = {};
+    r.headers.forEach((value, name) => {
+      // A function replacement: a key with `$&` or `$'` in it is inserted as it is.
+      headers[name] =
+        name === "authorization" || name === "x-api-key" ? value.replace(REDACTED_KEY, () => key) : value;
+    });
+    return send(r.url, { method: r.method, headers, body: r.body ?? undefined, signal: r.signal });
+  });
+}
+
 /** One task wait, as a middleware's `onWait` hook sees it. */
 export interface TaskWait {
   /** The task waited on: `{ kind, id }`. */
@@ -124,7 +174,7 @@ export type WaitHook = (
  * budget's back (one reservation, one ledger entry), so it is refused with a MiddlewareError and
  * nothing more is sent. A middleware that wants another attempt leaves it to genway's retries.
  */
-export function runChain(
+function runChain(
   chain: readonly Middleware[],
   request: MiddlewareRequest,
   send: MiddlewareNext,

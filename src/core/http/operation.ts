@@ -3,9 +3,9 @@
  * prepared and how it may be retried. The transport validates, builds and sends from this one
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
-import type { Units } from "../money/cost.js";
 import type { Schema } from "../validation/schema.js";
 import { type ValidationMode, validate } from "../validation/validate.js";
+import type { OperationMeter } from "./cost.js";
 import type { RetryPolicy } from "./retry.js";
 
 /** A query parameter value; `undefined` leaves the parameter out (or removes a default one). */
@@ -56,9 +56,10 @@ export interface Operation<P> {
   /**
    * What the call bills, in the price table's units: with `answer` undefined, the worst case from
    * the params and `body`, the JSON to be sent (checked against a budget before sending); with the
-   * answer (or a stream's assembled result), what it actually used. Absent: not billed (queries).
+   * answer (or a stream's assembled result), what it actually used. A chat format declares its
+   * TokenBilling instead. Absent: not billed (queries).
    */
-  meter?: (params: P, answer?: unknown, body?: string) => Units;
+  meter?: OperationMeter<P>;
   /** The params field naming the model (fallback swaps it, pricing reads it). Default `model`. */
   modelField?: string;
 }
@@ -68,20 +69,36 @@ export function operation<P>(op: Operation<P>): Operation<P> {
   return op;
 }
 
-/** Checks `params` against `op` (unless validation is off), then builds its request. */
-export async function specOf<P>(op: Operation<P>, params: P, mode: ValidationMode): Promise<RequestSpec> {
+/** The model id the params name, if it is one string. */
+export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
+  const model = (params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"];
+  return typeof model === "string" ? model : undefined;
+}
+
+/**
+ * Checks `params` against `op` (unless validation is off), then builds its request: at once, or a
+ * promise when the body must be read first (an upload source).
+ */
+export function specOf<P>(
+  op: Operation<P>,
+  params: P,
+  mode: ValidationMode,
+): RequestSpec | Promise<RequestSpec> {
   const schema = typeof op.schema === "function" ? op.schema(params) : op.schema;
   if (schema) validate(schema, params, op.name, mode);
   const path = typeof op.path === "function" ? op.path(params) : op.path;
-  const body = op.body ? await op.body(params, mode) : op.method === "GET" ? undefined : params;
+  const body = op.body ? op.body(params, mode) : op.method === "GET" ? undefined : params;
   const accept = typeof op.accept === "function" ? op.accept(params) : op.accept;
-  return {
-    method: op.method,
-    path,
-    policy: op.policy,
-    ...(body !== undefined ? { body } : {}),
-    ...(op.query ? { query: op.query } : {}),
-    ...(accept ? { accept } : {}),
-    ...(op.headers ? { headers: op.headers } : {}),
-  };
+  return body instanceof Promise
+    ? body.then((read) => request(op, path, read, accept))
+    : request(op, path, body, accept);
+}
+
+function request<P>(op: Operation<P>, path: string, body: unknown, accept: string | undefined): RequestSpec {
+  const spec: RequestSpec = { method: op.method, path, policy: op.policy };
+  if (body !== undefined) spec.body = body;
+  if (op.query) spec.query = op.query;
+  if (accept) spec.accept = accept;
+  if (op.headers) spec.headers = op.headers;
+  return spec;
 }

@@ -41,6 +41,7 @@ export class Page<Item> implements AsyncIterable<Item> {
     yield this;
   }
 
+  /** Every item of this page and the pages after it, fetched as the loop reaches them. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
     yield* this.data;
   }
@@ -48,6 +49,7 @@ export class Page<Item> implements AsyncIterable<Item> {
 
 /** A Promise of a Page that is also iterable item by item, without awaiting the page first. */
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+  /** Every item of every page, without awaiting the first page first. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
     for await (const page of (await this).iterPages()) yield* page.getPaginatedItems();
   }

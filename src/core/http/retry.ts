@@ -11,6 +11,7 @@ import {
   APIUserAbortError,
   isGenwayError,
 } from "../errors/errors.js";
+import { DEFAULTS } from "../shared/defaults.js";
 import { timerDelay } from "../shared/timers.js";
 
 /** `idempotent`: chat, queries, task polls. `paid`: images, speech, video, vidgen and music submissions. */
@@ -32,21 +33,18 @@ export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   return error.code !== undefined && MAINTENANCE.has(error.code) && error.retryAfterMs !== undefined;
 }
 
-/**
- * The backoff of a retry the server gave no Retry-After for: the first wait and the cap, in ms.
- * One object so that a test run can shorten it (tests/support/setup.ts) and no retry test sleeps.
- */
-export const backoff = { baseMs: 500, maxMs: 8_000 };
+/** How far the backoff grows: the longest wait is this many times the first (8 s after 0.5 s). */
+const BACKOFF_CAP = 16;
 
 /**
  * Delay before retry number `attempt` (1-based): the server's Retry-After when it gave one,
- * else exponential backoff (0.5 s, 1 s, 2 s ... capped at 8 s) with 25% jitter so that many
- * clients hit by the same outage do not come back in lockstep.
+ * else exponential backoff from `first` ms (0.5 s, 1 s, 2 s ... capped at 8 s by default) with 25%
+ * jitter so that many clients hit by the same outage do not come back in lockstep.
  */
-function retryDelay(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
+function retryDelay(attempt: number, retryAfterMs: number | undefined, first: number): number {
   if (retryAfterMs !== undefined) return retryAfterMs;
-  const base = Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs);
-  return base * (1 - 0.25 * random());
+  const base = Math.min(first * 2 ** (attempt - 1), first * BACKOFF_CAP);
+  return base * (1 - 0.25 * Math.random());
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
@@ -70,6 +68,8 @@ export interface RetryLoop {
   maxRetries: number;
   /** A server asking to wait longer than this (ms) gets its error back at once. */
   maxRetryAfter: number;
+  /** ms the first retry waits when the server gave no Retry-After (GenwayOptions.retryDelay). */
+  retryDelay?: number | undefined;
   signal?: AbortSignal | undefined;
   /** False for a body that cannot be sent twice (a stream): never retried. */
   replayable?: boolean;
@@ -80,21 +80,35 @@ export interface RetryLoop {
 
 /** Runs `attempt` until it succeeds or the policy says stop; the wait between honours Retry-After. */
 export async function withRetries<T>(attempt: () => Promise<T>, loop: RetryLoop): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    return retryAfter(error, attempt, loop);
+  }
+}
+
+/**
+ * The retries after a first attempt failed with `first`: `attempt` again until it succeeds or the
+ * policy says stop. A call whose first attempt succeeds never enters this loop.
+ */
+export async function retryAfter<T>(first: unknown, attempt: () => Promise<T>, loop: RetryLoop): Promise<T> {
+  let error = first;
   for (let count = 0; ; count++) {
+    if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
+      throw error;
+    if (loop.handOver?.(error)) throw error;
+    const after = (error as { retryAfterMs?: number }).retryAfterMs;
+    // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
+    if (after !== undefined && after > loop.maxRetryAfter) throw error;
+    const wait = retryDelay(count + 1, after, loop.retryDelay ?? DEFAULTS.retryDelay);
+    loop.onRetry?.(error, count + 1, wait);
+    await sleep(wait, loop.signal).catch(() => {
+      throw new APIUserAbortError();
+    });
     try {
       return await attempt();
-    } catch (error) {
-      if (count >= loop.maxRetries || loop.replayable === false || !isRetryable(error, loop.policy))
-        throw error;
-      if (loop.handOver?.(error)) throw error;
-      const after = (error as { retryAfterMs?: number }).retryAfterMs;
-      // A server asking for a long pause gets its error back now, not a hidden hour-long sleep.
-      if (after !== undefined && after > loop.maxRetryAfter) throw error;
-      const wait = retryDelay(count + 1, after);
-      loop.onRetry?.(error, count + 1, wait);
-      await sleep(wait, loop.signal).catch(() => {
-        throw new APIUserAbortError();
-      });
+    } catch (next) {
+      error = next;
     }
   }
 }

@@ -1,26 +1,63 @@
 /**
- * One timer for a whole stream: `touch()` on every chunk only records the time, and the timer
- * re-arms itself for the remaining window when it fires early. Re-creating a timer per chunk
- * would cost more than parsing the chunk.
+ * One timer for a whole attempt: the response clock until the headers arrive, then the idle clock
+ * between body chunks. `touch()` on every chunk only records the time, and the timer re-arms itself
+ * for the remaining window when it fires early: re-creating a timer per chunk would cost more than
+ * parsing the chunk, and a second timer per call (one per clock) costs more than the check.
  */
 import { timerDelay } from "./timers.js";
+
+/** The response clock: ms until the headers, and what to do when they do not come in time. */
+export interface ResponseWindow {
+  ms: number;
+  onTimeout: () => void;
+}
+
 export class IdleClock {
   #last = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #fired = false;
-  /** Set while the consumer holds an event; flags only, so pausing costs no timer work per chunk. */
+  /** Set while nobody reads the body (before a reader starts, or while the consumer holds an event). */
   #held = false;
   #stopped = false;
+  /** While waiting for the headers: when the response clock runs out (0 once they arrived). */
+  #deadline = 0;
+  readonly #onTimeout: (() => void) | undefined;
 
+  /**
+   * `ms` between chunks (Infinity or 0: no idle limit). With `response`, the clock first waits for
+   * the headers under that window ({@link headers} ends it), in the same timer.
+   */
   constructor(
     private readonly ms: number,
     private readonly onIdle: () => void,
+    response?: ResponseWindow,
   ) {
-    if (Number.isFinite(ms) && ms > 0) this.#timer = unref(setTimeout(this.#check, timerDelay(ms)));
+    const idle = limited(ms) ? ms : Number.POSITIVE_INFINITY;
+    if (response && limited(response.ms)) {
+      this.#deadline = this.#last + response.ms;
+      this.#onTimeout = response.onTimeout;
+      // Armed for the shorter window: a call that ends within both creates no second timer.
+      this.#timer = setTimeout(this.#check, timerDelay(Math.min(response.ms, idle)));
+    } else if (response) {
+      // No response limit: the idle clock starts when a reader does.
+      this.#held = true;
+    } else if (limited(ms)) {
+      this.#timer = unref(setTimeout(this.#check, timerDelay(ms)));
+    }
   }
 
   get fired(): boolean {
     return this.#fired;
+  }
+
+  /**
+   * The headers arrived: the response clock stops, and the idle clock waits for a reader to
+   * {@link resume} it (a body handed to the caller is not read until the caller asks).
+   */
+  headers(): void {
+    this.#deadline = 0;
+    this.#held = true;
+    if (this.#timer !== undefined) unref(this.#timer);
   }
 
   touch(): void {
@@ -44,39 +81,44 @@ export class IdleClock {
   resume(): void {
     this.#held = false;
     this.#last = Date.now();
-    if (
-      this.#timer === undefined &&
-      !this.#stopped &&
-      !this.#fired &&
-      Number.isFinite(this.ms) &&
-      this.ms > 0
-    ) {
+    if (this.#timer === undefined && !this.#stopped && !this.#fired && limited(this.ms)) {
       this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms)));
     }
   }
 
   #check = (): void => {
-    if (this.#held) {
-      // Sleep until resume(): a stream abandoned while held (never returned) must not keep a timer
-      // re-arming forever, which would keep the process alive.
-      this.#timer = undefined;
+    this.#timer = undefined;
+    const now = Date.now();
+    if (this.#deadline !== 0) {
+      if (now >= this.#deadline) {
+        this.#fired = true;
+        this.#onTimeout?.();
+      } else this.#timer = setTimeout(this.#check, timerDelay(this.#deadline - now));
       return;
     }
-    const quiet = Date.now() - this.#last;
+    // Held: sleep until resume(). A stream abandoned while held (never returned) must not keep a
+    // timer re-arming forever, which would keep the process alive.
+    if (this.#held || this.#stopped || !limited(this.ms)) return;
+    const quiet = now - this.#last;
     if (quiet < this.ms) {
       this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms - quiet)));
       return;
     }
-    this.#timer = undefined;
     this.#fired = true;
     this.onIdle();
   };
+}
+
+/** A window that limits anything: finite and above 0. */
+function limited(ms: number): boolean {
+  return ms > 0 && Number.isFinite(ms);
 }
 
 /**
  * The timer no longer keeps a Node process alive: a pending body read holds the socket (and so
  * the process) anyway, and a stream iterator dropped without `break` must not pin the process for
  * the whole idle window. Elsewhere (browsers, workers) timers have no unref and this is a no-op.
+ * The response clock stays referenced: a request waiting for its headers keeps the process alive.
  */
 function unref<T>(timer: T): T {
   (timer as { unref?: () => void }).unref?.();

@@ -5,6 +5,7 @@
  */
 
 export * from "./base-url.js";
+export * from "./defaults.js";
 export * from "./env.js";
 export * from "./idle-clock.js";
 export * from "./log.js";

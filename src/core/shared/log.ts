@@ -1,4 +1,5 @@
 /** Leveled logging that can never print the key: every line goes through redact(). */
+import { DEFAULTS } from "./defaults.js";
 import { readEnv } from "./env.js";
 import { escapeControls, redact, redactDeep } from "./redact.js";
 
@@ -40,7 +41,7 @@ function isLevel(value: string | undefined): value is LogLevel {
  */
 export function createLog(level: LogLevel | undefined, sink: Logger = console): Logger {
   const envLevel = readEnv("GENWAY_LOG")?.toLowerCase();
-  const chosen: LogLevel = level ?? (isLevel(envLevel) ? envLevel : "warn");
+  const chosen: LogLevel = level ?? (isLevel(envLevel) ? envLevel : DEFAULTS.logLevel);
   const rank = RANK[chosen];
   const at =
     (want: Exclude<LogLevel, "off">) =>

@@ -27,11 +27,6 @@ export function releaseSecret(secret: string): void {
   if (entry && --entry.holders <= 0) secrets.delete(secret);
 }
 
-/** How many keys are remembered (for tests: a rotating key must not grow the set). */
-export function secretCount(): number {
-  return secrets.size;
-}
-
 /** Replaces every registered key (in any letter case), and any bearer token, in a string. */
 export function redact(text: string): string {
   let out = text;

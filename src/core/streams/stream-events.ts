@@ -9,7 +9,8 @@ import {
 } from "../errors/errors.js";
 import type { Connection } from "../http/connection.js";
 import { clip } from "../shared/redact.js";
-import { KEEP_ALIVE, MAX_EVENT_SIZE, readSSE, type SSEMessage, UNFRAMED } from "./sse.js";
+import { readSSE } from "./sse.js";
+import { KEEP_ALIVE, MAX_EVENT_SIZE, type SSEMessage, UNFRAMED } from "./sse-parser.js";
 
 /**
  * Positions the assemblers accept from the wire (tool-call, choice, output, content, block indices).
@@ -27,6 +28,11 @@ export function slot(index: unknown): number | undefined {
   return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < MAX_SLOT
     ? index
     : undefined;
+}
+
+/** A token count read from a stream's untrusted usage: a finite number >= 0, else 0. */
+export function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 /** A JSON object (not null, not an array). */

@@ -6,8 +6,13 @@
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
 import { type Connection, toConnectionError } from "../http/connection.js";
-import { type CostEstimate, type Priced, SETTLES_LATER, type SettlesLater } from "../money/cost.js";
-import { deliveredTokens } from "../money/delivered.js";
+import {
+  type Assembled,
+  type CostEstimate,
+  SETTLES_LATER,
+  type SettlesLater,
+  type StreamBill,
+} from "../http/cost.js";
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
 
@@ -19,27 +24,15 @@ export interface StreamCost {
 
 /**
  * A format's assembly of the result from its events, held apart from the stream (see StreamAccount).
+ * What it tells the bill (the running result, what was delivered) is {@link Assembled}.
  */
-export interface Assembler<Event, Final> {
+export interface Assembler<Event, Final> extends Assembled {
   /** Folds one event into the running result. */
   accumulate(event: Event): void;
   /** The result so far, as a copy the caller may keep (the final result, a snapshot). */
   copy(): Final;
-  /** The running result itself, only read (the meter reads its usage): no copy. */
   current(): Final;
-  /** Whether the answer's own final usage arrived (chat's usage chunk, message_delta's usage ...). */
-  usageFinal(): boolean;
-  /** The output text delivered so far (answer, thinking, tool input), to count when the usage did not come. */
-  delivered(): string[];
-  /**
-   * The running result with its usage's output raised to `tokens` (a shallow copy), when that usage
-   * reports the prompt; undefined when it does not (the meter then bills the prompt's bound).
-   */
-  atLeast(tokens: number): Final | undefined;
 }
-
-/** The bill's end a billed stream was handed (see SettlesLater). */
-type Settle = (final: unknown, error: unknown, delivered: number | undefined) => void;
 
 /**
  * What a stream's end needs, held apart from the stream: its request, its assembly and its bill.
@@ -48,34 +41,20 @@ type Settle = (final: unknown, error: unknown, delivered: number | undefined) =>
  * span and reports to onCost) once it is garbage.
  */
 class StreamAccount {
-  settle: Settle | undefined;
+  /** The bill of a billed call, until it settles (the transport hands it over: see SettlesLater). */
+  bill: StreamBill | undefined;
 
   constructor(
     readonly connection: Connection,
-    readonly assembly: Assembler<unknown, unknown>,
+    readonly assembly: Assembled,
   ) {}
 
-  /**
-   * What the bill is priced from: a complete stream's result with its own usage (the running
-   * result: no copy); a stream without its final usage at no less than what it delivered
-   * (docs/cost.md): its result with the usage's output raised to the tokens its deltas carried, or,
-   * when the usage says no prompt, those tokens for the meter to bill beside the prompt's bound.
-   */
-  bill(complete: boolean): [final: unknown, delivered: number | undefined] {
-    const { assembly } = this;
-    if (complete && assembly.usageFinal()) return [assembly.current(), undefined];
-    const tokens = deliveredTokens(assembly.delivered());
-    const raised = assembly.atLeast(tokens);
-    return raised === undefined ? [assembly.current(), tokens] : [raised, undefined];
-  }
-
-  /** Settles the bill once. */
+  /** Settles the bill once, from the live assembly (never a copy of it). */
   end(error: unknown, complete: boolean): void {
-    const settle = this.settle;
-    if (settle === undefined) return;
-    this.settle = undefined;
-    const [final, delivered] = this.bill(complete);
-    settle(final, error, delivered);
+    const bill = this.bill;
+    if (bill === undefined) return;
+    this.bill = undefined;
+    bill.end(this.assembly, complete, error);
   }
 
   /** The stream was garbage-collected before its end: close its request and settle what it delivered. */
@@ -132,8 +111,8 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   #error: unknown;
   readonly #done: Promise<void>;
   #resolveDone!: () => void;
-  /** Prices an assembly (set by the transport for a billed call). */
-  #price: ((final: unknown, delivered: number | undefined) => Priced) | undefined;
+  /** The bill of a billed call (set by the transport), kept after it settled: cost() prices by it. */
+  #bill: StreamBill | undefined;
 
   /** @internal Streams are made by the methods that return them. */
   constructor(source: AsyncIterable<Event[]>, connection: Connection, assembly: Assembler<Event, Final>) {
@@ -146,7 +125,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     this.#done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });
-    this.#account = new StreamAccount(connection, assembly as Assembler<unknown, unknown>);
+    this.#account = new StreamAccount(connection, assembly);
     dropped?.register(this, this.#account, this);
   }
 
@@ -163,8 +142,8 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
    */
   snapshot(): Final & StreamCost {
     const snapshot = this.#assembly.copy() as Final & StreamCost;
-    if (this.#price) {
-      const { cost, reason } = this.#price(...this.#account.bill(this.#completed));
+    if (this.#bill) {
+      const { cost, reason } = this.#bill.price(this.#assembly, this.#completed);
       snapshot.cost = cost;
       snapshot.costReason = reason;
     }
@@ -305,10 +284,10 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     return iterator;
   }
 
-  /** @internal The transport hands a billed stream its pricing and the settling of its bill. */
-  [SETTLES_LATER](price: (final: unknown, delivered: number | undefined) => Priced, settle: Settle): void {
-    this.#price = price;
-    this.#account.settle = settle;
+  /** @internal The transport hands a billed stream its bill: priced on demand, settled at its end. */
+  [SETTLES_LATER](bill: StreamBill): void {
+    this.#bill = bill;
+    this.#account.bill = bill;
   }
 
   /**
@@ -318,7 +297,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
    * is not in the catalog); snapshot().costReason says why.
    */
   cost(): CostEstimate | null {
-    return this.#price?.(...this.#account.bill(this.#completed)).cost ?? null;
+    return this.#bill?.price(this.#assembly, this.#completed).cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
@@ -380,7 +359,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
       // The branches share this stream's request and bill: it closes (and settles) when this stream,
       // which both reach through the tee, is garbage, not when one branch is.
       dropped?.unregister(branch);
-      branch.#price = this.#price;
+      branch.#bill = this.#bill;
       return branch;
     });
     return branches as [this, this];

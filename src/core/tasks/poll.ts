@@ -15,26 +15,41 @@ import {
 import { untilAborted } from "../http/connection.js";
 import { isHtmlPage } from "../http/json-body.js";
 import { sleep } from "../http/retry.js";
+import { DEFAULTS } from "../shared/defaults.js";
 import type { Logger } from "../shared/log.js";
 import { timerDelay } from "../shared/timers.js";
 import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
 import type { TaskSnapshot } from "./task-record.js";
 
+/** Options of a task wait: `task.wait`, `gw.tasks.wait`, `pollTask`, `createAndWait`. */
 export interface WaitOptions<R = unknown> {
+  /**
+   * Stops waiting with APIUserAbortError (the task keeps running on the gateway).
+   * @default none
+   */
   signal?: AbortSignal | undefined;
-  /** Total ms to wait before TaskTimeoutError (the task keeps running; resume it). Default 30 min; Infinity waits forever. */
+  /**
+   * Total ms to wait before TaskTimeoutError (the task keeps running; resume it). Infinity waits forever.
+   * @default 1_800_000 (30 min)
+   */
   timeout?: number | undefined;
-  /** ms before the second poll (the first is immediate). Default 2000. */
+  /**
+   * ms before the second poll (the first is immediate).
+   * @default 2_000
+   */
   interval?: number | undefined;
-  /** The delay grows 1.5x per poll up to this many ms. Default 15 000. */
+  /**
+   * The delay grows 1.5x per poll up to this many ms.
+   * @default 15_000
+   */
   maxInterval?: number | undefined;
-  /** Called with the snapshot whenever its status or progress changed (and with the first one). */
+  /**
+   * Called with the snapshot whenever its status or progress changed (and with the first one).
+   * @default none
+   */
   onProgress?: ((snapshot: TaskSnapshot<R>) => void) | undefined;
 }
 
-const DEFAULT_TIMEOUT = 30 * 60_000;
-const DEFAULT_INTERVAL = 2_000;
-const DEFAULT_MAX_INTERVAL = 15_000;
 const BACKOFF = 1.5;
 /**
  * Polls in a row answered with a web page before a wait gives up with that error. A page on a query
@@ -45,7 +60,7 @@ const BACKOFF = 1.5;
  * a moment during a deploy. Three, at the wait's growing interval (about 5 s at the default 2 s),
  * tell the two apart.
  */
-export const HTML_PAGES_IN_A_ROW = 3;
+const HTML_PAGES_IN_A_ROW = 3;
 
 /** Reads the task's current snapshot; must honour `signal`. */
 export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
@@ -83,9 +98,9 @@ export async function waitFor<R>(
 ): Promise<TaskSnapshot<R>> {
   checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  let delay = options.interval ?? DEFAULT_INTERVAL;
-  const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULT_MAX_INTERVAL);
+  const timeout = options.timeout ?? DEFAULTS.wait.timeout;
+  let delay = options.interval ?? DEFAULTS.wait.interval;
+  const maxDelay = Math.max(delay, options.maxInterval ?? DEFAULTS.wait.maxInterval);
   // One signal ends the in-flight poll or sleep, for either cause; `timedOut` tells them apart.
   const stop = new AbortController();
   const deadline = Date.now() + timeout;

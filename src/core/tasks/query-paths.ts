@@ -4,7 +4,7 @@
  * /vidgen/v1/videos/text2video/{id}, the only one new-api routes: router/video-router.go 34-42).
  */
 import { APIError } from "../errors/errors.js";
-import { APIPromise, type WithResponse } from "../http/api-promise.js";
+import { type Answer, APIPromise } from "../http/api-promise.js";
 import { isHtmlPage } from "../http/json-body.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
@@ -31,12 +31,12 @@ export function firstRouted(
   let order = paths;
   return (id, options) => {
     const tried = order;
-    const read = async (): Promise<WithResponse<unknown>> => {
+    const read = async (): Promise<Answer<unknown>> => {
       let missing: unknown;
       let page: unknown;
       for (const [index, at] of tried.entries()) {
         try {
-          const answer = await transport.call<unknown, string>(at, id, options).withResponse();
+          const answer = await APIPromise.answerOf(transport.call<unknown, string>(at, id, options));
           if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
           return answer;
         } catch (error) {

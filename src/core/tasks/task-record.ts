@@ -11,7 +11,7 @@
  * `message`: relays answer `message: "SUCCEED"` on failed tasks.
  */
 
-import type { CostEstimate } from "../money/cost.js";
+import type { CostEstimate } from "../http/cost.js";
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 
@@ -93,7 +93,7 @@ export function normalizeStatus(state: unknown): TaskStatus {
 }
 
 /** `"30%"`, `"30"` and `30` -> 30; anything else -> undefined. Clamped to 0-100. */
-export function parseProgress(value: unknown): number | undefined {
+function parseProgress(value: unknown): number | undefined {
   const n =
     typeof value === "number" ? value : typeof value === "string" ? Number.parseFloat(value) : Number.NaN;
   return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : undefined;

@@ -6,11 +6,12 @@
  */
 
 import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
-import { APIPromise, mapData } from "../http/api-promise.js";
+import { APIPromise } from "../http/api-promise.js";
+import type { Priced } from "../http/cost.js";
 import { type Middleware, runWaitHooks } from "../http/middleware.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
-import type { Priced } from "../money/cost.js";
+import { requestIdFrom } from "../shared/request-id.js";
 import { type AroundWait, BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
@@ -18,16 +19,23 @@ export type { TaskRef } from "../errors/errors.js";
 export type { WaitOptions } from "./poll.js";
 export type { TaskSnapshot, TaskStatus } from "./task-record.js";
 
+/**
+ * What a task's submission cost, read when a succeeded snapshot is made: the submission's
+ * `withResponse().cost` (priced then, on a client that had not priced it as it ran).
+ */
+export type SubmissionCost = () => Priced | Promise<Priced>;
+
 /** The cost of a task known only by its handle: the submission's figures are not in the record. */
-const RESUMED: Priced = {
+const RESUMED: SubmissionCost = () => ({
   cost: null,
   reason:
     "the task was rebuilt from its { kind, id } handle; its cost is on the submission's withResponse().cost",
-};
+});
 
 /** A succeeded snapshot carries what its submission cost (null, with the reason, when unknown). */
-function costed<R>(snapshot: TaskSnapshot<R>, priced: Priced): TaskSnapshot<R> {
+async function costed<R>(snapshot: TaskSnapshot<R>, cost: SubmissionCost): Promise<TaskSnapshot<R>> {
   if (snapshot.status !== "succeeded") return snapshot;
+  const priced = await cost();
   return { ...snapshot, cost: priced.cost, costReason: priced.reason };
 }
 
@@ -83,24 +91,24 @@ export class Task<R = unknown, K extends string = string> implements TaskRef<K> 
   readonly id: string;
   readonly #registry: TaskRegistry;
   /** What the submission cost; unknown for a task rebuilt from its handle. */
-  readonly #priced: Priced;
+  readonly #cost: SubmissionCost;
 
   /** @internal Tasks come from submissions and `gw.tasks.get(ref)`. */
-  constructor(registry: TaskRegistry, ref: TaskRef<K>, priced: Priced = RESUMED) {
+  constructor(registry: TaskRegistry, ref: TaskRef<K>, cost: SubmissionCost = RESUMED) {
     this.#registry = registry;
     this.kind = ref.kind;
     this.id = ref.id;
-    this.#priced = priced;
+    this.#cost = cost;
   }
 
   /** Polls until the task succeeds (resolves), fails (TaskFailedError) or time runs out (TaskTimeoutError). */
   wait(options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    return this.#registry.wait<R>(this, options, this.#priced);
+    return this.#registry.wait<R>(this, options, this.#cost);
   }
 
   /** The task's current state. */
   retrieve(options?: RequestOptions): APIPromise<TaskSnapshot<R>> {
-    return this.#registry.retrieve<R>(this, options, this.#priced);
+    return this.#registry.retrieve<R>(this, options, this.#cost);
   }
 
   /** The serializable handle `{ kind, id }`: store it, and resume later with `gw.tasks.wait(handle)`. */
@@ -191,36 +199,46 @@ export class TaskRegistry {
     idOf: (body: unknown) => unknown = taskIdOf,
   ): APIPromise<Task<R>> {
     this.#entry(kind);
-    // Derived, not read: only the caller's withResponse() asks for the cost (and loads prices).
-    return APIPromise.derive(this.transport.call<unknown, P>(op, params, options), (answer) => {
+    const submitted = this.transport.call<unknown, P>(op, params, options);
+    // Read when a succeeded snapshot is made, or by the caller's withResponse(): priced once.
+    const cost: SubmissionCost = () =>
+      APIPromise.completed(submitted).then(({ cost, costReason }) =>
+        cost === null ? { cost: null, reason: costReason ?? "" } : { cost },
+      );
+    return APIPromise.derive(submitted, (answer) => {
       const id = idOf(answer.data);
       if (typeof id !== "string" || id === "") {
         throw new MalformedResponseError(
           `The gateway accepted the ${kind} task but sent no task id (its answer is this error's body): the job may exist and be billed; check before submitting again.`,
-          { status: answer.response.status, body: answer.data, requestId: answer.requestId },
+          {
+            status: answer.response.status,
+            body: answer.data,
+            requestId: answer.requestId ?? requestIdFrom(answer.response.headers),
+          },
         );
       }
-      const priced = (
-        answer.cost === null ? { cost: null, reason: answer.costReason ?? "" } : { cost: answer.cost }
-      ) as Priced;
-      return { ...answer, data: new Task<R>(this, { kind, id }, priced) };
+      return new Task<R>(this, { kind, id }, cost);
     });
   }
 
-  /** The task's state; once succeeded, with the submission's cost (`priced`; unknown for a bare handle). */
-  retrieve<R>(ref: TaskRef, options?: RequestOptions, priced: Priced = RESUMED): APIPromise<TaskSnapshot<R>> {
+  /** The task's state; once succeeded, with the submission's cost (`cost`; unknown for a bare handle). */
+  retrieve<R>(
+    ref: TaskRef,
+    options?: RequestOptions,
+    cost: SubmissionCost = RESUMED,
+  ): APIPromise<TaskSnapshot<R>> {
     const { kind } = this.#entry(ref.kind);
-    return mapData(kind.retrieve(ref.id, options), (raw) =>
-      costed(this.#normalize<R>(kind, raw, ref.id), priced),
+    return APIPromise.derive(kind.retrieve(ref.id, options), (answer) =>
+      costed(this.#normalize<R>(kind, answer.data, ref.id), cost),
     );
   }
 
   /**
    * Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its
-   * progress. The succeeded snapshot carries the submission's cost (`priced`).
+   * progress. The succeeded snapshot carries the submission's cost (`cost`).
    */
-  wait<R>(ref: TaskRef, options?: WaitOptions<R>, priced: Priced = RESUMED): Promise<TaskSnapshot<R>> {
-    return this.#wait(ref, options).then((snapshot) => costed(snapshot, priced));
+  wait<R>(ref: TaskRef, options?: WaitOptions<R>, cost: SubmissionCost = RESUMED): Promise<TaskSnapshot<R>> {
+    return this.#wait(ref, options).then((snapshot) => costed(snapshot, cost));
   }
 
   #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {

@@ -9,8 +9,7 @@
  */
 
 import { GenwayError } from "../errors/errors.js";
-import { type Connection, toConnectionError } from "../http/connection.js";
-import { IdleClock } from "../shared/idle-clock.js";
+import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
 
 /**
  * A binary body (speech audio, downloaded results) that streams: iterate it, pipe its `body`, or
@@ -122,15 +121,15 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       return new ReadableStream({ start: (controller) => controller.close() });
     }
     const reader = source.getReader();
-    // Started by the first read, and paused whenever the consumer holds a chunk: only time spent
-    // waiting on the server counts.
-    let clock: IdleClock | undefined;
+    // The attempt's clock, resumed by each read and paused whenever the consumer holds a chunk:
+    // only time spent waiting on the server counts.
+    const clock = bodyClock(connection);
     // Cancelling the reader on abort ends a pending read even when a custom fetch ignores the signal.
     const signal = connection.controller.signal;
     const onAbort = () => reader.cancel().catch(() => {});
     signal.addEventListener("abort", onAbort, { once: true });
     const finish = () => {
-      clock?.stop();
+      clock.stop();
       signal.removeEventListener("abort", onAbort);
       connection.release();
     };
@@ -140,7 +139,6 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       {
         pull: async (controller) => {
           this.#disturbed = true;
-          clock ??= new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
           clock.resume();
           let chunk: ReadableStreamReadResult<Uint8Array>;
           try {

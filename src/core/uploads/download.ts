@@ -4,25 +4,42 @@
  */
 import { APIPromise } from "../http/api-promise.js";
 import { withRetries } from "../http/retry.js";
+import { DEFAULTS } from "../shared/defaults.js";
 import { BinaryResponse } from "./binary.js";
 import { type ForeignConfig, httpURL, openForeign } from "./foreign.js";
 
 /** Per-call options of a download. */
 export interface DownloadOptions {
+  /**
+   * Aborts the download with APIUserAbortError.
+   * @default none
+   */
   signal?: AbortSignal | undefined;
-  /** ms until response headers, per attempt. Default 600 000 (or the client's). */
+  /**
+   * ms until response headers, per attempt.
+   * @default the client's `timeout` (600_000)
+   */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of the body. Default 120 000 (or the client's). */
+  /**
+   * ms allowed between two chunks of the body.
+   * @default the client's `idleTimeout` (120_000)
+   */
   idleTimeout?: number | undefined;
-  /** Retries of connection failures, 408/409/429 and 5xx. Default 2. */
+  /**
+   * Retries of connection failures, 408/409/429 and 5xx.
+   * @default the client's `maxRetries` (2)
+   */
   maxRetries?: number | undefined;
 }
 
 /** What a client lends a download: its fetch and defaults, never its key. */
-export interface DownloadConfig extends DownloadOptions, ForeignConfig {}
-
-/** A server asking a download to wait longer than this gets its error back at once. */
-const MAX_RETRY_AFTER = 60_000;
+export interface DownloadConfig extends DownloadOptions, ForeignConfig {
+  /**
+   * ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay).
+   * @default 500 (or the client's `retryDelay`)
+   */
+  retryDelay?: number | undefined;
+}
 
 /**
  * GETs `url` and resolves once the headers arrive, with the body still streaming. A non-2xx answer
@@ -48,8 +65,9 @@ export function download(url: string | URL, config: DownloadConfig = {}): APIPro
         },
         {
           policy: "idempotent",
-          maxRetries: config.maxRetries ?? 2,
-          maxRetryAfter: MAX_RETRY_AFTER,
+          maxRetries: config.maxRetries ?? DEFAULTS.maxRetries,
+          maxRetryAfter: DEFAULTS.maxRetryAfter,
+          retryDelay: config.retryDelay,
           signal: config.signal,
         },
       );

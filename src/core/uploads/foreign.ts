@@ -7,16 +7,30 @@
 
 import { MalformedResponseError, ValidationError } from "../errors/errors.js";
 import { type Connection, failureOf, openConnection } from "../http/connection.js";
+import { DEFAULTS } from "../shared/defaults.js";
 import { clip } from "../shared/redact.js";
 
 /** What a client lends a foreign request: its fetch and clocks, never its key. */
 export interface ForeignConfig {
-  /** The fetch to use (the client's, when `gw` makes the request). Default: `globalThis.fetch`. */
+  /**
+   * The fetch to use (the client's, when `gw` makes the request).
+   * @default globalThis.fetch
+   */
   fetch?: typeof fetch | undefined;
+  /**
+   * Aborts the request with APIUserAbortError.
+   * @default none
+   */
   signal?: AbortSignal | undefined;
-  /** ms until response headers, per attempt. Default 600 000 (or the client's). */
+  /**
+   * ms until response headers, per attempt.
+   * @default 600_000 (or the client's `timeout`)
+   */
   timeout?: number | undefined;
-  /** ms allowed between two chunks of the body. Default 120 000 (or the client's). */
+  /**
+   * ms allowed between two chunks of the body.
+   * @default 120_000 (or the client's `idleTimeout`)
+   */
   idleTimeout?: number | undefined;
 }
 
@@ -42,8 +56,8 @@ export async function openForeign(url: URL, init: ForeignInit, config: ForeignCo
       }),
     {
       signal: config.signal,
-      timeout: config.timeout ?? 600_000,
-      idleTimeout: config.idleTimeout ?? 120_000,
+      timeout: config.timeout ?? DEFAULTS.timeout,
+      idleTimeout: config.idleTimeout ?? DEFAULTS.idleTimeout,
     },
   );
   if (!connection.response.ok) throw await failureOf(connection);

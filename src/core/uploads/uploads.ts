@@ -280,7 +280,7 @@ function decodeBase64(text: string): Bytes {
 }
 
 /** Plain base64 of bytes, in chunks so big images never build a string one character at a time. */
-export function bytesToBase64(bytes: Uint8Array): string {
+function bytesToBase64(bytes: Uint8Array): string {
   const native = (bytes as { toBase64?: () => string }).toBase64;
   if (typeof native === "function") return native.call(bytes);
   const CHUNK = 3 * 8192; // a multiple of 3, so chunk encodings join without padding in between

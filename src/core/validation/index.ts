@@ -3,6 +3,7 @@
 export * from "./characters.js";
 export { mustBeAtMost, mustBeOneOf } from "./check.js";
 export * from "./frozen.js";
+export * from "./money-options.js";
 export * from "./options.js";
 export type { Finding, Input, Schema } from "./schema.js";
 export * as v from "./schema.js";

@@ -79,6 +79,7 @@ export const REQUEST_OPTIONS = { ...CLOCKS, fallback: "list", paidFallback: "fla
 export const CLIENT_OPTIONS = {
   ...CLOCKS,
   maxRetryAfter: "delay",
+  retryDelay: "delay",
   maxResponseBytes: "count",
   fetch: "function",
   onCost: "function",

@@ -8,10 +8,8 @@
  * for TOKENS), which GET /api/status names (controller/misc.go: quota_display_type).
  */
 import { MalformedResponseError } from "../../core/errors/index.js";
-import type { ClientContext, PagePromise, RequestOptions } from "../../core/http/index.js";
+import type { ClientContext, Currency, PagePromise, RequestOptions } from "../../core/http/index.js";
 import { pageOf } from "../../core/http/index.js";
-import type { Currency } from "../../core/money/index.js";
-import { displayCurrency, readStatus } from "../../pricing/gateway.js";
 import type { Balance, Model } from "./results.js";
 
 /** What an unlimited key reports as its allowance, whatever the display unit (controller/billing.go). */
@@ -43,7 +41,11 @@ export class Account {
       get("/v1/dashboard/billing/usage"),
       // A relay without /api/status (one-api) is read in the routes' own unit, USD.
       get("/api/status").then(
-        (body): Currency => displayCurrency(readStatus(body)),
+        async (body): Promise<Currency> => {
+          // The relay's status is read by the pricing code: loaded here, when a balance is asked for.
+          const { displayCurrency, readStatus } = await import("../../money/gateway.js");
+          return displayCurrency(readStatus(body));
+        },
         (): Currency => "USD",
       ),
     ]);

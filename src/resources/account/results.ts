@@ -1,7 +1,6 @@
 /** What the gateway's account routes answer: its model list and the key's balance. */
 
-import type { Page } from "../../core/http/index.js";
-import type { Currency } from "../../core/money/index.js";
+import type { Currency, Page } from "../../core/http/index.js";
 
 /** A model the key may use, as GET /v1/models lists it (openai-node's Model, plus new-api's endpoint types). */
 export interface Model {

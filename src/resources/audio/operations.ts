@@ -4,12 +4,12 @@
  * spec states whatever the model (input <= 4096 characters, speed 0.25-4) and the closed list of
  * formats (the spec's four plus the upstream's wav and pcm) are checked.
  */
-import { operation } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
+import { operation, type Units } from "../../core/http/index.js";
 import { characterCount, v } from "../../core/validation/index.js";
 import { speechLimits } from "../../limits.js";
 import type { SpeechCreateParams } from "./requests.js";
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const speechParams = v.object({
   model: v.text(),
   input: v.string(speechLimits.input),

@@ -1,13 +1,14 @@
 /** gw.chat.completions: every chat variant of the spec on /v1/chat/completions. */
 
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { implementation } from "../../lib/carried.js";
+import { implementationOf } from "../../lib/carried.js";
 import { CREATE } from "./operations.js";
-import type {
-  ChatCompletionParsedStream,
-  ChatCompletionParseParams,
-  ChatCompletionParseParamsStreaming,
-  ParsedChatCompletion,
+import {
+  CHAT_PARSE,
+  type ChatCompletionParsedStream,
+  type ChatCompletionParseParams,
+  type ChatCompletionParseParamsStreaming,
+  type ParsedChatCompletion,
 } from "./parse.js";
 import type {
   ChatCompletionCreateParams,
@@ -15,7 +16,12 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from "./requests.js";
 import type { ChatCompletion } from "./results.js";
-import type { ChatRunToolsParams, ChatStreamingToolRunner, ChatToolRunner } from "./run-tools.js";
+import {
+  CHAT_RUN_TOOLS,
+  type ChatRunToolsParams,
+  type ChatStreamingToolRunner,
+  type ChatToolRunner,
+} from "./run-tools.js";
 import { ChatCompletionStream } from "./stream.js";
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
@@ -51,7 +57,10 @@ export class ChatCompletions {
     >(CREATE, params, options, (connection) => ChatCompletionStream.open(connection, params));
   }
 
-  /** Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md. */
+  /**
+   * Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md.
+   * Runs parse.ts's `parseChat`, which that format carries (so a bundle without the helper has none of it).
+   */
   parse<T>(
     params: ChatCompletionParseParamsStreaming<T>,
     options?: RequestOptions,
@@ -61,23 +70,18 @@ export class ChatCompletions {
     params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
     options?: RequestOptions,
   ) {
-    return implementation<Promise<ParsedChatCompletion<T> | ChatCompletionParsedStream<T>>>(
-      params.response_format,
-      "chat.completions.parse",
-      "response_format",
-      "zodResponseFormat(schema, name)",
-    )(this, params, options);
+    return implementationOf(CHAT_PARSE, params.response_format)(this, params, options) as Promise<
+      ParsedChatCompletion<T> | ChatCompletionParsedStream<T>
+    >;
   }
 
-  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  /**
+   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runChatTools`,
+   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   */
   runTools(params: ChatRunToolsParams & { stream: true }, options?: RequestOptions): ChatStreamingToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner<unknown> {
-    return implementation<ChatToolRunner<unknown>>(
-      params.tools?.[0],
-      "chat.completions.runTools",
-      "tools",
-      "defineTool",
-    )(this, params, options);
+    return implementationOf(CHAT_RUN_TOOLS, params.tools?.[0])(this, params, options);
   }
 }

@@ -10,7 +10,6 @@
  */
 import { ValidationError } from "../../core/errors/index.js";
 import { accepts, operation } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { type Input, modelChoice, otherType, v } from "../../core/validation/index.js";
 import { chatLimits } from "../../limits.js";
 import type { ChatCompletionCreateParams } from "./requests.js";
@@ -35,7 +34,7 @@ const filePart = v.object({
   }),
 });
 const PART_TYPES = ["text", "image_url", "video_url", "input_audio", "file"];
-export const contentPart = v.union(
+const contentPart = v.union(
   textPart,
   imagePart,
   videoPart,
@@ -50,7 +49,7 @@ const toolCall = v.object({
   function: v.object({ name: v.string(), arguments: v.string() }),
 });
 
-export const chatMessage = v.object({
+const chatMessage = v.object({
   role: v.string(),
   content: v.optional(v.nullable(v.union(v.array(contentPart), v.string()))),
   name: v.optional(v.string()),
@@ -77,13 +76,9 @@ const customTool = v.object({
     format: v.optional(v.object({ type: v.string() })),
   }),
 });
-export const chatTool = v.union(
-  functionTool,
-  customTool,
-  v.object({ type: otherType(["function", "custom"]) }),
-);
+const chatTool = v.union(functionTool, customTool, v.object({ type: otherType(["function", "custom"]) }));
 
-export const toolChoice = v.union(
+const toolChoice = v.union(
   v.oneOf(["none", "auto", "required"]),
   v.object({ type: v.literal("function"), function: v.object({ name: v.string() }) }),
   v.object({ type: v.literal("custom"), custom: v.object({ name: v.string() }) }),
@@ -91,7 +86,7 @@ export const toolChoice = v.union(
   v.object({ type: otherType(["function", "custom"]) }),
 );
 
-export const responseFormat = v.tagged(
+const responseFormat = v.tagged(
   "type",
   v.object({ type: v.oneOf(["text", "json_object"]) }),
   v.object({
@@ -133,6 +128,7 @@ function toolChoiceIssue(tools: ToolInput[] | undefined, choice: ToolChoiceInput
   return undefined;
 }
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const chatCompletionParams = v.refine(
   v.object({
     model: modelChoice(),
@@ -174,7 +170,7 @@ export const CREATE = operation<ChatCompletionCreateParams>({
   body: toWire,
   accept: accepts,
   // Billed per token: the usage answered, or n x the output limit and the prompt's bound.
-  meter: tokenMeter<ChatCompletionCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as ChatCompletion).usage,
     declaresTools: (params) =>
@@ -183,7 +179,7 @@ export const CREATE = operation<ChatCompletionCreateParams>({
     limit: (params) => params.max_completion_tokens ?? params.max_tokens,
     limitField: "max_completion_tokens or max_tokens",
     choices: (params) => params.n,
-  }),
+  },
 });
 
 /**

@@ -1,10 +1,12 @@
 /**
  * `gw.chat.completions.parse`: structured output in the chat format. How a chat answer reads as a
  * structured one (content, refusal, a cut at the length limit); the rest travels with the
- * `response_format` that `zodResponseFormat` made, which carries this too (lib/carried.ts).
+ * `response_format` that `zodResponseFormat` made, which carries {@link parseChat} to the method
+ * under {@link CHAT_PARSE} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import { field, part } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import type { Carrying, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
@@ -121,6 +123,18 @@ function answerOf(choice: ChatCompletionChoice | undefined): StructuredAnswer {
     truncated: reason === "length" ? "length" : undefined,
   };
 }
+
+/**
+ * `gw.chat.completions.parse`: {@link parseChat} with the parser of the `response_format` bound, as
+ * the format `zodResponseFormat(schema, name)` makes carries it.
+ */
+export const CHAT_PARSE = carriedMethod<
+  (
+    completions: ChatCreate,
+    params: ChatCompletionParseParams<unknown> | ChatCompletionParseParamsStreaming<unknown>,
+    options?: RequestOptions,
+  ) => Promise<ParsedChatCompletion<unknown> | ChatCompletionParsedStream<unknown>>
+>(OPERATION, "response_format", "zodResponseFormat(schema, name)");
 
 /** `gw.chat.completions.parse`, not streamed or streamed, with the parser `zodResponseFormat` made. */
 export async function parseChat<T>(

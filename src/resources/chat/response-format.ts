@@ -1,11 +1,11 @@
 /**
  * `zodResponseFormat(schema, name)`: a json_schema response format in OpenAI's strict mode that
- * also carries `gw.chat.completions.parse`'s implementation (parse.ts, with its validator).
+ * also carries `gw.chat.completions.parse`'s implementation (parse.ts's parseChat, with its validator).
  */
-import { carry } from "../../lib/carried.js";
+import { carry, implement } from "../../lib/carried.js";
 import { type OutputOptions, strictJsonSchema } from "../../lib/output.js";
 import type { InferOutput, StructuredSchema } from "../../lib/schema.js";
-import { type ChatParseableFormat, parseChat } from "./parse.js";
+import { CHAT_PARSE, type ChatParseableFormat, parseChat } from "./parse.js";
 
 /** Options of {@link zodResponseFormat}. */
 export type ResponseFormatOptions = OutputOptions;
@@ -23,9 +23,8 @@ export function zodResponseFormat<S extends StructuredSchema>(
   const { fields, parser } = strictJsonSchema(schema, name, options, "zodResponseFormat");
   return carry(
     { type: "json_schema" as const, json_schema: fields },
-    {
-      "chat.completions.parse": (completions, params, requestOptions) =>
-        parseChat(completions, parser, params, requestOptions),
-    },
+    implement(CHAT_PARSE, (completions, params, requestOptions) =>
+      parseChat(completions, parser, params, requestOptions),
+    ),
   );
 }

@@ -1,10 +1,12 @@
 /**
  * `gw.chat.completions.runTools`: the tool loop in the chat format. Tools go out as strict
  * functions; calls come back in `message.tool_calls`, results go back as `tool` messages.
- * Reached only through `defineTool` tools, which carry it (lib/carried.ts).
+ * Reached only through `defineTool` tools, which carry {@link runChatTools} to the method under
+ * {@link CHAT_RUN_TOOLS} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import { part } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -78,6 +80,9 @@ function toolCallsOf(response: ChatCompletion): ToolCall[] {
     };
   });
 }
+
+/** `gw.chat.completions.runTools`: {@link runChatTools}, as every `defineTool` tool carries it. */
+export const CHAT_RUN_TOOLS = carriedMethod<typeof runChatTools>(OPERATION, "tools", "defineTool");
 
 /** `gw.chat.completions.runTools`. */
 export function runChatTools(

@@ -1,7 +1,6 @@
 /** A streamed chat completion: chunks in, the assembled ChatCompletion (content, tool calls, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
-import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   dataOnlyJson,
@@ -12,6 +11,7 @@ import {
   jsonEvents,
   objects,
   slot,
+  tokenCount,
 } from "../../core/streams/index.js";
 import type { ChatCompletionCreateParams } from "./requests.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./results.js";

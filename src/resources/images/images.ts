@@ -53,6 +53,7 @@ export class Images {
       timeout: options.timeout ?? config.timeout,
       idleTimeout: options.idleTimeout ?? config.idleTimeout,
       maxRetries: options.maxRetries ?? config.maxRetries,
+      retryDelay: config.retryDelay,
     });
   }
 }

@@ -5,8 +5,7 @@
  * through unchecked.
  */
 import { ValidationError } from "../../core/errors/index.js";
-import { operation } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
+import { operation, type Units } from "../../core/http/index.js";
 import { isUploadable, toFormData, type Uploadable } from "../../core/uploads/index.js";
 import { type Finding, v } from "../../core/validation/index.js";
 import { imagesLimits } from "../../limits.js";
@@ -16,24 +15,24 @@ import type { ImagesResponse } from "./results.js";
 
 const { generic, family } = imagesLimits.generate;
 
-/** What every generation needs, whatever the model: a prompt. */
+/** @internal (exported for its type test in tests/types) What every generation needs, whatever the model: a prompt. */
 export const openImageParams = v.object({ model: v.optional(v.string()), prompt: v.text() });
 
-/** The generic variant (no model): prompt at most 1000 characters, n 1-10, three square sizes. */
+/** @internal (exported for its type test in tests/types) The generic variant (no model): prompt at most 1000 characters, n 1-10, three square sizes. */
 export const genericImageParams = v.object({
   prompt: v.string(generic.prompt),
   n: v.optional(v.number(generic.n)),
   size: v.optional(v.oneOf(generic.size.oneOf)),
 });
 
-/** Families A and B (ids the catalog places in imgA or imgB): one of the twelve family sizes. */
+/** @internal (exported for its type test in tests/types) Families A and B (ids the catalog places in imgA or imgB): one of the twelve family sizes. */
 export const familyImageParams = v.object({
   model: v.string(),
   prompt: v.text(),
   size: v.optional(v.oneOf(family.size.oneOf)),
 });
 
-/** nano-banana: the spec shows no fields beyond the model. */
+/** @internal (exported for its type test in tests/types) nano-banana: the spec shows no fields beyond the model. */
 export const nanoBananaImageParams = v.object({ model: v.string(), prompt: v.text() });
 
 const NOT_A_FILE =
@@ -50,7 +49,7 @@ const images = v.refine(v.custom<Uploadable | Uploadable[]>(), (value): Finding[
   return found;
 });
 
-/** /v1/images/edits: any model id, any ratio; the files must be files (they go as multipart parts). */
+/** @internal (exported for its type test in tests/types) /v1/images/edits: any model id, any ratio; the files must be files (they go as multipart parts). */
 export const imageEditParams = v.object({
   model: v.string(),
   prompt: v.text(),

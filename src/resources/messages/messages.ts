@@ -1,12 +1,13 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { implementation } from "../../lib/carried.js";
+import { implementationOf } from "../../lib/carried.js";
 import { CREATE } from "./operations.js";
-import type {
-  MessageParsedStream,
-  MessageParseParams,
-  MessageParseParamsStreaming,
-  ParsedMessage,
+import {
+  MESSAGES_PARSE,
+  type MessageParsedStream,
+  type MessageParseParams,
+  type MessageParseParamsStreaming,
+  type ParsedMessage,
 } from "./parse.js";
 import type {
   MessageCreateParams,
@@ -14,7 +15,12 @@ import type {
   MessageCreateParamsStreaming,
 } from "./requests.js";
 import type { Message } from "./results.js";
-import type { MessageRunToolsParams, MessageStreamingToolRunner, MessageToolRunner } from "./run-tools.js";
+import {
+  MESSAGES_RUN_TOOLS,
+  type MessageRunToolsParams,
+  type MessageStreamingToolRunner,
+  type MessageToolRunner,
+} from "./run-tools.js";
 import { MessageStream } from "./stream.js";
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
@@ -45,30 +51,29 @@ export class Messages {
     );
   }
 
-  /** Structured output through a forced tool: `{ ...params, schema }`; see docs/structured-output.md. */
+  /**
+   * Structured output through a forced tool: `{ ...params, schema }`; see docs/structured-output.md.
+   * Runs parse.ts's `parseMessage`, which the schema from `zodSchema` carries (so a bundle without
+   * the helper has none of it).
+   */
   parse<T>(params: MessageParseParamsStreaming<T>, options?: RequestOptions): Promise<MessageParsedStream<T>>;
   parse<T>(params: MessageParseParams<T>, options?: RequestOptions): Promise<ParsedMessage<T>>;
   parse<T>(params: MessageParseParams<T> | MessageParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementation<Promise<ParsedMessage<T> | MessageParsedStream<T>>>(
-      params.schema,
-      "messages.parse",
-      "schema",
-      "zodSchema(schema)",
-    )(this, params, options);
+    return implementationOf(MESSAGES_PARSE, params.schema)(this, params, options) as Promise<
+      ParsedMessage<T> | MessageParsedStream<T>
+    >;
   }
 
-  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  /**
+   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runMessageTools`,
+   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   */
   runTools(
     params: MessageRunToolsParams & { stream: true },
     options?: RequestOptions,
   ): MessageStreamingToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
-    return implementation<MessageToolRunner<unknown>>(
-      params.tools?.[0],
-      "messages.runTools",
-      "tools",
-      "defineTool",
-    )(this, params, options);
+    return implementationOf(MESSAGES_RUN_TOOLS, params.tools?.[0])(this, params, options);
   }
 }

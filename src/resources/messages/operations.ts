@@ -8,7 +8,6 @@
  * tests/types/messages.test-d.ts keeps the two together.
  */
 import { accepts, operation } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { type Finding, type Input, modelChoice, otherType, v } from "../../core/validation/index.js";
 import { messagesLimits } from "../../limits.js";
 import type { MessageCreateParams } from "./requests.js";
@@ -61,7 +60,7 @@ const KNOWN_BLOCKS = [
   "thinking",
   "redacted_thinking",
 ];
-export const contentBlockParam = v.union(
+const contentBlockParam = v.union(
   textBlock,
   imageBlock,
   documentBlock,
@@ -72,7 +71,7 @@ export const contentBlockParam = v.union(
   v.object({ type: otherType(KNOWN_BLOCKS) }),
 );
 
-export const messageParam = v.object({
+const messageParam = v.object({
   role: v.string(),
   content: v.union(v.array(contentBlockParam), v.string()),
 });
@@ -93,9 +92,9 @@ const customTool = v.object({
 /** Tools Anthropic runs itself (web_search_20250305, bash_..., text_editor_...): type and name. */
 const serverTool = v.object({ type: otherType(["custom"]), name: v.string() });
 
-export const toolParam = v.union(customTool, serverTool);
+const toolParam = v.union(customTool, serverTool);
 
-export const toolChoiceParam = v.tagged(
+const toolChoiceParam = v.tagged(
   "type",
   v.object({ type: v.oneOf(["auto", "any", "none"]), disable_parallel_tool_use: v.optional(v.boolean()) }),
   v.object({ type: v.literal("tool"), name: v.string(), disable_parallel_tool_use: v.optional(v.boolean()) }),
@@ -105,7 +104,7 @@ export const toolChoiceParam = v.tagged(
  * Extended thinking: `enabled` with a budget of at least 1024 tokens (upstream rule). Other types
  * (`disabled`, `adaptive` on newer models, where the model sizes its own budget) pass through.
  */
-export const thinkingParam = v.union(
+const thinkingParam = v.union(
   v.object({ type: v.literal("enabled"), budget_tokens: v.number(messagesLimits.thinking.budget_tokens) }),
   v.object({ type: otherType(["enabled"]) }),
 );
@@ -134,6 +133,7 @@ function crossFieldIssues(params: Params): Finding | undefined {
   return undefined;
 }
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const messageCreateParams = v.refine(
   v.object({
     model: modelChoice(),
@@ -164,7 +164,7 @@ export const CREATE = operation<MessageCreateParams>({
   // The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins.
   headers: { "anthropic-version": "2023-06-01" },
   // Billed per token: the usage answered, or max_tokens and the prompt's bound.
-  meter: tokenMeter<MessageCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as Message).usage,
     declaresTools: (params) => Boolean(params.tools?.length),
@@ -176,5 +176,5 @@ export const CREATE = operation<MessageCreateParams>({
     },
     limit: (params) => params.max_tokens,
     limitField: "max_tokens",
-  }),
+  },
 });

@@ -1,12 +1,13 @@
 /**
  * `gw.messages.parse`: structured output in the Messages format, through its own JSON mechanism: a
  * tool whose input schema is the schema, and `tool_choice` forcing it. The tool's input is the answer;
- * it comes back validated as `parsed`. `zodSchema(schema)` carries this, with its validator
- * (lib/carried.ts).
+ * it comes back validated as `parsed`. `zodSchema(schema)` carries {@link parseMessage}, with its
+ * validator, to the method under {@link MESSAGES_PARSE} (lib/carried.ts).
  */
 import { ValidationError } from "../../core/errors/index.js";
 import type { RequestOptions } from "../../core/http/index.js";
 import { field, part } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import type { ParseableSchema, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
@@ -78,6 +79,18 @@ function answerOf(message: Message, name: string): StructuredAnswer {
     truncated: message.stop_reason === "max_tokens" ? "max_tokens" : undefined,
   };
 }
+
+/**
+ * `gw.messages.parse`: {@link parseMessage} with the schema's parser and answer tool bound, as the
+ * schema `zodSchema(schema)` makes carries it.
+ */
+export const MESSAGES_PARSE = carriedMethod<
+  (
+    messages: MessagesCreate,
+    params: MessageParseParams<unknown> | MessageParseParamsStreaming<unknown>,
+    options?: RequestOptions,
+  ) => Promise<ParsedMessage<unknown> | MessageParsedStream<unknown>>
+>(OPERATION, "schema", "zodSchema(schema)");
 
 /** `gw.messages.parse`, not streamed or streamed. */
 export async function parseMessage<T>(

@@ -1,9 +1,12 @@
 /**
  * `gw.messages.runTools`: the tool loop in the Messages format. Tools go out as custom tools; calls
- * come back as `tool_use` blocks, results go back in one user turn of `tool_result` blocks.
+ * come back as `tool_use` blocks, results go back in one user turn of `tool_result` blocks. Reached
+ * only through `defineTool` tools, which carry {@link runMessageTools} to the method under
+ * {@link MESSAGES_RUN_TOOLS} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import { callsIn } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -63,6 +66,9 @@ const uses = (message: Message) =>
     OPERATION,
     message,
   );
+
+/** `gw.messages.runTools`: {@link runMessageTools}, as every `defineTool` tool carries it. */
+export const MESSAGES_RUN_TOOLS = carriedMethod<typeof runMessageTools>(OPERATION, "tools", "defineTool");
 
 /** `gw.messages.runTools`. */
 export function runMessageTools(

@@ -1,7 +1,6 @@
 /** A streamed Messages response: events in, the assembled Message (text, thinking, tool input, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
-import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   ClosingEvent,
@@ -11,6 +10,7 @@ import {
   isObject,
   jsonEvents,
   slot,
+  tokenCount,
 } from "../../core/streams/index.js";
 import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./results.js";
 

@@ -3,7 +3,7 @@
  * (middleware/distributor.go, service/task.go: CoverTaskActionToModelName), whatever its `mv`, and
  * prices it per request under that name in /api/pricing. The spec's table has no music row.
  */
-import type { Units } from "../../core/money/index.js";
+import type { Units } from "../../core/http/index.js";
 
 /** The units of a submission of `action` (music, lyrics, concat): one request of "suno_<action>". */
 export const musicMeter = (action: "music" | "lyrics" | "concat") => (): Units => ({

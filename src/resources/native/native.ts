@@ -1,12 +1,13 @@
 /** gw.native: the native multimodal format on /v1beta/models/{model}:generateContent. */
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { implementation } from "../../lib/carried.js";
+import { implementationOf } from "../../lib/carried.js";
 import { GENERATE, STREAM } from "./operations.js";
-import type {
-  GenerateContentParsedStream,
-  NativeParseParams,
-  NativeParseParamsStreaming,
-  ParsedGenerateContentResponse,
+import {
+  type GenerateContentParsedStream,
+  NATIVE_PARSE,
+  type NativeParseParams,
+  type NativeParseParamsStreaming,
+  type ParsedGenerateContentResponse,
 } from "./parse.js";
 import type { GenerateContentParams } from "./requests.js";
 import type { GenerateContentResponse } from "./results.js";
@@ -34,18 +35,19 @@ export class Native {
     );
   }
 
-  /** Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see docs/structured-output.md. */
+  /**
+   * Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see
+   * docs/structured-output.md. Runs parse.ts's `parseNative`, which the schema from `zodSchema`
+   * carries (so a bundle without the helper has none of it).
+   */
   parse<T>(
     params: NativeParseParamsStreaming<T>,
     options?: RequestOptions,
   ): Promise<GenerateContentParsedStream<T>>;
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
   parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementation<Promise<ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>>>(
-      params.schema,
-      "native.parse",
-      "schema",
-      "zodSchema(schema)",
-    )(this, params, options);
+    return implementationOf(NATIVE_PARSE, params.schema)(this, params, options) as Promise<
+      ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>
+    >;
   }
 }

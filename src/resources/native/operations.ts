@@ -7,7 +7,6 @@
  * closes none of them. docs/chat.md records each decision.
  */
 import { EVENT_STREAM, operation, path } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { modelChoice, v } from "../../core/validation/index.js";
 import { nativeLimits } from "../../limits.js";
 import type { GenerateContentParams } from "./requests.js";
@@ -27,7 +26,7 @@ const functionResponse = v.object({
   id: v.optional(v.string()),
 });
 
-export const part = v.object({
+const part = v.object({
   text: v.optional(v.string()),
   thought: v.optional(v.boolean()),
   thoughtSignature: v.optional(v.string()),
@@ -37,12 +36,12 @@ export const part = v.object({
   functionResponse: v.optional(functionResponse),
 });
 
-export const content = v.object({
+const content = v.object({
   role: v.optional(v.string()),
   parts: v.array(part, { minItems: 1 }),
 });
 
-export const thinkingConfig = v.refine(
+const thinkingConfig = v.refine(
   v.object({
     thinkingBudget: v.optional(v.number(bounds.thinkingConfig.thinkingBudget)),
     includeThoughts: v.optional(v.boolean()),
@@ -54,7 +53,7 @@ export const thinkingConfig = v.refine(
       : { message: "takes thinkingBudget or thinkingLevel, not both" },
 );
 
-export const generationConfig = v.object({
+const generationConfig = v.object({
   temperature: v.optional(v.number(bounds.temperature)),
   topP: v.optional(v.number(bounds.topP)),
   topK: v.optional(v.number(bounds.topK)),
@@ -84,7 +83,7 @@ const functionDeclaration = v.object({
 const empty = v.optional(v.object({}));
 
 /** functionDeclarations, googleSearch, codeExecution, urlContext; tools added later pass through. */
-export const nativeTool = v.object({
+const nativeTool = v.object({
   functionDeclarations: v.optional(v.array(functionDeclaration)),
   googleSearch: empty,
   codeExecution: empty,
@@ -99,6 +98,7 @@ const toolConfig = v.object({
 
 const safetySetting = v.object({ category: v.string(), threshold: v.string() });
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const generateContentParams = v.object({
   model: modelChoice(),
   contents: v.array(content, { minItems: 1 }),
@@ -129,7 +129,7 @@ export const GENERATE = operation<GenerateContentParams>({
   schema: generateContentParams,
   body: withoutModel,
   // Billed per token: the usageMetadata answered, or candidateCount x maxOutputTokens and the prompt's bound.
-  meter: tokenMeter<GenerateContentParams>({
+  meter: {
     model: modelId,
     usage: (answer) => (answer as GenerateContentResponse).usageMetadata,
     declaresTools: (params) =>
@@ -144,7 +144,7 @@ export const GENERATE = operation<GenerateContentParams>({
     limit: (params) => params.generationConfig?.maxOutputTokens,
     limitField: "generationConfig.maxOutputTokens",
     choices: (params) => params.generationConfig?.candidateCount,
-  }),
+  },
 });
 
 export const STREAM = operation<GenerateContentParams>({

@@ -2,9 +2,11 @@
  * `gw.native.parse`: structured output in the native format, through its own JSON mechanism:
  * `generationConfig.responseMimeType: "application/json"` and `responseJsonSchema`. The answer text
  * comes back validated as `parsed`. `stream: true` reads `:streamGenerateContent`. The schema comes
- * from `zodSchema(schema)`, which carries the conversion and the reading.
+ * from `zodSchema(schema)`, which carries the conversion and {@link parseNative} to the method
+ * under {@link NATIVE_PARSE} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
+import { carriedMethod } from "../../lib/carried.js";
 import type { ParseableSchema, StructuredStream, Tool } from "../../lib/index.js";
 import { checkNativeName } from "../../lib/names.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
@@ -63,6 +65,18 @@ function answerOf(response: GenerateContentResponse): StructuredAnswer {
     truncated: reason === "MAX_TOKENS" ? reason : undefined,
   };
 }
+
+/**
+ * `gw.native.parse`: {@link parseNative} with the schema's parser bound, as the schema
+ * `zodSchema(schema)` makes carries it.
+ */
+export const NATIVE_PARSE = carriedMethod<
+  (
+    native: NativeGenerate,
+    params: NativeParseParams<unknown> | NativeParseParamsStreaming<unknown>,
+    options?: RequestOptions,
+  ) => Promise<ParsedGenerateContentResponse<unknown> | GenerateContentParsedStream<unknown>>
+>(OPERATION, "schema", "zodSchema(schema)");
 
 /** `gw.native.parse`, not streamed or streamed. */
 export async function parseNative<T>(

@@ -4,7 +4,6 @@
  */
 
 import type { Connection } from "../../core/http/index.js";
-import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   dataOnlyJson,
@@ -16,6 +15,7 @@ import {
   mergeFields,
   objects,
   slot,
+  tokenCount,
 } from "../../core/streams/index.js";
 import { answerText } from "./helpers.js";
 import type { GenerateContentParams } from "./requests.js";

@@ -8,7 +8,6 @@
  * is `ResponseCreateParams` in requests.ts; tests/types/responses.test-d.ts keeps the two together.
  */
 import { accepts, operation } from "../../core/http/index.js";
-import { tokenMeter } from "../../core/money/index.js";
 import { modelChoice, otherType, v } from "../../core/validation/index.js";
 import { responsesLimits } from "../../limits.js";
 import type { ResponseCreateParams } from "./requests.js";
@@ -22,7 +21,7 @@ const inputImage = v.object({
   file_id: v.optional(v.nullable(v.string())),
   detail: v.optional(v.string()),
 });
-export const inputContent = v.union(
+const inputContent = v.union(
   inputText,
   inputImage,
   v.object({ type: otherType(["input_text", "input_image"]) }),
@@ -35,7 +34,7 @@ const messageItem = v.object({
 });
 /** function_call_output, item_reference, reasoning... */
 const otherItem = v.object({ type: otherType(["message"]) });
-export const inputItem = v.union(messageItem, otherItem);
+const inputItem = v.union(messageItem, otherItem);
 
 const WEB_SEARCH_TOOLS = [
   "web_search",
@@ -56,13 +55,13 @@ const webSearchTool = v.object({
   search_context_size: v.optional(v.string()),
   user_location: v.optional(v.nullable(v.object({ type: v.optional(v.literal("approximate")) }))),
 });
-export const responseTool = v.union(
+const responseTool = v.union(
   functionTool,
   webSearchTool,
   v.object({ type: otherType(["function", ...WEB_SEARCH_TOOLS]) }),
 );
 
-export const responseToolChoice = v.union(
+const responseToolChoice = v.union(
   v.oneOf(["none", "auto", "required"]),
   v.object({ type: v.literal("function"), name: v.string() }),
   /** A hosted tool, e.g. {type: "web_search_preview"}. */
@@ -70,7 +69,7 @@ export const responseToolChoice = v.union(
 );
 
 /** The output format: plain text, JSON mode or a JSON schema (a closed set upstream). */
-export const textFormat = v.tagged(
+const textFormat = v.tagged(
   "type",
   v.object({ type: v.oneOf(["text", "json_object"]) }),
   v.object({
@@ -89,6 +88,7 @@ const metadataMap = v.refine(v.record(v.string(metadata.values), v.string(metada
     : { message: `takes at most ${metadata.maxProperties} keys` },
 );
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const responseCreateParams = v.object({
   model: modelChoice(),
   input: v.union(v.array(inputItem, { minItems: 1 }), v.text()),
@@ -128,7 +128,7 @@ export const CREATE = operation<ResponseCreateParams>({
   schema: responseCreateParams,
   accept: accepts,
   // Billed per token: the usage answered, or max_output_tokens and the prompt's bound.
-  meter: tokenMeter<ResponseCreateParams>({
+  meter: {
     model: (params) => params.model as string,
     usage: (answer) => (answer as ResponseObject).usage,
     declaresTools: (params) =>
@@ -141,5 +141,5 @@ export const CREATE = operation<ResponseCreateParams>({
     },
     limit: (params) => params.max_output_tokens,
     limitField: "max_output_tokens",
-  }),
+  },
 });

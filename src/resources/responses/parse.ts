@@ -1,10 +1,12 @@
 /**
  * `gw.responses.parse`: structured output in the Responses format. How a response reads as a
  * structured answer (output_text, a refusal part, an incomplete status); the rest travels with the
- * `text.format` that `zodTextFormat` made, which carries this too (lib/carried.ts).
+ * `text.format` that `zodTextFormat` made, which carries {@link parseResponse} to the method under
+ * {@link RESPONSES_PARSE} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import { field, part } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import type { Carrying, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
@@ -67,6 +69,18 @@ function answerOf(response: ResponseObject): StructuredAnswer {
     truncated: response.status === "incomplete" ? (reason ?? "incomplete") : undefined,
   };
 }
+
+/**
+ * `gw.responses.parse`: {@link parseResponse} with the format's parser bound, as the format
+ * `zodTextFormat(schema, name)` makes carries it.
+ */
+export const RESPONSES_PARSE = carriedMethod<
+  (
+    responses: ResponsesCreate,
+    params: ResponseParseParams<unknown> | ResponseParseParamsStreaming<unknown>,
+    options?: RequestOptions,
+  ) => Promise<ParsedResponse<unknown> | ResponseParsedStream<unknown>>
+>(OPERATION, "text.format", "zodTextFormat(schema, name)");
 
 /** `gw.responses.parse`, not streamed or streamed. */
 export async function parseResponse<T>(

@@ -1,14 +1,15 @@
 /** gw.responses: the OpenAI Responses format on /v1/responses (plain, streaming, with web access). */
 
 import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
-import { implementation } from "../../lib/carried.js";
+import { implementationOf } from "../../lib/carried.js";
 import { CREATE } from "./operations.js";
 import { withOutputText } from "./output-text.js";
-import type {
-  ParsedResponse,
-  ResponseParsedStream,
-  ResponseParseParams,
-  ResponseParseParamsStreaming,
+import {
+  type ParsedResponse,
+  RESPONSES_PARSE,
+  type ResponseParsedStream,
+  type ResponseParseParams,
+  type ResponseParseParamsStreaming,
 } from "./parse.js";
 import type {
   ResponseCreateParams,
@@ -16,7 +17,12 @@ import type {
   ResponseCreateParamsStreaming,
 } from "./requests.js";
 import type { ResponseObject } from "./results.js";
-import type { ResponseRunToolsParams, ResponseStreamingToolRunner, ResponseToolRunner } from "./run-tools.js";
+import {
+  RESPONSES_RUN_TOOLS,
+  type ResponseRunToolsParams,
+  type ResponseStreamingToolRunner,
+  type ResponseToolRunner,
+} from "./run-tools.js";
 import { ResponseStream } from "./stream.js";
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
@@ -42,33 +48,31 @@ export class Responses {
     return this.client.transport.jsonOrStream(CREATE, params, options, ResponseStream.open, withOutputText);
   }
 
-  /** Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md. */
+  /**
+   * Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md.
+   * Runs parse.ts's `parseResponse`, which that format carries (so a bundle without the helper has none of it).
+   */
   parse<T>(
     params: ResponseParseParamsStreaming<T>,
     options?: RequestOptions,
   ): Promise<ResponseParsedStream<T>>;
   parse<T>(params: ResponseParseParams<T>, options?: RequestOptions): Promise<ParsedResponse<T>>;
   parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementation<Promise<ParsedResponse<T> | ResponseParsedStream<T>>>(
-      params.text?.format,
-      "responses.parse",
-      "text.format",
-      "zodTextFormat(schema, name)",
-    )(this, params, options);
+    return implementationOf(RESPONSES_PARSE, params.text?.format)(this, params, options) as Promise<
+      ParsedResponse<T> | ResponseParsedStream<T>
+    >;
   }
 
-  /** The tool loop over `defineTool` tools; see docs/tools.md. */
+  /**
+   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runResponseTools`,
+   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   */
   runTools(
     params: ResponseRunToolsParams & { stream: true },
     options?: RequestOptions,
   ): ResponseStreamingToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner<unknown> {
-    return implementation<ResponseToolRunner<unknown>>(
-      params.tools?.[0],
-      "responses.runTools",
-      "tools",
-      "defineTool",
-    )(this, params, options);
+    return implementationOf(RESPONSES_RUN_TOOLS, params.tools?.[0])(this, params, options);
   }
 }

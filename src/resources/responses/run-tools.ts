@@ -1,9 +1,12 @@
 /**
  * `gw.responses.runTools`: the tool loop in the Responses format. Tools go out as strict functions;
  * calls come back as `function_call` items, results go back as `function_call_output` items.
+ * Reached only through `defineTool` tools, which carry {@link runResponseTools} to the method under
+ * {@link RESPONSES_RUN_TOOLS} (lib/carried.ts).
  */
 import type { RequestOptions } from "../../core/http/index.js";
 import { callsIn } from "../../lib/answer-shape.js";
+import { carriedMethod } from "../../lib/carried.js";
 import {
   type LoopFormat,
   type RunnerOptions,
@@ -64,6 +67,9 @@ const calls = (response: ResponseObject) =>
     OPERATION,
     response,
   );
+
+/** `gw.responses.runTools`: {@link runResponseTools}, as every `defineTool` tool carries it. */
+export const RESPONSES_RUN_TOOLS = carriedMethod<typeof runResponseTools>(OPERATION, "tools", "defineTool");
 
 /** `gw.responses.runTools`. */
 export function runResponseTools(

@@ -1,7 +1,6 @@
 /** A streamed Responses call: events in, the assembled response (text, tool calls, usage) out. */
 
 import type { Connection } from "../../core/http/index.js";
-import { tokenCount } from "../../core/money/index.js";
 import {
   type Assembler,
   ClosingEvent,
@@ -11,6 +10,7 @@ import {
   isObject,
   jsonEvents,
   slot,
+  tokenCount,
 } from "../../core/streams/index.js";
 import { withOutputText } from "./output-text.js";
 import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./results.js";

@@ -1,11 +1,11 @@
 /**
  * `zodTextFormat(schema, name)`: a json_schema text format in OpenAI's strict mode that also
- * carries `gw.responses.parse`'s implementation (parse.ts, with its validator).
+ * carries `gw.responses.parse`'s implementation (parse.ts's parseResponse, with its validator).
  */
-import { carry } from "../../lib/carried.js";
+import { carry, implement } from "../../lib/carried.js";
 import { type OutputOptions, strictJsonSchema } from "../../lib/output.js";
 import type { InferOutput, StructuredSchema } from "../../lib/schema.js";
-import { parseResponse, type ResponseParseableFormat } from "./parse.js";
+import { parseResponse, RESPONSES_PARSE, type ResponseParseableFormat } from "./parse.js";
 
 /**
  * A `text.format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode.
@@ -19,9 +19,8 @@ export function zodTextFormat<S extends StructuredSchema>(
   const { fields, parser } = strictJsonSchema(schema, name, options, "zodTextFormat");
   return carry(
     { type: "json_schema" as const, ...fields },
-    {
-      "responses.parse": (responses, params, requestOptions) =>
-        parseResponse(responses, parser, params, requestOptions),
-    },
+    implement(RESPONSES_PARSE, (responses, params, requestOptions) =>
+      parseResponse(responses, parser, params, requestOptions),
+    ),
   );
 }

@@ -1,6 +1,6 @@
 /**
  * POST /v2/videos/generations and its query, declared once: the operations and the schemas a
- * submission must meet. Which rules apply depends on where the model catalog (src/pricing/models.ts)
+ * submission must meet. Which rules apply depends on where the model catalog (src/money/models.ts)
  * places the id: "vidA" gets the vidA bounds, "vidB" the vidB ones, any other id (veo3, sora-2,
  * kling-v2-master ...) only what every model needs (model, prompt). Rules the spec ties to one exact
  * id (which vidA ids take first/last frames, return_last_frame on the lite-i2v id, vidB's
@@ -8,8 +8,7 @@
  * images given: none -> text-to-video; for vidA two -> first/last frame, otherwise image-to-video.
  * No SDK-only field says it (none is ever sent).
  */
-import { operation, path } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
+import { operation, path, type Units } from "../../core/http/index.js";
 import { encodeImageField, isUploadable, type Uploadable } from "../../core/uploads/index.js";
 import {
   characterCount,
@@ -20,7 +19,7 @@ import {
   v,
 } from "../../core/validation/index.js";
 import { videosLimits } from "../../limits.js";
-import { findModelFamily } from "../../pricing/models.js";
+import { findModelFamily } from "../../money/models.js";
 import { VIDA_MODELS, VIDB_IMAGE_MODELS, VIDB_TEXT_MODELS } from "./models.js";
 import type { VideoCreateParams } from "./requests.js";
 
@@ -61,6 +60,7 @@ const atMost = (field: "images" | "prompt", maximum: number): Finding => ({
 });
 
 /**
+ * @internal Exported for its type test (tests/types), which keeps it and the declared type together.
  * Any id the catalog does not place in vidA or vidB: the model-independent checks only. Its image
  * strings are the gateway's to judge (the upstream's own example sends `""` placeholders).
  */
@@ -69,6 +69,7 @@ export const openVideoParams = v.object({
   images: v.optional(v.array(v.union(v.string(), v.custom<Uploadable>(isUploadable)))),
 });
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const vidAParams = v.refine(
   v.object({
     ...shared,
@@ -96,6 +97,7 @@ export const vidAParams = v.refine(
   },
 );
 
+/** @internal Exported for its type test (tests/types), which keeps it and the declared params type together. */
 export const vidBParams = v.refine(
   v.object({
     ...shared,

@@ -8,8 +8,7 @@
  * fields take a URL, base64 or bytes; their size, format and pixel rules are checked while encoding
  * (wire.ts). Where the spec contradicts itself (prompt 5000 vs 500) the looser bound is checked.
  */
-import { type Operation as Declared, operation as declare, path } from "../../core/http/index.js";
-import type { Units } from "../../core/money/index.js";
+import { type Operation as Declared, operation as declare, path, type Units } from "../../core/http/index.js";
 import { type ImageRules, isUploadable, type Uploadable } from "../../core/uploads/index.js";
 import { mustBeOneOf, type Schema, v } from "../../core/validation/index.js";
 import { vidgenLimits } from "../../limits.js";

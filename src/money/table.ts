@@ -2,8 +2,9 @@
  * A price table of yours (`prices: { currency, models }`): the rates your key is billed at, for
  * a gateway that publishes none or prices you negotiated. Its prices are the same in every group.
  */
-import { GenwayError } from "../core/errors/index.js";
-import type { Currency } from "../core/money/index.js";
+
+import type { Currency } from "../core/http/cost.js";
+import { checkPrices } from "../core/validation/index.js";
 import { type ModelRates, PriceBook, type Quote } from "./book.js";
 import { matchRule } from "./models.js";
 import type { FlatRate, Quantities, Rate, TokenRate } from "./rates.js";
@@ -29,30 +30,15 @@ export interface PriceTable {
   exchange?: Readonly<Record<string, number>> | undefined;
 }
 
-const isPrice = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
-
-/** The table's rates, checked: a malformed entry is a GenwayError naming it, at construction. */
+/** The table's rates, checked (checkPrices: a malformed entry is a GenwayError naming it). */
 function rates(table: PriceTable): Map<string, Rate> {
+  checkPrices(table);
   const out = new Map<string, Rate>();
-  if (typeof table?.currency !== "string" || table.currency === "" || typeof table.models !== "object") {
-    throw new GenwayError(
-      'prices must be "auto", "gateway", "spec" or a table { currency, models } (docs/cost.md).',
-    );
-  }
   for (const [id, entry] of Object.entries(table.models)) {
-    const at = `prices.models[${JSON.stringify(id)}]`;
-    if (entry?.unit === "token") {
-      const fields = [entry.prompt, entry.completion, entry.cacheHit ?? 0, entry.cacheWrite ?? 0];
-      if (!fields.every(isPrice))
-        throw new GenwayError(`${at}: prompt and completion (per 1M tokens) must be numbers >= 0.`);
-      out.set(id.toLowerCase(), entry);
-    } else if (["request", "image", "second", "character"].includes(entry?.unit) && isPrice(entry.price)) {
+    if (entry.unit === "token") out.set(id.toLowerCase(), entry);
+    else {
       const per = entry.per ?? (entry.unit === "character" ? 10_000 : 1);
       out.set(id.toLowerCase(), { unit: entry.unit, per, price: entry.price });
-    } else {
-      throw new GenwayError(
-        `${at} must be { unit: "token", prompt, completion } or { unit: "request" | "image" | "second" | "character", price }.`,
-      );
     }
   }
   return out;

@@ -1,6 +1,6 @@
-/** Public pricing surface: the price sources (gateway, spec table, yours), the model catalog and estimateCost. */
+/** Public money surface: the price sources (gateway, spec table, yours), the model catalog, estimateCost, budgets and totals. */
 
-export type { CostEstimate, CostItem, CostLine } from "../core/money/index.js";
+export type { CostEstimate, CostItem, CostLine } from "../core/http/cost.js";
 export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
 export {
   FAMILY_IDS,
@@ -19,6 +19,7 @@ export {
 } from "./catalog.js";
 export { estimateCost } from "./estimate.js";
 export type { GatewayModelPrice, GatewayStatus } from "./gateway.js";
+export type { CostEvent } from "./metering.js";
 export {
   BUILTIN_MODELS,
   findModelFamily,
@@ -32,6 +33,7 @@ export {
 export type { FlatRate, Rate, TokenRate } from "./rates.js";
 export { PRICES_TTL, type PriceSource, type PricesOption } from "./source.js";
 export type { PriceTable, PriceTableEntry } from "./table.js";
+export type { CostSum, CostTotals, CostTotalsData } from "./totals.js";
 export {
   type ChatUsage,
   type MessagesUsage,

@@ -5,7 +5,9 @@
  * a reader can find the row. Group names are the spec's, except "backup-1 group", stored as
  * `backup-1`. Every price is CNY per `per` units of `unit`. Change prices here and nowhere else.
  */
-import { GenwayError } from "../core/errors/index.js";
+import { PricingError } from "../core/errors/index.js";
+
+export { PricingError, type PricingErrorReason } from "../core/errors/index.js";
 
 /** Prices of a token-billed group, CNY per 1M tokens. A component the spec does not list is absent. */
 export interface TokenPrices {
@@ -42,6 +44,7 @@ export interface FlatPriceFamily {
   readonly groups: Readonly<Record<string, number>>;
 }
 
+/** A row of the spec's price table: billed per token, or one price per request, image, second or characters. */
 export type PriceFamily = TokenPriceFamily | FlatPriceFamily;
 
 const TOKENS = { unit: "token", per: 1_000_000 } as const;
@@ -214,30 +217,7 @@ export const PRICE_CATALOG: { readonly [K in FamilyId]: PriceFamily } = /* @__PU
 /** Every family id, in the spec's row order. */
 export const FAMILY_IDS = Object.freeze(Object.keys(CATALOG)) as readonly FamilyId[];
 
-export type PricingErrorReason =
-  | "missing_model"
-  | "unknown_model"
-  | "unknown_family"
-  | "unknown_group"
-  | "missing_quantity"
-  | "invalid_quantity"
-  | "unknown_currency";
-
-/**
- * A cost could not be estimated. Not a ValidationError: nothing is being sent, and a wrong family,
- * group or quantity is a problem with the estimate itself. `available` lists what would have worked.
- */
-export class PricingError extends GenwayError {
-  override name = "PricingError";
-  readonly reason: PricingErrorReason;
-  readonly available: readonly string[] | undefined;
-  constructor(reason: PricingErrorReason, message: string, available?: readonly string[]) {
-    super(message);
-    this.reason = reason;
-    this.available = available;
-  }
-}
-
+/** Whether `id` is a family id of the spec's price table (`chat-gpt`, ...). */
 export function isFamilyId(id: string): id is FamilyId {
   return Object.hasOwn(CATALOG, id);
 }

@@ -7,7 +7,7 @@
  * Amounts and the total are rounded to 1e-8 so that 4 + 20 is 24 and not 24.000000000000004; the
  * total is rounded once, from unrounded line amounts.
  */
-import type { CostItem, CostLine } from "../core/money/index.js";
+import type { CostItem, CostLine } from "../core/http/cost.js";
 import { PricingError, type TokenPrices } from "./catalog.js";
 import { count, normalizeUsage, type TokenUsage } from "./usage.js";
 

@@ -3,11 +3,29 @@
  * the budgets (or the call is refused with nothing sent); once the answer is in, its actual cost is
  * priced, replaces the reservation, is added to the client's totals and reported to `onCost`.
  */
-import type { Logger } from "../shared/log.js";
+
+import { type CostEstimate, type Priced, SHARED_BUDGET, type Units } from "../core/http/cost.js";
+import type { Logger } from "../core/shared/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
-import type { CostEstimate, Meter, Priced, Units } from "./cost.js";
-import { CostTotals } from "./totals.js";
+import { Totals } from "./totals.js";
 import { frozen, implausible } from "./used.js";
+
+/**
+ * Prices units in the client's price group (source.ts: the gateway's prices, the
+ * spec's table or yours). Prices may have to be loaded first: `prepare` and `loading` say when.
+ */
+export interface Meter {
+  price(units: Units): Priced;
+  /**
+   * A billed call is about to be sent. Returns the load to wait for before a budget can price it
+   * (`budgeted`), else undefined (a client that asks for money starts its first load alongside).
+   */
+  prepare?(budgeted: boolean): Promise<void> | undefined;
+  /** The client's first price load while it is in flight: a call settling meanwhile waits for it. */
+  readonly loading?: Promise<void> | undefined;
+  /** A cost was asked for (`withResponse()` on a billed call): load prices if none are loaded. */
+  demand?(): void;
+}
 
 /** What `onCost` receives after each billed call. */
 export interface CostEvent {
@@ -42,13 +60,24 @@ export interface Bill {
   fail(billed: boolean, requestId: string | undefined): void;
 }
 
+/** The ledgers of budgets shared by several calls (a tool loop's), one per options object. */
+const shared = new WeakMap<BudgetOptions, Budget>();
+
+/** A call's own budget: a ledger of its own, or the one it shares with the other calls given it. */
+function budgetOf(options: BudgetOptions): Budget {
+  if (!(options as { [SHARED_BUDGET]?: true })[SHARED_BUDGET]) return new Budget(options);
+  let budget = shared.get(options);
+  if (budget === undefined) shared.set(options, (budget = new Budget(options)));
+  return budget;
+}
+
 /** Why an attempt that failed after it was sent is counted without a price. */
 const MAYBE_BILLED =
   "the attempt failed after it was sent; the gateway may have billed it (its worst case stays spent)";
 
 export class Metering {
   /** Totals of this client's billed calls: `gw.costs`. */
-  readonly totals = new CostTotals();
+  readonly totals = new Totals();
   readonly #config: MeteringConfig;
   /** The client's budget, if it has one (a list, so a call's own joins it without filtering). */
   readonly #budgets: readonly Budget[];
@@ -99,10 +128,7 @@ export class Metering {
   open(operation: string, model: string | undefined, worst: () => Units, perCall?: BudgetOptions): Bill {
     // No array is built per call unless the call brings a budget of its own (a tool loop brings
     // the same Budget to each of its steps, so that the limit spans the loop).
-    const budgets =
-      perCall === undefined
-        ? this.#budgets
-        : [...this.#budgets, perCall instanceof Budget ? perCall : new Budget(perCall)];
+    const budgets = perCall === undefined ? this.#budgets : [...this.#budgets, budgetOf(perCall)];
     // The worst case is priced once, and reserved before the call is sent and again before each
     // retry of an attempt that may have been billed: every attempt that can cost is covered.
     let reserve = (_retrying?: { error: unknown }): Reservation[] => [];
@@ -129,7 +155,7 @@ export class Metering {
     const maybeBilled = (requestId: string | undefined) => {
       for (const r of reservations) r.settle(null);
       this.totals.add(null, model);
-      this.#report({ operation, model, cost: null, reason: MAYBE_BILLED, requestId });
+      this.#report(operation, model, null, MAYBE_BILLED, requestId);
     };
     return {
       settle: (actual, requestId) => {
@@ -140,7 +166,7 @@ export class Metering {
         open = false;
         for (const r of reservations) r.settle(priced.cost === null ? null : priced.cost.total);
         this.totals.add(priced.cost, model);
-        this.#report({ operation, model, cost: priced.cost, reason: priced.reason, requestId });
+        this.#report(operation, model, priced.cost, priced.reason, requestId);
         return priced;
       },
       retry: (billed, requestId, error) => {
@@ -158,7 +184,16 @@ export class Metering {
     };
   }
 
-  #report(event: CostEvent): void {
+  /** Reports a billed call to onCost; no event is made when nobody listens. */
+  #report(
+    operation: string,
+    model: string | undefined,
+    cost: CostEstimate | null,
+    reason: string | undefined,
+    requestId: string | undefined,
+  ): void {
+    const { onCost } = this.#config;
+    if (onCost === undefined) return;
     // A broken listener (or an async one that rejects) must not turn a paid call into a failure,
     // nor end the process with an unhandled rejection.
     const ignored = (error: unknown) =>
@@ -166,7 +201,7 @@ export class Metering {
         `onCost failed (${error instanceof Error ? error.message : String(error)}); ignored`,
       );
     try {
-      const done = this.#config.onCost?.(event) as unknown;
+      const done = onCost({ operation, model, cost, reason, requestId }) as unknown;
       if (done instanceof Promise) done.catch(ignored);
     } catch (error) {
       ignored(error);

@@ -3,7 +3,7 @@
  * frozen once priced, since the caller's `withResponse().cost`, onCost and the stream snapshot
  * share the one object.
  */
-import type { CostEstimate } from "./cost.js";
+import type { CostEstimate } from "../core/http/cost.js";
 
 /**
  * The most one call can bill, by the unit of a line. Tokens: ten times the largest context window

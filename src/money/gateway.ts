@@ -20,7 +20,7 @@
  *   TOKENS shows the quota itself (controller/billing.go does the same for the balance).
  */
 import { GenwayError } from "../core/errors/index.js";
-import type { Currency } from "../core/money/index.js";
+import type { Currency } from "../core/http/cost.js";
 import type { ModelRates, Quote } from "./book.js";
 import { type FamilyId, PRICE_CATALOG } from "./catalog.js";
 import { findModelFamily } from "./models.js";

@@ -6,7 +6,7 @@
  * usage object throws PricingError. Quantities the price's unit does not use are ignored (a vidB
  * estimate does not care about seconds).
  */
-import type { CostEstimate } from "../core/money/index.js";
+import type { CostEstimate } from "../core/http/cost.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { type PriceTable, tableBook } from "./table.js";
 

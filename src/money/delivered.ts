@@ -1,4 +1,4 @@
-import type { Units } from "./cost.js";
+import type { Units } from "../core/http/cost.js";
 
 /**
  * What a stream delivered, in output tokens, for a stream whose final usage never came (cut,
@@ -40,9 +40,4 @@ export function withDelivered(worst: Units, delivered: number): Units {
   return usage === undefined
     ? worst
     : { ...worst, usage: { prompt: usage.prompt ?? 0, completion: delivered } };
-}
-
-/** A token count read from a stream's untrusted usage: a finite number >= 0, else 0. */
-export function tokenCount(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }

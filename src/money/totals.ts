@@ -1,5 +1,5 @@
 /** `gw.costs`: what a client's calls have cost over its lifetime, in total, per model and per family. */
-import type { CostEstimate, Currency } from "./cost.js";
+import type { CostEstimate, Currency } from "../core/http/cost.js";
 
 /** A running sum: an amount (in the totals' currency) and the number of priced calls in it. */
 export interface CostSum {
@@ -7,11 +7,41 @@ export interface CostSum {
   calls: number;
 }
 
+/** `gw.costs`: what a client's billed calls have cost, counted since it asked for money (docs/cost.md). */
+export interface CostTotals {
+  /** Spent by every priced call so far, in `currency`. */
+  readonly total: number;
+  /** The currency of the client's costs; undefined until a call is priced. */
+  readonly currency: Currency | undefined;
+  /** Calls priced so far. */
+  readonly calls: number;
+  /** Billed calls the price table could not price (their reasons went to `onCost` and the results). */
+  readonly unpriced: number;
+  /** Per model id, as the calls named it. */
+  readonly byModel: Record<string, CostSum>;
+  /** Per price family of the spec's table (`coding-chat`, `vidA` ...), for the calls it priced. */
+  readonly byFamily: Record<string, CostSum>;
+  /** Starts counting again from zero. */
+  reset(): void;
+  /** The totals as plain data, for logs and JSON.stringify. */
+  toJSON(): CostTotalsData;
+}
+
+/** {@link CostTotals} as plain data. */
+export interface CostTotalsData {
+  total: number;
+  currency: Currency | undefined;
+  calls: number;
+  unpriced: number;
+  byModel: Record<string, CostSum>;
+  byFamily: Record<string, CostSum>;
+}
+
 /**
  * Totals of the priced calls of one client (exact to 1e-8), in one currency: every cost of a
  * client is in the same one (docs/cost.md), so nothing here adds two currencies.
  */
-export class CostTotals {
+export class Totals implements CostTotals {
   #total = 0;
   #calls = 0;
   #unpriced = 0;
@@ -70,14 +100,7 @@ export class CostTotals {
   }
 
   /** The totals as plain data, for logs and JSON.stringify. */
-  toJSON(): {
-    total: number;
-    currency: Currency | undefined;
-    calls: number;
-    unpriced: number;
-    byModel: Record<string, CostSum>;
-    byFamily: Record<string, CostSum>;
-  } {
+  toJSON(): CostTotalsData {
     const { total, currency, calls, unpriced, byModel, byFamily } = this;
     return { total, currency, calls, unpriced, byModel, byFamily };
   }

@@ -3,46 +3,12 @@
  * the actual cost replaces the reservation once known. The check and the reservation are one
  * synchronous step, so two concurrent calls can never both pass a limit that fits only one.
  */
-import { GenwayError } from "../errors/errors.js";
-import type { Currency } from "./cost.js";
+import { BudgetExceededError, GenwayError } from "../core/errors/index.js";
+import type { BudgetOptions, Currency } from "../core/http/cost.js";
+import { DEFAULTS } from "../core/shared/index.js";
+import { checkBudget } from "../core/validation/index.js";
 
-/** `budget` option of the client and of one request: a limit, in the currency of the client's prices. */
-export interface BudgetOptions {
-  /** The most this client (or this request) may spend, in `currency`. */
-  limit: number;
-  /**
-   * The currency of `limit`. Default: that of the client's prices (the gateway's display currency,
-   * or CNY for the spec's table); given, the client counts every cost in it (docs/cost.md).
-   */
-  currency?: Currency | undefined;
-  /**
-   * A call whose worst case cannot be priced (a model the catalog does not place, music, input the
-   * request does not hold): `'refuse'` (default) refuses it with BudgetExceededError, as its cost
-   * cannot be bounded; `'allow'` sends it with nothing reserved, and spends what it turns out to
-   * cost when its answer can be priced.
-   */
-  unpriced?: "refuse" | "allow" | undefined;
-}
-
-/** A paid call refused before anything was sent: its worst case would take spending past the limit. */
-export class BudgetExceededError extends GenwayError {
-  override name = "BudgetExceededError";
-  /** The call's worst case in the budget's currency, or `null` when it could not be priced or bounded. */
-  readonly estimate: number | null;
-  /** What was left of the limit (limit - spent - reserved by calls in flight). */
-  readonly remaining: number;
-  readonly limit: number;
-
-  constructor(
-    message: string,
-    init: { estimate: number | null; remaining: number; limit: number; cause?: unknown },
-  ) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.estimate = init.estimate;
-    this.remaining = init.remaining;
-    this.limit = init.limit;
-  }
-}
+export type { BudgetOptions };
 
 /** Amounts are kept in units of 1e-8 of the currency, the precision of the prices, so sums stay exact. */
 const SCALE = 1e8;
@@ -67,22 +33,10 @@ export class Budget {
   #reserved = 0;
 
   constructor(options: BudgetOptions) {
-    if (typeof options?.limit !== "number" || !Number.isFinite(options.limit) || options.limit < 0) {
-      throw new GenwayError(`budget.limit must be a finite number >= 0, got ${String(options?.limit)}.`);
-    }
-    if (options.currency !== undefined && (typeof options.currency !== "string" || options.currency === "")) {
-      throw new GenwayError(
-        `budget.currency must be a currency name ("USD", "CNY" ...) or left out; got ${JSON.stringify(options.currency)}.`,
-      );
-    }
+    checkBudget(options);
     this.currency = options.currency;
-    if (options.unpriced !== undefined && options.unpriced !== "refuse" && options.unpriced !== "allow") {
-      throw new GenwayError(
-        `budget.unpriced must be "refuse" or "allow", got ${JSON.stringify(options.unpriced)}.`,
-      );
-    }
     this.limit = options.limit;
-    this.unpriced = options.unpriced ?? "refuse";
+    this.unpriced = options.unpriced ?? DEFAULTS.budget.unpriced;
   }
 
   /**

@@ -12,8 +12,9 @@
  */
 
 import { GenwayError } from "../core/errors/index.js";
-import type { CostEstimate, Currency, Meter, Priced, Units } from "../core/money/index.js";
-import type { Logger } from "../core/shared/index.js";
+import type { CostEstimate, Currency, Priced, Units } from "../core/http/cost.js";
+import { DEFAULTS, type Logger } from "../core/shared/index.js";
+import { checkPrices } from "../core/validation/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { PRICE_CATALOG } from "./catalog.js";
 import {
@@ -24,6 +25,7 @@ import {
   readPricing,
   readStatus,
 } from "./gateway.js";
+import type { Meter } from "./metering.js";
 import { type PriceTable, tableBook } from "./table.js";
 
 /** The `prices` option: where a client's costs come from (docs/cost.md). */
@@ -44,8 +46,20 @@ export interface PriceSourceConfig {
   log: Logger;
 }
 
-/** The client's prices, loaded on first need: `gw.prices`. */
-export class PriceSource implements Meter {
+/** `gw.prices`: where a client's costs come from, loaded on first need (docs/cost.md). */
+export interface PriceSource {
+  /**
+   * The client's prices: loaded from the gateway on the first call (and again once PRICES_TTL has
+   * passed, or with `refresh: true`); the spec's table when the gateway publishes none (under
+   * `prices: "gateway"` that rejects instead). Concurrent calls share one load.
+   */
+  load(options?: { refresh?: boolean }): Promise<PriceBook>;
+  /** What a call would cost by the client's prices (loaded first), in its group and currency. */
+  estimate(params: EstimateCostParams): Promise<CostEstimate>;
+}
+
+/** The client's prices, loaded on first need: what `gw.prices` reads, and the Meter its calls are priced by. */
+export class ClientPrices implements PriceSource, Meter {
   readonly #config: PriceSourceConfig;
   readonly #group: string;
   /** spec or a table: nothing to load, ever. */
@@ -61,20 +75,16 @@ export class PriceSource implements Meter {
 
   constructor(config: PriceSourceConfig) {
     this.#config = config;
-    this.#group = config.group ?? "default";
+    this.#group = config.group ?? DEFAULTS.group;
     this.#currency = config.currency;
-    const { prices } = config;
+    const prices = config.prices ?? DEFAULTS.prices;
     this.#fixed = prices === "spec" || typeof prices === "object";
     if (prices === "spec") {
       checkSpecGroup(this.#group);
       this.#book = SPEC_PRICES;
     } else if (typeof prices === "object" && prices !== null) {
       this.#book = tableBook(prices);
-    } else if (prices !== undefined && prices !== "auto" && prices !== "gateway") {
-      throw new GenwayError(
-        `prices must be "auto", "gateway", "spec" or a table { currency, models }, got ${JSON.stringify(prices)}.`,
-      );
-    }
+    } else checkPrices(prices);
   }
 
   /** The client's first load while it is in flight (a call settling meanwhile waits for it). */

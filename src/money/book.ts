@@ -8,7 +8,8 @@
  * own entry for the model; the family the catalog places the model in (per-call `models`,
  * registrations, built-ins), priced by the spec's table. An id none of them knows has no price.
  */
-import type { CostEstimate, CostSource, Currency, Priced, Units } from "../core/money/index.js";
+import type { CostEstimate, CostSource, Currency, Priced, Units } from "../core/http/cost.js";
+import { DEFAULTS } from "../core/shared/index.js";
 import {
   type FamilyId,
   getPriceFamily,
@@ -103,6 +104,10 @@ function familyRate(id: FamilyId, group: string): Rate {
     : { unit: family.unit, per: family.per, price: price as number };
 }
 
+/**
+ * One set of prices (the gateway's, the spec's table or your own) in one currency: what
+ * `gw.prices` holds once loaded, and what estimates and costs are computed from (docs/cost.md).
+ */
 export class PriceBook {
   /** Where this book's own prices come from; `spec` when it has none but the spec's table. */
   readonly source: CostSource;
@@ -145,7 +150,7 @@ export class PriceBook {
    * never guesses: an id neither the source nor the catalog knows, a group or quantity missing.
    */
   estimate(params: EstimateCostParams, currency: Currency = this.currency): CostEstimate {
-    const priced = this.#price(params, params.group ?? "default", currency, { site: "estimate" }, false);
+    const priced = this.#price(params, params.group ?? DEFAULTS.group, currency, { site: "estimate" }, false);
     if ("miss" in priced) throw new PricingError(priced.reason, priced.miss);
     return priced;
   }
@@ -175,7 +180,7 @@ export class PriceBook {
    * The rate of one model in a group (what `genway models` shows), in the book's currency when it
    * can convert to it, else in its source's; or why there is none.
    */
-  rateOf(model: string, group = "default"): (Quote & { currency: Currency }) | string {
+  rateOf(model: string, group: string = DEFAULTS.group): (Quote & { currency: Currency }) | string {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
       if ("miss" in found) return found.miss;

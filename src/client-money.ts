@@ -1,0 +1,182 @@
+/**
+ * A client's money, loaded when the client first needs it: pay only for what you use. The pricing
+ * code (src/money: the price table, the gateway's /api/pricing, metering, budgets, totals) is a
+ * dynamic import, made when the client is constructed with `budget`, `onCost`, `group`, `prices` or
+ * `middleware`, or else when it first reads a cost: `withResponse()` of a billed call, a stream's
+ * `cost()`, a task's cost, `gw.costs`, `gw.prices`. From then on its billed calls are metered. A
+ * plain client loads none of it, and its calls run the transport's plain path (docs/cost.md).
+ */
+import type { Billing, BudgetOptions, Currency, MoneyPort, Transport } from "./core/http/index.js";
+import { DEFAULTS, type Logger } from "./core/shared/index.js";
+import type { Money } from "./money/client.js";
+import type {
+  CostEstimate,
+  CostEvent,
+  CostSum,
+  CostTotals,
+  CostTotalsData,
+  EstimateCostParams,
+  PriceBook,
+  PriceSource,
+  PricesOption,
+} from "./money/index.js";
+
+/** The client options money reads. */
+export interface MoneyOptions {
+  prices?: PricesOption | undefined;
+  group?: string | undefined;
+  budget?: BudgetOptions | undefined;
+  onCost?: ((event: CostEvent) => void) | undefined;
+  timeout?: number | undefined;
+}
+
+/** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
+const PRICES_TIMEOUT = 10_000;
+
+/** Whether the options ask for money when the client is made (else it asks on its first cost read). */
+export function asksForMoney(options: MoneyOptions & { middleware?: unknown }): boolean {
+  return (
+    options.budget !== undefined ||
+    options.onCost !== undefined ||
+    options.group !== undefined ||
+    options.prices !== undefined ||
+    // A middleware reads each call's cost (CallOutcome.cost), as genway/otel does.
+    (Array.isArray(options.middleware) && options.middleware.length > 0)
+  );
+}
+
+/** The pricing code, imported once per process when a client first needs it. */
+type MoneyCode = typeof import("./money/client.js");
+let code: MoneyCode | undefined;
+let importing: Promise<MoneyCode> | undefined;
+
+function importMoney(): Promise<MoneyCode> {
+  importing ??= import("./money/client.js").then((imported) => {
+    code = imported;
+    return imported;
+  });
+  return importing;
+}
+
+/** The money of one client: what its transport meters calls with, and `gw.costs` and `gw.prices`. */
+export class ClientMoney implements MoneyPort {
+  #money: Money | undefined;
+  /** Why the client's money could not be made (a price group the spec's table lacks). */
+  #failure: unknown;
+  #transport: Transport | undefined;
+  /** `gw.costs`: the client's totals, counted since it asked for money. */
+  readonly costs: CostTotals = new Costs(this);
+  /** `gw.prices`: the client's prices, loaded on first need. */
+  readonly prices: PriceSource = new Prices(this);
+
+  constructor(
+    private readonly options: MoneyOptions,
+    private readonly log: Logger,
+  ) {}
+
+  /** The transport the client's prices are read through (set once it exists). */
+  attach(transport: Transport): void {
+    this.#transport = transport;
+  }
+
+  preload(): Promise<unknown> {
+    return importMoney();
+  }
+
+  async load(): Promise<Billing> {
+    await importMoney();
+    const money = this.#made();
+    if (!money) throw this.#failure;
+    return money.billing;
+  }
+
+  ready(): Billing | undefined {
+    return this.#made()?.billing;
+  }
+
+  /** The client asks for money (its billed calls are metered from now on); its money, if its code is loaded. */
+  ask(): Money | undefined {
+    this.#transport?.askMoney().catch(() => {});
+    return this.#made();
+  }
+
+  /** Asks for money and waits until it is loaded. */
+  async asked(): Promise<Money> {
+    await this.#transport?.askMoney();
+    const money = this.#made();
+    if (!money) throw this.#failure;
+    return money;
+  }
+
+  /** The client's money, made (once) when the pricing code is loaded. */
+  #made(): Money | undefined {
+    if (this.#money === undefined && this.#failure === undefined && code !== undefined) {
+      try {
+        this.#money = this.#make(code);
+      } catch (error) {
+        this.#failure = error;
+      }
+    }
+    return this.#money;
+  }
+
+  #make({ clientMoney }: MoneyCode): Money {
+    const { prices, group, budget, onCost, timeout } = this.options;
+    return clientMoney({
+      prices,
+      group,
+      budget,
+      onCost,
+      log: this.log,
+      get: (path) =>
+        this.#transport!.json(
+          { method: "GET", path, policy: "idempotent" },
+          { maxRetries: 0, timeout: Math.min(timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) },
+        ),
+    });
+  }
+}
+
+/** `gw.costs` before and after the money loads: reading it asks for money; zero until then (nothing was counted). */
+class Costs implements CostTotals {
+  constructor(private readonly money: ClientMoney) {}
+
+  get total(): number {
+    return this.money.ask()?.totals.total ?? 0;
+  }
+  get currency(): Currency | undefined {
+    return this.money.ask()?.totals.currency;
+  }
+  get calls(): number {
+    return this.money.ask()?.totals.calls ?? 0;
+  }
+  get unpriced(): number {
+    return this.money.ask()?.totals.unpriced ?? 0;
+  }
+  get byModel(): Record<string, CostSum> {
+    return this.money.ask()?.totals.byModel ?? {};
+  }
+  get byFamily(): Record<string, CostSum> {
+    return this.money.ask()?.totals.byFamily ?? {};
+  }
+  reset(): void {
+    this.money.ask()?.totals.reset();
+  }
+  toJSON(): CostTotalsData {
+    const { total, currency, calls, unpriced, byModel, byFamily } = this;
+    return { total, currency, calls, unpriced, byModel, byFamily };
+  }
+}
+
+/** `gw.prices`: each method asks for money, and waits for it to load. */
+class Prices implements PriceSource {
+  constructor(private readonly money: ClientMoney) {}
+
+  async load(options?: { refresh?: boolean }): Promise<PriceBook> {
+    return (await this.money.asked()).prices.load(options);
+  }
+
+  async estimate(params: EstimateCostParams): Promise<CostEstimate> {
+    return (await this.money.asked()).prices.estimate(params);
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The attempt loop: one request sent as one or more attempts. Each attempt builds the request's
+ * URL, headers and body (request-init.ts), opens it under one AbortController and one timer
+ * (connection.ts), decodes a non-2xx answer into its typed error and reads the body; the retry
+ * loop (retry.ts) starts only after a failed attempt. The exchange of an attempt is plain (a string
+ * key, fetch, a redirect followed only on a 3xx) unless the client has an apiKey function or
+ * middleware, chosen when the client is made.
+ */
+import type { Logger } from "../shared/log.js";
+import { logs } from "../shared/log.js";
+import { registerSecret } from "../shared/redact.js";
+import type { Answer } from "./api-promise.js";
+import { type Connection, failureOf, openConnection } from "./connection.js";
+import { neverSent } from "./fallback.js";
+import { type CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
+import type { QueryValue, RequestSpec } from "./operation.js";
+import { follow, isRedirect } from "./redirects.js";
+import { type HeadersLike, RotatingKey, requestBody, requestHeaders, requestURL } from "./request-init.js";
+import type { RequestOptions } from "./request-options.js";
+import { retryAfter } from "./retry.js";
+
+/** Reads the connection of one attempt into the call's data. */
+export type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
+
+/** What the features of one call share: made only for a call that uses one. */
+export interface CallState {
+  /** The record middleware sees of the call (the client has middleware). */
+  record: CallRecord | undefined;
+  /** An error to hand back at once instead of retrying: one a fallback model will take. */
+  handOver: ((error: unknown) => boolean) | undefined;
+}
+
+/** What the attempts of a client's requests use of its options. */
+export interface AttemptsConfig {
+  apiKey: string | (() => string | Promise<string>);
+  /** The gateway's root with one trailing slash: request paths are appended to it. */
+  base: string;
+  timeout: number;
+  idleTimeout: number;
+  maxRetries: number;
+  maxRetryAfter: number;
+  /** ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay). */
+  retryDelay: number;
+  fetch: typeof fetch | undefined;
+  defaultHeaders: HeadersLike | undefined;
+  defaultQuery: Record<string, QueryValue> | undefined;
+  log: Logger;
+}
+
+/** One HTTP exchange of an attempt: fetch (redirects on a 3xx), or through the middleware chain. */
+type Exchange = (
+  url: string,
+  spec: RequestSpec,
+  options: RequestOptions,
+  signal: AbortSignal,
+  model: string | undefined,
+  record: CallRecord | undefined,
+  sending: Sending | undefined,
+) => Promise<Response>;
+
+/** Whether one attempt's request was handed to fetch (set just before the call). */
+interface Sending {
+  handed: boolean;
+}
+
+export class Attempts {
+  readonly #config: AttemptsConfig;
+  readonly #origin: string;
+  readonly #fetch: typeof fetch;
+  readonly #key: RotatingKey | undefined;
+  #chain: readonly Middleware[] | undefined;
+  /** The exchange of every attempt: plain (a string key, no middleware) or keyed and chained. */
+  #exchange: Exchange;
+  /**
+   * Whether an attempt's request may fail or stall before fetch (an apiKey function, middleware):
+   * then it is tracked, and raced with the clocks.
+   */
+  #tracked: boolean;
+
+  constructor(config: AttemptsConfig) {
+    this.#config = config;
+    const { apiKey } = config;
+    if (typeof apiKey === "string") registerSecret(apiKey);
+    else this.#key = new RotatingKey(apiKey);
+    this.#origin = new URL(config.base).origin;
+    this.#fetch = config.fetch ?? globalThis.fetch;
+    this.#tracked = this.#key !== undefined;
+    this.#exchange = this.#tracked ? this.#keyedExchange : this.#plainExchange;
+  }
+
+  /** Installs middleware (when the client is made): every attempt goes through `chain`. */
+  useMiddleware(chain: readonly Middleware[]): void {
+    this.#chain = chain;
+    this.#tracked = true;
+    this.#exchange = this.#keyedExchange;
+  }
+
+  /**
+   * Sends `spec` and reads its answer; the retry loop starts only after a failed first attempt.
+   * `retrying` is told of each failed attempt before its retry (it may throw to stop: a budget).
+   */
+  send<T>(
+    spec: RequestSpec,
+    options: RequestOptions,
+    read: Reader<T>,
+    model: string | undefined,
+    state: CallState | undefined,
+    retrying?: (error: unknown) => void,
+  ): Promise<Answer<T>> {
+    return this.#attempt(spec, options, read, model, state).catch((error: unknown) =>
+      retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
+        policy: spec.policy,
+        maxRetries: options.maxRetries ?? this.#config.maxRetries,
+        maxRetryAfter: this.#config.maxRetryAfter,
+        retryDelay: this.#config.retryDelay,
+        signal: options.signal,
+        replayable: !(spec.body instanceof ReadableStream),
+        handOver: state?.handOver,
+        onRetry: (failure, attempt, wait) => {
+          // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
+          retrying?.(failure);
+          this.#config.log.info(
+            `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
+          );
+        },
+      }),
+    );
+  }
+
+  /** One attempt: open the connection under the clocks, decode a non-2xx answer, read the body. */
+  async #attempt<T>(
+    spec: RequestSpec,
+    options: RequestOptions,
+    read: Reader<T>,
+    model: string | undefined,
+    state: CallState | undefined,
+  ): Promise<Answer<T>> {
+    const { log } = this.#config;
+    const debug = logs(log, "debug");
+    const started = debug ? Date.now() : 0;
+    const url = requestURL(this.#config.base, spec, options, this.#config.defaultQuery);
+    const record = state?.record;
+    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
+    // A plain call reaches fetch at once, and allocates nothing for this.
+    const sending: Sending | undefined = this.#tracked ? { handed: false } : undefined;
+    let connection: Connection;
+    try {
+      connection = await openConnection(
+        url,
+        (signal) => this.#exchange(url, spec, options, signal, model, record, sending),
+        {
+          signal: options.signal,
+          timeout: options.timeout ?? this.#config.timeout,
+          idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+          signalled: sending === undefined && this.#config.fetch === undefined,
+        },
+      );
+    } catch (error) {
+      throw sending && !sending.handed ? neverSent(error) : error;
+    }
+    const { response } = connection;
+    // The line is built only when debug logging is on: with the default level it would be garbage.
+    if (debug) {
+      log.debug(`${spec.method} ${spec.path} -> ${response.status} in ${Date.now() - started} ms`, {
+        requestId: connection.requestId,
+      });
+    }
+    if (!response.ok) throw await failureOf(connection, connection.url);
+    let data: T;
+    try {
+      data = await read(connection, spec);
+    } catch (error) {
+      connection.release();
+      throw error;
+    }
+    return { data, response, model };
+  }
+
+  /** A string key, no middleware: the headers, the body, fetch. */
+  #plainExchange: Exchange = (url, spec, options, signal) => {
+    const { defaultHeaders, apiKey } = this.#config;
+    const headers = requestHeaders(spec, options, defaultHeaders, apiKey as string);
+    const body = requestBody(spec, options, headers);
+    return this.#fetchFollowing(
+      url,
+      { method: spec.method, headers, body, signal, redirect: "manual" },
+      spec,
+    );
+  };
+
+  /** A key from the apiKey function, and the middleware chain with the key's stand-in in its headers. */
+  #keyedExchange: Exchange = async (url, spec, options, signal, model, record, sending) => {
+    const key = this.#key ? await this.#key.get() : (this.#config.apiKey as string);
+    const headers = requestHeaders(spec, options, this.#config.defaultHeaders, record ? REDACTED_KEY : key);
+    const body = requestBody(spec, options, headers);
+    const handed = (to: string, init: RequestInit) => {
+      if (sending) sending.handed = true;
+      return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec);
+    };
+    if (!record) return handed(url, { method: spec.method, headers, body, signal });
+    const init = { method: spec.method, url, headers, body, signal };
+    return throughChain(this.#chain!, this.#origin, record, model, init, key, handed);
+  };
+
+  /**
+   * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
+   * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
+   */
+  async #fetchFollowing(url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
+    const response = await this.#fetch(url, init);
+    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, this.#fetch) : response;
+  }
+}

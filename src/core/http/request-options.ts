@@ -1,0 +1,68 @@
+/** The options every method takes as its last argument, and the names a call may give. */
+import type { BudgetOptions } from "./cost.js";
+import type { FallbackOptions } from "./fallback.js";
+import type { QueryValue } from "./operation.js";
+import type { HeadersLike, RequestParts } from "./request-init.js";
+
+/** Per-call options every method accepts as its last argument. */
+export interface RequestOptions extends FallbackOptions, RequestParts {
+  /**
+   * Aborts the call (the wait between retries too) with APIUserAbortError.
+   * @default none
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * ms until response headers, per attempt.
+   * @default the client's `timeout` (600_000)
+   */
+  timeout?: number | undefined;
+  /**
+   * ms allowed between two chunks of a streamed or downloaded body.
+   * @default the client's `idleTimeout` (120_000)
+   */
+  idleTimeout?: number | undefined;
+  /**
+   * Retries of this call where its retry policy allows one.
+   * @default the client's `maxRetries` (2)
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Headers of this call, over the client's `defaultHeaders` (`undefined` removes one).
+   * @default none
+   */
+  headers?: HeadersLike | undefined;
+  /**
+   * Query parameters of this call, over the client's `defaultQuery`.
+   * @default none
+   */
+  query?: Record<string, QueryValue> | undefined;
+  /**
+   * Fields to send that the params types do not declare (the gateway added them after this release).
+   * Merged over the JSON body as given (or appended as multipart fields), after validation: the
+   * escape hatch for a field the compiler does not know yet, as openai-node's `body` option is.
+   * @default none
+   */
+  extra_body?: Record<string, unknown> | undefined;
+  /**
+   * A limit for this call alone (CNY), checked against its worst case before sending, on top of
+   * the client's budget (docs/cost.md).
+   * @default none (the client's budget alone)
+   */
+  budget?: BudgetOptions | undefined;
+}
+
+/** Every name RequestOptions declares: any other option given to a call is a ValidationError. */
+export const REQUEST_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({
+    signal: true,
+    timeout: true,
+    idleTimeout: true,
+    maxRetries: true,
+    headers: true,
+    query: true,
+    extra_body: true,
+    budget: true,
+    fallback: true,
+    paidFallback: true,
+  } satisfies Record<keyof RequestOptions, true>),
+);

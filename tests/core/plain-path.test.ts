@@ -1,0 +1,123 @@
+/**
+ * Pay only for what you use (issue 31): a plain call (no budget, onCost, middleware, fallback,
+ * OTel) runs none of their code, and a plain chat client's bundle carries no money. Counted, not
+ * timed: V8's per-function call counts over one call (in a child process of its own, see
+ * fixtures/plain-call-child.ts), and esbuild's import graph of the chat entry.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CHILD = fileURLToPath(new URL("./fixtures/plain-call-child.ts", import.meta.url));
+
+type Ran = Record<string, string[]>;
+
+function runChild(): Promise<{ control: Ran; plainCall: Ran; plainStream: Ran }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+      cwd: ROOT,
+      env: { ...process.env, GENWAY_LOG: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const kill = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(kill);
+      if (code !== 0) reject(new Error(`child exited ${code}: ${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!));
+    });
+  });
+}
+
+/** The feature code a call may run: what a plain call must not. */
+function featureCode(ran: Ran): string[] {
+  const found: string[] = [];
+  for (const [file, names] of Object.entries(ran)) {
+    const own = names.filter((name) => name !== "__name"); // the module's name helper (tsx)
+    if (own.length === 0) continue;
+    // Money is src/money (and was src/core/money and src/pricing before it had a room of its own).
+    if (/^src\/(money|core\/money|pricing|otel)\//.test(file) || file === "src/core/http/middleware.ts") {
+      found.push(`${file}: ${own.join(", ")}`);
+    }
+    if (file === "src/core/http/fallback.ts") found.push(`${file}: ${own.join(", ")}`);
+    if (file === "src/core/http/transport.ts") {
+      for (const name of own)
+        if (["#featured", "#try", "askMoney", "#billed"].includes(name)) found.push(`${file}: ${name}`);
+    }
+  }
+  return found;
+}
+
+describe("the plain path", () => {
+  let ran: { control: Ran; plainCall: Ran; plainStream: Ran };
+  beforeAll(async () => {
+    ran = await runChild();
+  }, 40_000);
+
+  it("sees the features where a call uses them: money, middleware (OTel) and fallback all ran", () => {
+    const found = featureCode(ran.control).join("\n");
+    expect(found).toMatch(/src\/money\/metering\.ts/);
+    expect(found).toMatch(/src\/money\/budget\.ts: .*reserve/);
+    expect(found).toMatch(/src\/otel\/index\.ts/);
+    expect(found).toMatch(/src\/core\/http\/middleware\.ts: .*runChain/);
+    expect(found).toMatch(/src\/core\/http\/fallback\.ts: .*fallBack/);
+    expect(found).toMatch(/transport\.ts: #featured/);
+  });
+
+  it("a plain call runs no money, middleware, fallback or OTel code", () => {
+    expect(Object.keys(ran.plainCall)).toContain("src/core/http/attempts.ts");
+    expect(featureCode(ran.plainCall)).toEqual([]);
+  });
+
+  it("a plain stream runs none either: its bill opens only if its cost is read", () => {
+    expect(Object.keys(ran.plainStream)).toContain("src/core/streams/sse.ts");
+    expect(featureCode(ran.plainStream)).toEqual([]);
+  });
+});
+
+describe("the money room is a dynamic import", () => {
+  it("the chat entry's static import graph holds no file of src/money: it loads where it is first needed", async () => {
+    const result = await build({
+      stdin: {
+        contents: `import ChatClient from "./src/entries/chat.ts";
+export const go = (apiKey) => new ChatClient({ apiKey, baseURL: "http://x" }).chat.completions.create({ model: "m", messages: [] });`,
+        resolveDir: ROOT,
+        loader: "ts",
+      },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      outdir: "out",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      external: ["zod", "zod/*"],
+    });
+    const outputs = result.metafile.outputs;
+    const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+    // The entry and what it imports statically: what a page loads before the first call.
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const { path, kind, external } of outputs[file]!.imports) {
+        if (kind === "import-statement" && !external) visit(path);
+      }
+    };
+    visit(entry);
+    const inputs = [...loaded].flatMap((file) => Object.keys(outputs[file]!.inputs));
+    expect(inputs.some((input) => input.startsWith("src/core/http/transport.ts"))).toBe(true);
+    expect(inputs.filter((input) => input.startsWith("src/money/"))).toEqual([]);
+    // ... and the money is there, behind the dynamic import.
+    const lazy = Object.keys(outputs).filter((file) => !loaded.has(file) && file.endsWith(".js"));
+    const later = lazy.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    expect(later).toContain("src/money/metering.ts");
+  });
+});
