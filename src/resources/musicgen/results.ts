@@ -4,22 +4,14 @@
  * lists are required; fields only the captures show are optional (shared/upstream suno-*.json).
  */
 
-import type { Task, TaskSnapshot } from "../../core/tasks/index.js";
+import type { Task, TaskSnapshot, TaskStatusWord } from "../../core/tasks/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 
 /** A clip's own lower-case state: submitted -> queued -> streaming -> complete | error. */
 export type MusicClipStatus = "submitted" | "queued" | "streaming" | "complete" | "error" | (string & {});
 
 /** A task's upper-case state (new-api model/task.go). */
-export type MusicTaskStatus =
-  | "NOT_START"
-  | "SUBMITTED"
-  | "QUEUED"
-  | "IN_PROGRESS"
-  | "SUCCESS"
-  | "FAILURE"
-  | "UNKNOWN"
-  | (string & {});
+export type MusicTaskStatus = TaskStatusWord;
 
 /** What a clip was made from. */
 export interface MusicClipMetadata {

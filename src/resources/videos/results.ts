@@ -2,18 +2,10 @@
  * What a video task answers: the flat query record with `data.output` / `data.outputs` and a
  * `"30%"` progress, and the snapshots `retrieve` and `wait` give.
  */
-import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
+import type { TaskSnapshot, TaskStatusWord, WaitOptions } from "../../core/tasks/index.js";
 
 /** The unified status words: the spec's four plus new-api's SUBMITTED, QUEUED and UNKNOWN. */
-export type VideoTaskStatus =
-  | "NOT_START"
-  | "SUBMITTED"
-  | "QUEUED"
-  | "IN_PROGRESS"
-  | "SUCCESS"
-  | "FAILURE"
-  | "UNKNOWN"
-  | (string & {});
+export type VideoTaskStatus = TaskStatusWord;
 
 /** The query's `data`: the result URLs (clients read `output` or `outputs`). */
 export interface VideoResult {
