@@ -12,6 +12,7 @@ export * from "./entries/shared.js";
 export * from "./entries/structured.js";
 export { pollTask, type TaskResults } from "./entries/task-results.js";
 export * from "./lib/index.js";
+export { type Limits, limits } from "./limits.js";
 export * from "./money/index.js";
 export * from "./resources/account/index.js";
 export * from "./resources/audio/index.js";

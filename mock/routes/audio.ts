@@ -4,11 +4,13 @@
  * of the requested format, `state.options.speechBytes` long (whole frames, so slightly under),
  * streamed chunk by chunk and generated as it goes (see media/audio.ts for what each format holds).
  */
+import { limits } from "../../src/index.js";
 import type { Route } from "../context.js";
 import { framedBody } from "../http.js";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, audioChunks } from "../media/audio.js";
 
-const FORMATS = Object.keys(AUDIO_CONTENT_TYPES);
+const bounds = limits.audio.speech;
+const FORMATS: readonly string[] = bounds.response_format.oneOf;
 
 function checkSpeech(body: unknown): { message: string; param: string } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -18,10 +20,12 @@ function checkSpeech(body: unknown): { message: string; param: string } | undefi
   if (typeof b.model !== "string" || b.model === "") return { message: "model is required", param: "model" };
   if (typeof b.input !== "string" || b.input === "") return { message: "input is required", param: "input" };
   // Characters as the spec counts them: code points (an emoji is one, whatever its UTF-16 length).
-  if ([...b.input].length > 4096) return { message: "input must be at most 4096 characters", param: "input" };
+  if ([...b.input].length > bounds.input.maxLength)
+    return { message: `input must be at most ${bounds.input.maxLength} characters`, param: "input" };
   if (typeof b.voice !== "string" || b.voice === "") return { message: "voice is required", param: "voice" };
-  if (b.speed !== undefined && (typeof b.speed !== "number" || b.speed < 0.25 || b.speed > 4)) {
-    return { message: "speed must be between 0.25 and 4.0", param: "speed" };
+  const { minimum, maximum } = bounds.speed;
+  if (b.speed !== undefined && (typeof b.speed !== "number" || b.speed < minimum || b.speed > maximum)) {
+    return { message: `speed must be between ${minimum} and ${maximum}`, param: "speed" };
   }
   if (b.response_format !== undefined && !FORMATS.includes(b.response_format as string)) {
     return { message: `response_format must be one of ${FORMATS.join(", ")}`, param: "response_format" };

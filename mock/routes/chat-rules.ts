@@ -1,5 +1,11 @@
-/** The bounds the gateway enforces on chat requests, answered as 221306 parameter errors. */
-import { isRecord, notInt, outside, type Problem } from "./rules.js";
+/**
+ * The bounds the gateway enforces on chat requests, answered as 221306 parameter errors. The
+ * numbers are genway's `limits` (the spec's, declared once); the checks are the gateway's own.
+ */
+import { limits } from "../../src/index.js";
+import { isRecord, notInt, outside, type Problem, range } from "./rules.js";
+
+const bounds = limits.chat.completions;
 
 export type { Problem };
 
@@ -10,22 +16,22 @@ export function checkChat(body: unknown): Problem | undefined {
   if (!Array.isArray(b.messages) || b.messages.length === 0) {
     return { message: "messages must be a non-empty array", param: "messages" };
   }
-  if (outside(b.temperature, 0, 2))
-    return { message: "temperature must be between 0 and 2", param: "temperature" };
-  if (outside(b.top_p, 0, 1)) return { message: "top_p must be between 0 and 1", param: "top_p" };
-  for (const name of ["presence_penalty", "frequency_penalty"]) {
-    if (outside(b[name], -2, 2)) return { message: `${name} must be between -2 and 2`, param: name };
+  for (const name of ["temperature", "top_p", "presence_penalty", "frequency_penalty"] as const) {
+    if (outside(b[name], bounds[name]))
+      return { message: `${name} must be ${range(bounds[name])}`, param: name };
   }
-  if (Array.isArray(b.stop) && b.stop.length > 4)
-    return { message: "stop takes at most 4 sequences", param: "stop" };
+  if (Array.isArray(b.stop) && b.stop.length > bounds.stop.maxItems)
+    return { message: `stop takes at most ${bounds.stop.maxItems} sequences`, param: "stop" };
   if (b.logit_bias && typeof b.logit_bias === "object") {
     for (const bias of Object.values(b.logit_bias)) {
-      if (outside(bias, -100, 100))
-        return { message: "logit_bias values must be between -100 and 100", param: "logit_bias" };
+      if (outside(bias, bounds.logit_bias))
+        return { message: `logit_bias values must be ${range(bounds.logit_bias)}`, param: "logit_bias" };
     }
   }
-  if (notInt(b.n, 1)) return { message: "n must be an integer of at least 1", param: "n" };
-  if (notInt(b.max_tokens, 1)) return { message: "max_tokens must be at least 1", param: "max_tokens" };
+  if (notInt(b.n, bounds.n.minimum))
+    return { message: `n must be an integer of at least ${bounds.n.minimum}`, param: "n" };
+  if (notInt(b.max_tokens, bounds.max_tokens.minimum))
+    return { message: `max_tokens must be at least ${bounds.max_tokens.minimum}`, param: "max_tokens" };
   return checkToolChoice(b.tools, b.tool_choice);
 }
 

@@ -2,8 +2,10 @@
  * /v1/images/generations and /v1/images/edits, as a relay answers them: any model id is served.
  * Only the spec's own bounds are checked (answered as 221306 parameter errors): a prompt; the
  * generic variant's (no model) prompt length, n and sizes; the twelve sizes of the spec's family A
- * and B ids (imgA-*, imgB-*). Result URLs point at /files/, where the image can be downloaded.
+ * and B ids (imgA-*, imgB-*), with the numbers and lists of genway's `limits`. Result URLs point at
+ * /files/, where the image can be downloaded.
  */
+import { limits } from "../../src/index.js";
 
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
@@ -11,11 +13,9 @@ import { base64, imageType, pixelSize } from "../media/inspect.js";
 import { pngImage } from "../media/png.js";
 import { fileURL } from "./files.js";
 
-const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"];
-const FAMILY_SIZES = [
-  ...["1024x512", "1024x1024", "1024x576", "1024x768", "512x1024", "512x768"],
-  ...["1280x960", "960x1280", "768x1366", "768x512", "1366x768", "1344x576"],
-];
+const { generic, family } = limits.images.generate;
+const GENERIC_SIZES: readonly string[] = generic.size.oneOf;
+const FAMILY_SIZES: readonly string[] = family.size.oneOf;
 const ASPECT_RATIOS = ["21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21"];
 const EDIT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
 
@@ -29,7 +29,8 @@ interface Size {
   height: number;
 }
 
-const isCount = (n: unknown): boolean => typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 10;
+const isCount = (n: unknown): boolean =>
+  typeof n === "number" && Number.isInteger(n) && n >= generic.n.minimum && n <= generic.n.maximum;
 
 function parseSize(size: string): Size {
   const [width, height] = size.split("x").map(Number);
@@ -76,9 +77,14 @@ function checkGeneration(b: Record<string, unknown>): Problem | undefined {
     return { message: "response_format must be url or b64_json", param: "response_format" };
   }
   if (b.model === undefined) {
-    if (b.prompt.length > 1000) return { message: "prompt must be at most 1000 characters", param: "prompt" };
+    // Characters as the spec counts them: code points.
+    if ([...b.prompt].length > generic.prompt.maxLength)
+      return { message: `prompt must be at most ${generic.prompt.maxLength} characters`, param: "prompt" };
     if (b.n !== undefined && !isCount(b.n))
-      return { message: "n must be an integer from 1 to 10", param: "n" };
+      return {
+        message: `n must be an integer from ${generic.n.minimum} to ${generic.n.maximum}`,
+        param: "n",
+      };
     if (b.size !== undefined && !GENERIC_SIZES.includes(b.size as string)) {
       return { message: `size must be one of ${GENERIC_SIZES.join(", ")}`, param: "size" };
     }

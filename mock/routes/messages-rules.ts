@@ -1,5 +1,11 @@
-/** The bounds the gateway enforces on /v1/messages (as Anthropic does), answered as 221306 parameter errors. */
-import { isRecord, notInt, outside, type Problem } from "./rules.js";
+/**
+ * The bounds the gateway enforces on /v1/messages (as Anthropic does), answered as 221306 parameter
+ * errors; the numbers are genway's `limits`.
+ */
+import { limits } from "../../src/index.js";
+import { isRecord, notInt, outside, type Problem, range } from "./rules.js";
+
+const bounds = limits.messages;
 
 /** What the gateway (new-api) puts in max_tokens when the caller leaves it out. */
 const DEFAULT_MAX_TOKENS = 8192;
@@ -19,11 +25,14 @@ export function checkMessages(body: unknown): Problem | undefined {
       return { message: `messages.${i}.content: Field required`, param: `messages.${i}.content` };
     }
   }
-  if (notInt(body.max_tokens, 1)) return { message: "max_tokens: must be at least 1", param: "max_tokens" };
-  if (outside(body.temperature, 0, 1))
-    return { message: "temperature: must be between 0 and 1", param: "temperature" };
-  if (outside(body.top_p, 0, 1)) return { message: "top_p: must be between 0 and 1", param: "top_p" };
-  if (notInt(body.top_k, 0)) return { message: "top_k: must be a non-negative integer", param: "top_k" };
+  if (notInt(body.max_tokens, bounds.max_tokens.minimum))
+    return { message: `max_tokens: must be at least ${bounds.max_tokens.minimum}`, param: "max_tokens" };
+  for (const name of ["temperature", "top_p"] as const) {
+    if (outside(body[name], bounds[name]))
+      return { message: `${name}: must be ${range(bounds[name])}`, param: name };
+  }
+  if (notInt(body.top_k, bounds.top_k.minimum))
+    return { message: "top_k: must be a non-negative integer", param: "top_k" };
   return checkThinking(body) ?? checkTools(body);
 }
 
@@ -32,8 +41,9 @@ function checkThinking(body: Record<string, unknown>): Problem | undefined {
   if (!isRecord(thinking) || thinking.type !== "enabled") return undefined;
   const budget = thinking.budget_tokens;
   const max = typeof body.max_tokens === "number" ? body.max_tokens : DEFAULT_MAX_TOKENS;
-  if (notInt(budget, 1024) || budget === undefined) {
-    return { message: "thinking.budget_tokens: must be at least 1024", param: "thinking.budget_tokens" };
+  const least = bounds.thinking.budget_tokens.minimum;
+  if (notInt(budget, least) || budget === undefined) {
+    return { message: `thinking.budget_tokens: must be at least ${least}`, param: "thinking.budget_tokens" };
   }
   if ((budget as number) >= max) {
     return { message: "max_tokens must be greater than thinking.budget_tokens", param: "max_tokens" };

@@ -9,6 +9,7 @@
  * query; lyrics `{id}` followed through the lyrics query), and the act routes answer JSON holding the
  * file's URL, as relays do.
  */
+import { limits } from "../../src/index.js";
 import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
 import { createTask, findTask, type MockTask, newApiStatus, poll, seconds, type TaskView } from "../tasks.js";
@@ -16,6 +17,8 @@ import { fileURL } from "./files.js";
 import { musicUploadRoutes } from "./musicgen-uploads.js";
 
 const ACTIONS = { music: "MUSIC", "music.lyrics": "LYRICS" } as const;
+/** What a batch fetch may ask for: genway's `limits` (the spec and new-api close the list alike). */
+const ACTIONS_TAKEN: readonly unknown[] = limits.musicgen.fetchMany.action.oneOf;
 const V1_KIND = "music.v1";
 const V1_LYRICS_KIND = "music.lyrics.v1";
 const SONG_SECONDS = 120.5;
@@ -210,7 +213,7 @@ export const musicgenRoutes: Route[] = [
       const body = objectBody(context);
       if (body instanceof Response) return body;
       const { ids, action } = body;
-      if (action !== "MUSIC" && action !== "LYRICS") return refuse(context, "invalid_action");
+      if (!ACTIONS_TAKEN.includes(action)) return refuse(context, "invalid_action");
       if (!Array.isArray(ids)) return refuse(context, "invalid request body: ids must be an array");
       const kind = action === "LYRICS" ? "music.lyrics" : "music";
       const tasks = ids.map((id) => findTask(context.state, String(id), kind)).filter((t) => t !== undefined);

@@ -1,5 +1,15 @@
-/** The bounds the gateway enforces on generateContent, answered as 221306 parameter errors. */
-import { isRecord, notInt, outside, type Problem } from "./rules.js";
+/**
+ * The bounds the gateway enforces on generateContent, answered as 221306 parameter errors. The
+ * lower bounds are genway's `limits`; the upper ones on candidateCount and thinkingBudget are the
+ * upstream's own, which genway leaves to the gateway (a model may raise them).
+ */
+import { limits } from "../../src/index.js";
+import { isRecord, notInt, outside, type Problem, range } from "./rules.js";
+
+const bounds = limits.native.generationConfig;
+/** The upstream's ceilings, not checked by genway: the mock's own. */
+const MAX_CANDIDATES = 8;
+const MAX_THINKING_BUDGET = 32768;
 
 export function checkNative(body: unknown): Problem | undefined {
   if (!isRecord(body)) return { message: "Request body must be a JSON object", param: "" };
@@ -12,30 +22,29 @@ export function checkNative(body: unknown): Problem | undefined {
     }
   }
   const config = isRecord(body.generationConfig) ? body.generationConfig : {};
-  if (outside(config.temperature, 0, 2)) {
-    return {
-      message: "generationConfig.temperature must be between 0 and 2",
-      param: "generationConfig.temperature",
-    };
+  for (const name of ["temperature", "topP"] as const) {
+    const param = `generationConfig.${name}`;
+    if (outside(config[name], bounds[name]))
+      return { message: `${param} must be ${range(bounds[name])}`, param };
   }
-  if (outside(config.topP, 0, 1))
-    return { message: "generationConfig.topP must be between 0 and 1", param: "generationConfig.topP" };
-  if (notInt(config.candidateCount, 1) || outside(config.candidateCount, 1, 8)) {
+  const candidates = { minimum: bounds.candidateCount.minimum, maximum: MAX_CANDIDATES };
+  if (notInt(config.candidateCount, candidates.minimum) || outside(config.candidateCount, candidates)) {
     return {
-      message: "generationConfig.candidateCount must be between 1 and 8",
+      message: `generationConfig.candidateCount must be ${range(candidates)}`,
       param: "generationConfig.candidateCount",
     };
   }
-  if (notInt(config.maxOutputTokens, 1)) {
+  if (notInt(config.maxOutputTokens, bounds.maxOutputTokens.minimum)) {
     return {
-      message: "generationConfig.maxOutputTokens must be at least 1",
+      message: `generationConfig.maxOutputTokens must be at least ${bounds.maxOutputTokens.minimum}`,
       param: "generationConfig.maxOutputTokens",
     };
   }
   const thinking = isRecord(config.thinkingConfig) ? config.thinkingConfig : {};
-  if (notInt(thinking.thinkingBudget, -1) || outside(thinking.thinkingBudget, -1, 32768)) {
+  const budget = { minimum: bounds.thinkingConfig.thinkingBudget.minimum, maximum: MAX_THINKING_BUDGET };
+  if (notInt(thinking.thinkingBudget, budget.minimum) || outside(thinking.thinkingBudget, budget)) {
     return {
-      message: "generationConfig.thinkingConfig.thinkingBudget must be an integer from -1 to 32768",
+      message: `generationConfig.thinkingConfig.thinkingBudget must be an integer from ${budget.minimum} to ${budget.maximum}`,
       param: "generationConfig.thinkingConfig.thinkingBudget",
     };
   }

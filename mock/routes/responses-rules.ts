@@ -1,5 +1,8 @@
-/** The bounds the gateway enforces on /v1/responses, answered as 221306 parameter errors. */
-import { isRecord, notInt, outside, type Problem } from "./rules.js";
+/** The bounds the gateway enforces on /v1/responses, answered as 221306 parameter errors; the numbers are genway's `limits`. */
+import { limits } from "../../src/index.js";
+import { isRecord, notInt, outside, type Problem, range } from "./rules.js";
+
+const bounds = limits.responses;
 
 export function checkResponses(body: unknown): Problem | undefined {
   if (!isRecord(body)) return { message: "Request body must be a JSON object", param: "" };
@@ -9,11 +12,16 @@ export function checkResponses(body: unknown): Problem | undefined {
   if (!(typeof input === "string" && input !== "") && !(Array.isArray(input) && input.length > 0)) {
     return { message: "input must be a non-empty string or array", param: "input" };
   }
-  if (outside(body.temperature, 0, 2))
-    return { message: "temperature must be between 0 and 2", param: "temperature" };
-  if (outside(body.top_p, 0, 1)) return { message: "top_p must be between 0 and 1", param: "top_p" };
-  if (notInt(body.max_output_tokens, 16)) {
-    return { message: "max_output_tokens must be an integer of at least 16", param: "max_output_tokens" };
+  for (const name of ["temperature", "top_p"] as const) {
+    if (outside(body[name], bounds[name]))
+      return { message: `${name} must be ${range(bounds[name])}`, param: name };
+  }
+  const least = bounds.max_output_tokens.minimum;
+  if (notInt(body.max_output_tokens, least)) {
+    return {
+      message: `max_output_tokens must be an integer of at least ${least}`,
+      param: "max_output_tokens",
+    };
   }
   const choice = body.tool_choice;
   const tools = Array.isArray(body.tools) ? body.tools : [];

@@ -4,10 +4,21 @@ export interface Problem {
   param: string;
 }
 
-/** A number outside [min, max] (or not a number at all); absent and null values are fine. */
-export function outside(value: unknown, min: number, max: number): boolean {
-  return value !== undefined && value !== null && (typeof value !== "number" || value < min || value > max);
+/** A range of genway's `limits`: both ends inclusive, either open. */
+export interface Range {
+  readonly minimum?: number;
+  readonly maximum?: number;
 }
+
+/** A number outside `range` (or not a number at all); absent and null values are fine. */
+export function outside(value: unknown, { minimum = -Infinity, maximum = Infinity }: Range): boolean {
+  return (
+    value !== undefined && value !== null && (typeof value !== "number" || value < minimum || value > maximum)
+  );
+}
+
+/** "between 0 and 2" (the gateway's wording). */
+export const range = ({ minimum, maximum }: Required<Range>) => `between ${minimum} and ${maximum}`;
 
 /** Present but not an integer of at least `min`. */
 export function notInt(value: unknown, min: number): boolean {

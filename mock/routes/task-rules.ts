@@ -36,7 +36,8 @@ function problem(name: string, value: unknown, rule: FieldRule): string | undefi
   ) {
     return `${name} must be between ${rule.min ?? "-inf"} and ${rule.max ?? "inf"}`;
   }
-  if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
+  // Characters as the spec counts them: code points.
+  if (rule.maxLength !== undefined && typeof value === "string" && [...value].length > rule.maxLength) {
     return `${name} must be at most ${rule.maxLength} characters`;
   }
   return undefined;

@@ -4,6 +4,7 @@
  * waits, IN_PROGRESS (UNKNOWN once for inputs with "[unknown]"), then SUCCESS or FAILURE. Any model
  * id is served; the vidA bounds (seed, duration) are checked for the spec's own vidA-* ids only.
  */
+import { limits } from "../../src/index.js";
 import type { Route } from "../context.js";
 import { json } from "../http.js";
 import { createTask, findTask, newApiStatus, poll, seconds } from "../tasks.js";
@@ -15,9 +16,10 @@ const RULES: Rules = {
   prompt: { required: true, type: "string" },
   images: { type: "array" },
 };
+const { seed, duration } = limits.videos.vidA;
 const VIDA_RULES: Rules = {
-  seed: { type: "integer", min: 0, max: 2147483647 },
-  duration: { oneOf: [5, 10] },
+  seed: { type: "integer", min: seed.minimum, max: seed.maximum },
+  duration: { oneOf: duration.oneOf },
 };
 const isVidA = (body: unknown) => /^vidA-/i.test(String((body as { model?: unknown }).model));
 

@@ -8,6 +8,8 @@
  * `task_status` and `task_status_msg` tell. Any model_name is accepted. A broken bound is Kling's
  * 400 / 1201; an unknown task its 404 / 1203.
  */
+
+import { limits } from "../../src/index.js";
 import type { MockContext, Route } from "../context.js";
 import type { MockError } from "../envelopes.js";
 import { json } from "../http.js";
@@ -23,11 +25,16 @@ const STATUS = {
   failed: "failed",
 } as const;
 
-const duration = { oneOf: ["5", "10"] };
-const unit = { type: "number", min: 0, max: 1 } as const;
-const n = { type: "integer", min: 1, max: 9 } as const;
+/** genway's `limits` as this table's rules: the numbers are the spec's, declared once. */
+const bounds = limits.vidgen;
+const between = ({ minimum, maximum }: { minimum: number; maximum: number }, type: "number" | "integer") =>
+  ({ type, min: minimum, max: maximum }) as const;
+const duration = { oneOf: bounds.videos.textToVideo.duration.oneOf };
+const unit = between(bounds.images.generate.image_fidelity, "number");
+const n = between(bounds.images.generate.n, "integer");
 const required = { required: true } as const;
 const text = { required: true, type: "string" } as const;
+const lengthOf = (limit: { maxLength: number }) => ({ maxLength: limit.maxLength });
 
 type Output = "images" | "videos" | "audios" | "video+audio";
 
@@ -36,10 +43,10 @@ export const KLING_OPERATIONS: Record<string, { output: Output; rules: Rules }> 
   "images/generations": {
     output: "images",
     rules: {
-      prompt: { ...text, maxLength: 5000 },
+      prompt: { ...text, ...lengthOf(bounds.images.generate.prompt) },
       n,
       image_fidelity: unit,
-      negative_prompt: { maxLength: 2000 },
+      negative_prompt: lengthOf(bounds.images.generate.negative_prompt),
     },
   },
   "images/editing/expand": {
@@ -60,8 +67,8 @@ export const KLING_OPERATIONS: Record<string, { output: Output; rules: Rules }> 
   "videos/text2video": {
     output: "videos",
     rules: {
-      prompt: { ...text, maxLength: 500 },
-      negative_prompt: { maxLength: 200 },
+      prompt: { ...text, ...lengthOf(bounds.videos.textToVideo.prompt) },
+      negative_prompt: lengthOf(bounds.videos.textToVideo.negative_prompt),
       duration,
       cfg_scale: unit,
     },
@@ -81,8 +88,8 @@ export const KLING_OPERATIONS: Record<string, { output: Output; rules: Rules }> 
   "audio/text-to-audio": {
     output: "audios",
     rules: {
-      prompt: { ...text, maxLength: 200 },
-      duration: { required: true, type: "number", min: 3, max: 10 },
+      prompt: { ...text, ...lengthOf(bounds.audio.textToAudio.prompt) },
+      duration: { required: true, ...between(bounds.audio.textToAudio.duration, "number") },
     },
   },
   "audio/video-to-audio": { output: "video+audio", rules: {} },

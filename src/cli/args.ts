@@ -72,11 +72,12 @@ export function required(positionals: string[], what: string): string {
   return value;
 }
 
+/** A flag's bounds, in the words of genway's `limits` (src/limits.ts), so a bound the library declares is read, not copied. */
 export interface NumberRule {
-  min?: number;
-  max?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
   /** Whole numbers only. */
-  integer?: boolean;
+  readonly integer?: boolean;
   /** The only values allowed (e.g. a duration of 5 or 10). */
   oneOf?: readonly number[];
 }
@@ -85,9 +86,10 @@ export interface NumberRule {
 function describe(rule: NumberRule): string {
   if (rule.oneOf) return rule.oneOf.join(" or ");
   const kind = rule.integer ? "an integer" : "a number";
-  if (rule.min !== undefined && rule.max !== undefined) return `${kind} from ${rule.min} to ${rule.max}`;
-  if (rule.min !== undefined) return `${kind} >= ${rule.min}`;
-  if (rule.max !== undefined) return `${kind} <= ${rule.max}`;
+  const { minimum, maximum } = rule;
+  if (minimum !== undefined && maximum !== undefined) return `${kind} from ${minimum} to ${maximum}`;
+  if (minimum !== undefined) return `${kind} >= ${minimum}`;
+  if (maximum !== undefined) return `${kind} <= ${maximum}`;
   return kind;
 }
 
@@ -99,8 +101,8 @@ export function number(values: Values, name: string, rule: NumberRule = {}): num
   const ok =
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
-    (rule.min === undefined || value >= rule.min) &&
-    (rule.max === undefined || value <= rule.max) &&
+    (rule.minimum === undefined || value >= rule.minimum) &&
+    (rule.maximum === undefined || value <= rule.maximum) &&
     (!rule.oneOf || rule.oneOf.includes(value));
   if (!ok) throw new InputError(`--${name} must be ${describe(rule)} (got "${raw}")`);
   return value;

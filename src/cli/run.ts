@@ -142,7 +142,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let timeout: number | undefined;
   let gateway: Gateway | undefined;
   try {
-    timeout = number(values, "timeout", { integer: true, min: 1 });
+    timeout = number(values, "timeout", { integer: true, minimum: 1 });
     // Checked before the command starts: a paid command never gets as far as its estimate without one.
     if (!command.offline) gateway = gatewayOf(values, io.env);
   } catch (error) {

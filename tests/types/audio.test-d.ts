@@ -1,8 +1,8 @@
 /** Type tests of gw.audio.speech: open model and voice, a closed format list, the binary result. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, { type BinaryResponse, type SpeechCreateParams } from "../../src/index.js";
-import type { speechParams } from "../../src/resources/audio/schema.js";
+import type { speechParams } from "../../src/resources/audio/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
@@ -50,7 +50,7 @@ describe("audio.speech.create", () => {
   });
 
   it("declares the same fields as the schema (both ways)", () => {
-    expectTypeOf<SpeechCreateParams>().toExtend<Declared<z.input<typeof speechParams>>>();
-    expectTypeOf<Declared<z.input<typeof speechParams>>>().toExtend<SpeechCreateParams>();
+    expectTypeOf<SpeechCreateParams>().toExtend<Declared<Input<typeof speechParams>>>();
+    expectTypeOf<Declared<Input<typeof speechParams>>>().toExtend<SpeechCreateParams>();
   });
 });

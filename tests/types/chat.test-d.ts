@@ -1,6 +1,6 @@
 /** Type tests of gw.chat.completions.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ChatCompletion,
   type ChatCompletionChunk,
@@ -15,13 +15,13 @@ import Genway, {
   type ChatToolChoice,
   type CompletionUsage,
 } from "../../src/index.js";
-import type { chatCompletionParams } from "../../src/resources/chat/schema.js";
+import type { chatCompletionParams } from "../../src/resources/chat/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
 /** The schema's request, and its parts as the request holds them. */
-type Schema = Declared<z.input<typeof chatCompletionParams>>;
+type Schema = Declared<Input<typeof chatCompletionParams>>;
 type SchemaMessage = Schema["messages"][number];
 type SchemaPart = Extract<NonNullable<SchemaMessage["content"]>, readonly unknown[]>[number];
 type SchemaTool = NonNullable<Schema["tools"]>[number];

@@ -1,6 +1,6 @@
 /** Type tests of gw.images: declared params per variant, the schemas they mirror, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type FamilyAImageGenerateParams,
   type FamilyBImageGenerateParams,
@@ -18,7 +18,7 @@ import type {
   imageEditParams,
   nanoBananaImageParams,
   openImageParams,
-} from "../../src/resources/images/schema.js";
+} from "../../src/resources/images/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
@@ -71,21 +71,21 @@ describe("images.generate", () => {
   });
 
   it("declares the same fields as the schemas (both ways)", () => {
-    expectTypeOf<GenericImageGenerateParams>().toExtend<Declared<z.input<typeof genericImageParams>>>();
-    expectTypeOf<Declared<z.input<typeof genericImageParams>>>().toExtend<GenericImageGenerateParams>();
+    expectTypeOf<GenericImageGenerateParams>().toExtend<Declared<Input<typeof genericImageParams>>>();
+    expectTypeOf<Declared<Input<typeof genericImageParams>>>().toExtend<GenericImageGenerateParams>();
     // The schema takes any model string (the catalog decides the family at run time); the declared
     // types name the spec's ids, so only the declared-to-schema direction holds for model.
-    expectTypeOf<FamilyAImageGenerateParams>().toExtend<Declared<z.input<typeof familyImageParams>>>();
-    expectTypeOf<FamilyBImageGenerateParams>().toExtend<Declared<z.input<typeof familyImageParams>>>();
-    expectTypeOf<Omit<Declared<z.input<typeof familyImageParams>>, "model">>().toExtend<
+    expectTypeOf<FamilyAImageGenerateParams>().toExtend<Declared<Input<typeof familyImageParams>>>();
+    expectTypeOf<FamilyBImageGenerateParams>().toExtend<Declared<Input<typeof familyImageParams>>>();
+    expectTypeOf<Omit<Declared<Input<typeof familyImageParams>>, "model">>().toExtend<
       Omit<FamilyAImageGenerateParams, "model">
     >();
-    expectTypeOf<NanoBananaImageGenerateParams>().toExtend<Declared<z.input<typeof nanoBananaImageParams>>>();
-    expectTypeOf<Omit<Declared<z.input<typeof nanoBananaImageParams>>, "model">>().toExtend<
+    expectTypeOf<NanoBananaImageGenerateParams>().toExtend<Declared<Input<typeof nanoBananaImageParams>>>();
+    expectTypeOf<Omit<Declared<Input<typeof nanoBananaImageParams>>, "model">>().toExtend<
       Omit<NanoBananaImageGenerateParams, "model">
     >();
-    expectTypeOf<OpenImageGenerateParams>().toExtend<Declared<z.input<typeof openImageParams>>>();
-    expectTypeOf<Declared<z.input<typeof openImageParams>>>().toExtend<OpenImageGenerateParams>();
+    expectTypeOf<OpenImageGenerateParams>().toExtend<Declared<Input<typeof openImageParams>>>();
+    expectTypeOf<Declared<Input<typeof openImageParams>>>().toExtend<OpenImageGenerateParams>();
   });
 });
 
@@ -123,9 +123,9 @@ describe("images.edit", () => {
   });
 
   it("declares the same fields as the schema (both ways)", () => {
-    expectTypeOf<ImageEditParams>().toExtend<Declared<z.input<typeof imageEditParams>>>();
+    expectTypeOf<ImageEditParams>().toExtend<Declared<Input<typeof imageEditParams>>>();
     // The schema's `image` is a custom check over Uploadable | Uploadable[]: compare the rest.
-    expectTypeOf<Omit<Declared<z.input<typeof imageEditParams>>, "image" | "mask">>().toExtend<
+    expectTypeOf<Omit<Declared<Input<typeof imageEditParams>>, "image" | "mask">>().toExtend<
       Omit<ImageEditParams, "image" | "mask">
     >();
   });

@@ -1,6 +1,6 @@
 /** Type tests of gw.messages.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ContentBlock,
   type ContentBlockParam,
@@ -15,13 +15,13 @@ import Genway, {
   type ToolChoiceParam,
   type ToolParam,
 } from "../../src/index.js";
-import type { messageCreateParams } from "../../src/resources/messages/schema.js";
+import type { messageCreateParams } from "../../src/resources/messages/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
 /** The schema's request, and its parts as the request holds them. */
-type Schema = Declared<z.input<typeof messageCreateParams>>;
+type Schema = Declared<Input<typeof messageCreateParams>>;
 type SchemaMessage = Schema["messages"][number];
 type SchemaBlock = Extract<SchemaMessage["content"], readonly unknown[]>[number];
 type SchemaTool = NonNullable<Schema["tools"]>[number];

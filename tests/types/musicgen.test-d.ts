@@ -1,6 +1,6 @@
 /** Type tests of gw.musicgen: declared params accept the upstream's bodies and refuse mistakes. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import {
   BinaryResponse,
   Genway,
@@ -31,34 +31,34 @@ import type {
   stemsSeparateParams,
   v1ConcatParams,
   v1LyricsParams,
-} from "../../src/resources/musicgen/schema.js";
+} from "../../src/resources/musicgen/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gw.test" });
 
 describe("declared params and schemas agree", () => {
   it("each declared type and its schema's input are mutually assignable", () => {
-    expectTypeOf<MusicLyricsSubmitParams>().toExtend<Declared<z.input<typeof lyricsSubmitParams>>>();
-    expectTypeOf<Declared<z.input<typeof lyricsSubmitParams>>>().toExtend<MusicLyricsSubmitParams>();
-    expectTypeOf<MusicConcatSubmitParams>().toExtend<Declared<z.input<typeof concatSubmitParams>>>();
-    expectTypeOf<Declared<z.input<typeof concatSubmitParams>>>().toExtend<MusicConcatSubmitParams>();
-    expectTypeOf<MusicPersonaCreateParams>().toExtend<Declared<z.input<typeof personaCreateParams>>>();
-    expectTypeOf<Declared<z.input<typeof personaCreateParams>>>().toExtend<MusicPersonaCreateParams>();
-    expectTypeOf<MusicStemsSeparateParams>().toExtend<Declared<z.input<typeof stemsSeparateParams>>>();
-    expectTypeOf<Declared<z.input<typeof stemsSeparateParams>>>().toExtend<MusicStemsSeparateParams>();
-    expectTypeOf<MusicV1ConcatParams>().toExtend<Declared<z.input<typeof v1ConcatParams>>>();
-    expectTypeOf<Declared<z.input<typeof v1ConcatParams>>>().toExtend<MusicV1ConcatParams>();
-    expectTypeOf<MusicV1LyricsParams>().toExtend<Declared<z.input<typeof v1LyricsParams>>>();
-    expectTypeOf<Declared<z.input<typeof v1LyricsParams>>>().toExtend<MusicV1LyricsParams>();
-    expectTypeOf<MusicFetchManyParams>().toExtend<Declared<z.input<typeof fetchManyParams>>>();
-    expectTypeOf<Declared<z.input<typeof fetchManyParams>>>().toExtend<MusicFetchManyParams>();
+    expectTypeOf<MusicLyricsSubmitParams>().toExtend<Declared<Input<typeof lyricsSubmitParams>>>();
+    expectTypeOf<Declared<Input<typeof lyricsSubmitParams>>>().toExtend<MusicLyricsSubmitParams>();
+    expectTypeOf<MusicConcatSubmitParams>().toExtend<Declared<Input<typeof concatSubmitParams>>>();
+    expectTypeOf<Declared<Input<typeof concatSubmitParams>>>().toExtend<MusicConcatSubmitParams>();
+    expectTypeOf<MusicPersonaCreateParams>().toExtend<Declared<Input<typeof personaCreateParams>>>();
+    expectTypeOf<Declared<Input<typeof personaCreateParams>>>().toExtend<MusicPersonaCreateParams>();
+    expectTypeOf<MusicStemsSeparateParams>().toExtend<Declared<Input<typeof stemsSeparateParams>>>();
+    expectTypeOf<Declared<Input<typeof stemsSeparateParams>>>().toExtend<MusicStemsSeparateParams>();
+    expectTypeOf<MusicV1ConcatParams>().toExtend<Declared<Input<typeof v1ConcatParams>>>();
+    expectTypeOf<Declared<Input<typeof v1ConcatParams>>>().toExtend<MusicV1ConcatParams>();
+    expectTypeOf<MusicV1LyricsParams>().toExtend<Declared<Input<typeof v1LyricsParams>>>();
+    expectTypeOf<Declared<Input<typeof v1LyricsParams>>>().toExtend<MusicV1LyricsParams>();
+    expectTypeOf<MusicFetchManyParams>().toExtend<Declared<Input<typeof fetchManyParams>>>();
+    expectTypeOf<Declared<Input<typeof fetchManyParams>>>().toExtend<MusicFetchManyParams>();
   });
 
   it("song bodies: every variant fits the schema; the schema's flat shape is the shared fields", () => {
     // The schema is one loose object of optional fields plus a refinement that infers the variant,
     // so only the variants -> schema direction and the shared fields can be compared exactly.
-    expectTypeOf<MusicSubmitParams>().toExtend<Declared<z.input<typeof musicSubmitParams>>>();
-    expectTypeOf<Declared<z.input<typeof musicSubmitParams>>>().toExtend<MusicSongFields>();
+    expectTypeOf<MusicSubmitParams>().toExtend<Declared<Input<typeof musicSubmitParams>>>();
+    expectTypeOf<Declared<Input<typeof musicSubmitParams>>>().toExtend<MusicSongFields>();
   });
 });
 

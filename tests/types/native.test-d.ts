@@ -1,6 +1,6 @@
 /** Type tests of gw.native: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type BlockReason,
   type GenerateContentParams,
@@ -14,13 +14,13 @@ import Genway, {
   type ThinkingConfig,
   type UsageMetadata,
 } from "../../src/index.js";
-import type { generateContentParams } from "../../src/resources/native/schema.js";
+import type { generateContentParams } from "../../src/resources/native/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
 /** The schema's request, and its parts as the request holds them. */
-type Schema = Declared<z.input<typeof generateContentParams>>;
+type Schema = Declared<Input<typeof generateContentParams>>;
 type SchemaContent = Schema["contents"][number];
 type SchemaPart = SchemaContent["parts"][number];
 type SchemaConfig = NonNullable<Schema["generationConfig"]>;

@@ -1,6 +1,6 @@
 /** Type tests of gw.responses.create: declared params, the schema kept in step, typed results. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type ReasoningEffort,
   type ResponseCreateParams,
@@ -16,13 +16,13 @@ import Genway, {
   type ResponseTool,
   type ResponseToolChoice,
 } from "../../src/index.js";
-import type { responseCreateParams } from "../../src/resources/responses/schema.js";
+import type { responseCreateParams } from "../../src/resources/responses/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
 /** The schema's request, and its parts as the request holds them. */
-type Schema = Declared<z.input<typeof responseCreateParams>>;
+type Schema = Declared<Input<typeof responseCreateParams>>;
 type SchemaItem = Extract<Schema["input"], readonly unknown[]>[number];
 type SchemaContent = Extract<
   Extract<SchemaItem, { content: unknown }>["content"],

@@ -1,10 +1,10 @@
 /**
  * Helpers for the type tests. The declared params types (interfaces with JSDoc, no index
- * signature) and the zod/mini schemas (the run-time check, loose objects) describe the same fields;
- * `Declared<T>` strips the schemas' index signatures, deeply, so the two can be compared both ways:
+ * signature) and the request schemas (the run-time check, core/validation/schema.ts) describe the
+ * same fields; `Declared<T>` strips index signatures, deeply, so the two can be compared both ways:
  *
- *   expectTypeOf<ImageGenerateParams>().toExtend<Declared<z.input<typeof schema>>>();
- *   expectTypeOf<Declared<z.input<typeof schema>>>().toExtend<ImageGenerateParams>();
+ *   expectTypeOf<ImageGenerateParams>().toExtend<Declared<Input<typeof schema>>>();
+ *   expectTypeOf<Declared<Input<typeof schema>>>().toExtend<ImageGenerateParams>();
  */
 
 type Opaque =

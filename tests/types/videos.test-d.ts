@@ -1,7 +1,7 @@
 /** Type tests of gw.videos: vidA, vidB and the unified body; the typed flat task record. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
 import type { TaskStatus } from "../../src/core/tasks/tasks.js";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type UnifiedVideoParams,
   type VidAParams,
@@ -13,7 +13,7 @@ import Genway, {
   type VideoTaskSnapshot,
   type VideoTaskStatus,
 } from "../../src/index.js";
-import type { openVideoParams, vidAParams, vidBParams } from "../../src/resources/videos/schema.js";
+import type { openVideoParams, vidAParams, vidBParams } from "../../src/resources/videos/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
@@ -69,12 +69,12 @@ describe("videos.create / createAndWait", () => {
   it("declares the same fields as the schemas", () => {
     // The schemas take any model string (the catalog picks the rules at run time) and check
     // variant rules in a refinement: the declared types extend them; the rest compares without model.
-    expectTypeOf<VidAParams>().toExtend<Declared<z.input<typeof vidAParams>>>();
-    expectTypeOf<Omit<Declared<z.input<typeof vidAParams>>, "model">>().toExtend<Omit<VidAParams, "model">>();
-    expectTypeOf<VidBParams>().toExtend<Declared<z.input<typeof vidBParams>>>();
-    expectTypeOf<Omit<Declared<z.input<typeof vidBParams>>, "model">>().toExtend<Omit<VidBParams, "model">>();
-    expectTypeOf<UnifiedVideoParams>().toExtend<Declared<z.input<typeof openVideoParams>>>();
-    expectTypeOf<Declared<z.input<typeof openVideoParams>>>().toExtend<UnifiedVideoParams>();
+    expectTypeOf<VidAParams>().toExtend<Declared<Input<typeof vidAParams>>>();
+    expectTypeOf<Omit<Declared<Input<typeof vidAParams>>, "model">>().toExtend<Omit<VidAParams, "model">>();
+    expectTypeOf<VidBParams>().toExtend<Declared<Input<typeof vidBParams>>>();
+    expectTypeOf<Omit<Declared<Input<typeof vidBParams>>, "model">>().toExtend<Omit<VidBParams, "model">>();
+    expectTypeOf<UnifiedVideoParams>().toExtend<Declared<Input<typeof openVideoParams>>>();
+    expectTypeOf<Declared<Input<typeof openVideoParams>>>().toExtend<UnifiedVideoParams>();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Type tests of gw.vidgen: real model ids compile, misspellings and closed literals do not, results are typed. */
 import { describe, expectTypeOf, it } from "vitest";
-import type * as z from "zod/mini";
+import type { Input } from "../../src/core/validation/index.js";
 import Genway, {
   type VidgenImageExpandParams,
   type VidgenImageGenerationParams,
@@ -15,7 +15,7 @@ import Genway, {
   type VidgenVideoExtendParams,
   type VidgenVideoToAudioParams,
 } from "../../src/index.js";
-import type * as s from "../../src/resources/vidgen/schema.js";
+import type * as s from "../../src/resources/vidgen/operations.js";
 import type { Declared } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
@@ -223,36 +223,36 @@ describe("gw.vidgen retrieve and wait", () => {
 
 describe("declared params and schemas agree", () => {
   it("each declared type and its schema's input are mutually assignable", () => {
-    expectTypeOf<VidgenImageGenerationParams>().toExtend<Declared<z.input<typeof s.imageGenerationParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.imageGenerationParams>>>().toExtend<VidgenImageGenerationParams>();
-    expectTypeOf<VidgenImageExpandParams>().toExtend<Declared<z.input<typeof s.imageExpandParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.imageExpandParams>>>().toExtend<VidgenImageExpandParams>();
+    expectTypeOf<VidgenImageGenerationParams>().toExtend<Declared<Input<typeof s.imageGenerationParams>>>();
+    expectTypeOf<Declared<Input<typeof s.imageGenerationParams>>>().toExtend<VidgenImageGenerationParams>();
+    expectTypeOf<VidgenImageExpandParams>().toExtend<Declared<Input<typeof s.imageExpandParams>>>();
+    expectTypeOf<Declared<Input<typeof s.imageExpandParams>>>().toExtend<VidgenImageExpandParams>();
     expectTypeOf<VidgenMultiImageToImageParams>().toExtend<
-      Declared<z.input<typeof s.multiImageToImageParams>>
+      Declared<Input<typeof s.multiImageToImageParams>>
     >();
     expectTypeOf<
-      Declared<z.input<typeof s.multiImageToImageParams>>
+      Declared<Input<typeof s.multiImageToImageParams>>
     >().toExtend<VidgenMultiImageToImageParams>();
-    expectTypeOf<VidgenTextToVideoParams>().toExtend<Declared<z.input<typeof s.textToVideoParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.textToVideoParams>>>().toExtend<VidgenTextToVideoParams>();
-    expectTypeOf<VidgenImageToVideoParams>().toExtend<Declared<z.input<typeof s.imageToVideoParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.imageToVideoParams>>>().toExtend<VidgenImageToVideoParams>();
+    expectTypeOf<VidgenTextToVideoParams>().toExtend<Declared<Input<typeof s.textToVideoParams>>>();
+    expectTypeOf<Declared<Input<typeof s.textToVideoParams>>>().toExtend<VidgenTextToVideoParams>();
+    expectTypeOf<VidgenImageToVideoParams>().toExtend<Declared<Input<typeof s.imageToVideoParams>>>();
+    expectTypeOf<Declared<Input<typeof s.imageToVideoParams>>>().toExtend<VidgenImageToVideoParams>();
     expectTypeOf<VidgenMultiImageToVideoParams>().toExtend<
-      Declared<z.input<typeof s.multiImageToVideoParams>>
+      Declared<Input<typeof s.multiImageToVideoParams>>
     >();
     expectTypeOf<
-      Declared<z.input<typeof s.multiImageToVideoParams>>
+      Declared<Input<typeof s.multiImageToVideoParams>>
     >().toExtend<VidgenMultiImageToVideoParams>();
-    expectTypeOf<VidgenVideoExtendParams>().toExtend<Declared<z.input<typeof s.videoExtendParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.videoExtendParams>>>().toExtend<VidgenVideoExtendParams>();
-    expectTypeOf<VidgenTextToAudioParams>().toExtend<Declared<z.input<typeof s.textToAudioParams>>>();
-    expectTypeOf<Declared<z.input<typeof s.textToAudioParams>>>().toExtend<VidgenTextToAudioParams>();
+    expectTypeOf<VidgenVideoExtendParams>().toExtend<Declared<Input<typeof s.videoExtendParams>>>();
+    expectTypeOf<Declared<Input<typeof s.videoExtendParams>>>().toExtend<VidgenVideoExtendParams>();
+    expectTypeOf<VidgenTextToAudioParams>().toExtend<Declared<Input<typeof s.textToAudioParams>>>();
+    expectTypeOf<Declared<Input<typeof s.textToAudioParams>>>().toExtend<VidgenTextToAudioParams>();
   });
 
   it("video-to-audio: the union is narrower than the schema, whose refinement says 'exactly one'", () => {
     // The schema is one object with both fields optional plus a run-time refinement; the declared
     // type says the same as a union. So only one direction holds, plus each variant's fields match.
-    type Schema = Declared<z.input<typeof s.videoToAudioParams>>;
+    type Schema = Declared<Input<typeof s.videoToAudioParams>>;
     expectTypeOf<VidgenVideoToAudioParams>().toExtend<Schema>();
     expectTypeOf<Required<Schema>["video_id"]>().toEqualTypeOf<string>();
     expectTypeOf<Required<Schema>["video_url"]>().toEqualTypeOf<string>();

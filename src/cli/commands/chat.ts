@@ -32,7 +32,7 @@ export const chat: Command = {
   },
   async run({ values, positionals, signal, client, json, stdin, stdout }) {
     const format = choice(values, "format", FORMATS) ?? "completions";
-    const maxTokens = number(values, "max-tokens", { integer: true, min: 1 }) ?? 1024;
+    const maxTokens = number(values, "max-tokens", { integer: true, minimum: 1 }) ?? 1024;
     const prompt = positionals.join(" ").trim() || (await readStdin(stdin));
     if (!prompt) throw new InputError("missing <prompt> (pass it as arguments or on stdin)", { usage: true });
     const gw = client();

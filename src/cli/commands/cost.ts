@@ -4,7 +4,7 @@ import { InputError, number, text } from "../args.js";
 import type { Command } from "../command.js";
 import { printJson } from "../output.js";
 
-const COUNT = { min: 0 } as const;
+const COUNT = { minimum: 0 } as const;
 
 export const cost: Command = {
   name: "cost",

@@ -23,7 +23,7 @@ export const mock: Command = {
   ].join("\n"),
   async run(context) {
     const { values, signal, stdout, json } = context;
-    const port = number(values, "port", { integer: true, min: 0, max: 65535 }) ?? 0;
+    const port = number(values, "port", { integer: true, minimum: 0, maximum: 65535 }) ?? 0;
     if (values["print-env"]) return background(port, context);
     const gateway = createMockGateway({ streamDelayMs: 10 });
     const server = await gateway.listen(port).catch((error: NodeJS.ErrnoException) => {

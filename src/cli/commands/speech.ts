@@ -1,10 +1,13 @@
 /** genway speech: text to speech, streamed straight to a file. */
 import { characterCount } from "../../core/validation/index.js";
+import { limits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
 import { printJson } from "../output.js";
+
+const bounds = limits.audio.speech;
 
 export const speech: Command = {
   name: "speech",
@@ -21,7 +24,7 @@ export const speech: Command = {
     yes: { type: "boolean", short: "y" },
   },
   help: [
-    "Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers). The text is at most 4096 characters; --speed 0.25 to 4.",
+    `Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers). The text is at most ${bounds.input.maxLength} characters; --speed ${bounds.speed.minimum} to ${bounds.speed.maximum}.`,
     "--out FILE must not exist (its folder is created); default speech.<format>, or speech-2.<format> ...",
   ].join("\n"),
   fields: {
@@ -36,10 +39,12 @@ export const speech: Command = {
     const input = required(positionals, "<text>");
     // Characters as the spec counts them (code points), as the library and the gateway do.
     const characters = characterCount(input);
-    if (characters > 4096) throw new InputError(`<text> must be at most 4096 characters (got ${characters})`);
+    const { maxLength } = bounds.input;
+    if (characters > maxLength)
+      throw new InputError(`<text> must be at most ${maxLength} characters (got ${characters})`);
     const format = (values.format as string | undefined) ?? "mp3";
     const model = text(values, "model") ?? "tts-1";
-    const speed = number(values, "speed", { min: 0.25, max: 4 });
+    const speed = number(values, "speed", bounds.speed);
     const path = await context.files.output(text(values, "out"), `speech.${format}`);
     await confirmCost(context, { model, characters });
     const audio = await context.client().audio.speech.create(

@@ -1,5 +1,5 @@
 /** genway video: a unified /v2/videos job (any model: vidA, vidB, veo3 ...), optionally awaited. */
-import { findModelFamily } from "../../index.js";
+import { findModelFamily, limits } from "../../index.js";
 import { body, inputFile, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
@@ -39,8 +39,12 @@ export const video: Command = {
     const prompt = required(positionals, "<prompt>");
     const model = text(values, "model") ?? "vidA-2.5";
     const vidA = findModelFamily(model) === "vidA";
-    const duration = number(values, "duration", vidA ? { oneOf: [5, 10] } : { integer: true, min: 1 });
-    const seed = number(values, "seed", { integer: true, min: 0, max: 2147483647 });
+    const duration = number(
+      values,
+      "duration",
+      vidA ? limits.videos.vidA.duration : { integer: true, minimum: 1 },
+    );
+    const seed = number(values, "seed", limits.videos.vidA.seed);
     const extra = body(values);
     const paths = ((values.image as string[] | undefined) ?? []).filter((i) => !/^https?:|^data:/.test(i));
     for (const path of paths) await inputFile(path, "--image");

@@ -3,7 +3,7 @@
  * prepared and how it may be retried. The transport validates, builds and sends from this one
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
-import type * as z from "zod/mini";
+import type { Schema } from "../validation/schema.js";
 import { type ValidationMode, validate } from "../validation/validate.js";
 import type { OperationMeter } from "./cost.js";
 import type { RetryPolicy } from "./retry.js";
@@ -39,10 +39,11 @@ export interface Operation<P> {
   /** `paid`: retried only when the gateway certainly did not take it; `idempotent`: chat, queries. */
   policy: RetryPolicy;
   /**
-   * The zod/mini schema the params must meet (skipped under `validation: 'off'`), or a function
-   * choosing it from the params (undefined: nothing to check). It may throw a ValidationError of its own.
+   * The schema the params must meet (core/validation/schema.ts; skipped under `validation: 'off'`),
+   * or a function choosing it from the params (undefined: nothing to check). It may throw a
+   * ValidationError of its own.
    */
-  schema?: z.ZodMiniType | ((params: P) => z.ZodMiniType | undefined);
+  schema?: Schema | ((params: P) => Schema | undefined);
   /**
    * The body from the checked params: renaming, encoding image fields, multipart. Default: the
    * params as given (none on GET).

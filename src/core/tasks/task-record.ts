@@ -15,6 +15,21 @@ import type { CostEstimate } from "../http/cost.js";
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 
+/**
+ * A task record's own status word, as the relay writes it: the spec's NOT_START, IN_PROGRESS,
+ * SUCCESS and FAILURE plus new-api's SUBMITTED, QUEUED and UNKNOWN (model/task.go); a word added
+ * later passes through.
+ */
+export type TaskStatusWord =
+  | "NOT_START"
+  | "SUBMITTED"
+  | "QUEUED"
+  | "IN_PROGRESS"
+  | "SUCCESS"
+  | "FAILURE"
+  | "UNKNOWN"
+  | (string & {});
+
 /** A task's state at one moment, the same shape for every family. */
 export interface TaskSnapshot<R = unknown> {
   kind: string;

@@ -208,7 +208,7 @@ export async function toFormData(
 /** Checks for an image field; a missing rule is not checked. `maxBytes` counts decoded bytes. */
 export interface ImageRules {
   maxBytes?: number;
-  formats?: Array<"jpeg" | "png" | "webp" | "gif">;
+  formats?: ReadonlyArray<"jpeg" | "png" | "webp" | "gif">;
   minWidth?: number;
   minHeight?: number;
 }
@@ -231,7 +231,7 @@ function tooBigMessage(size: number, max: number): string {
 }
 
 /** "jpg, jpeg or png": the names people see on their files (the spec lists jpg and jpeg). */
-function formatList(formats: string[]): string {
+function formatList(formats: readonly string[]): string {
   const names = formats.flatMap((format) => (format === "jpeg" ? ["jpg", "jpeg"] : [format]));
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
 }

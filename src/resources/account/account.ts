@@ -1,5 +1,6 @@
 /**
- * gw.account: the key's balance, from the OpenAI-style billing routes new-api keeps
+ * The gateway's account routes: gw.models, the models the gateway serves to this key (GET
+ * /v1/models, new-api controller/model.go: ListModels), and gw.account, the key's balance, from the OpenAI-style billing routes new-api keeps
  * (controller/billing.go): GET /v1/dashboard/billing/subscription gives the whole allowance
  * (`hard_limit_usd`: used + left, or 100,000,000 for an unlimited key; `access_until`: the key's
  * expiry, 0 for never) and GET /v1/dashboard/billing/usage what was used (`total_usage`, in
@@ -7,8 +8,9 @@
  * for TOKENS), which GET /api/status names (controller/misc.go: quota_display_type).
  */
 import { MalformedResponseError } from "../../core/errors/index.js";
-import type { ClientContext, Currency, RequestOptions } from "../../core/http/index.js";
-import type { Balance } from "./types.js";
+import type { ClientContext, Currency, PagePromise, RequestOptions } from "../../core/http/index.js";
+import { pageOf } from "../../core/http/index.js";
+import type { Balance, Model } from "./results.js";
 
 /** What an unlimited key reports as its allowance, whatever the display unit (controller/billing.go). */
 const UNLIMITED = 100_000_000;
@@ -58,5 +60,30 @@ export class Account {
       currency,
       expiresAt: typeof until === "number" && until > 0 ? new Date(until * 1000) : null,
     };
+  }
+}
+
+/** The `data` list of `{ success: true, data: [...], object: "list" }` (new-api) or `{ object: "list", data }` (OpenAI). */
+function modelsOf(body: unknown): Model[] {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (!Array.isArray(data)) {
+    throw new MalformedResponseError("GET /v1/models answered without a `data` list of models.", { body });
+  }
+  return data.filter((m): m is Model => typeof (m as Model | undefined)?.id === "string");
+}
+
+/** `gw.models`: the model list of the gateway. */
+export class Models {
+  constructor(private readonly client: ClientContext) {}
+
+  /**
+   * GET /v1/models: the models this key may use. Await it for the page (`.data`), or iterate it:
+   * `for await (const model of gw.models.list())`. Prices are `gw.prices` (docs/models.md).
+   */
+  list(options?: RequestOptions): PagePromise<Model> {
+    return pageOf(
+      this.client.transport.json({ method: "GET", path: "/v1/models", policy: "idempotent" }, options),
+      modelsOf,
+    );
   }
 }

@@ -1,3 +1,2 @@
-export { Account } from "./account.js";
-export { Models } from "./models.js";
-export type { Balance, Model, ModelsPage } from "./types.js";
+export { Account, Models } from "./account.js";
+export type { Balance, Model, ModelsPage } from "./results.js";

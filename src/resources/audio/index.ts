@@ -10,6 +10,6 @@ export class Audio {
   }
 }
 
-export { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./schema.js";
+export { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./models.js";
+export type * from "./requests.js";
 export { Speech } from "./speech.js";
-export type * from "./types.js";

@@ -1,21 +1,8 @@
 /** gw.audio.speech: text-to-speech as a streaming BinaryResponse. */
-import type { APIPromise, ClientContext, RequestOptions, Units } from "../../core/http/index.js";
-import { operation } from "../../core/http/index.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
-import { characterCount } from "../../core/validation/index.js";
-import { speechParams } from "./schema.js";
-import type { SpeechCreateParams } from "./types.js";
-
-const CREATE = operation<SpeechCreateParams>({
-  name: "audio.speech.create",
-  method: "POST",
-  path: "/v1/audio/speech",
-  policy: "paid",
-  schema: speechParams,
-  accept: "audio/*",
-  // Billed per 10,000 characters (code points) of input: known before sending, the same after.
-  meter: (params): Units => ({ model: params.model, characters: characterCount(params.input ?? "") }),
-});
+import { CREATE } from "./operations.js";
+import type { SpeechCreateParams } from "./requests.js";
 
 /** `gw.audio.speech`: text to speech on /v1/audio/speech. */
 export class Speech {

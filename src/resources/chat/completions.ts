@@ -1,9 +1,8 @@
 /** gw.chat.completions: every chat variant of the spec on /v1/chat/completions. */
 
-import { ValidationError } from "../../core/errors/index.js";
-import type { APIPromise, ClientContext } from "../../core/http/index.js";
-import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { implementationOf } from "../../lib/carried.js";
+import { CREATE } from "./operations.js";
 import {
   CHAT_PARSE,
   type ChatCompletionParsedStream,
@@ -11,41 +10,19 @@ import {
   type ChatCompletionParseParamsStreaming,
   type ParsedChatCompletion,
 } from "./parse.js";
+import type {
+  ChatCompletionCreateParams,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from "./requests.js";
+import type { ChatCompletion } from "./results.js";
 import {
   CHAT_RUN_TOOLS,
   type ChatRunToolsParams,
   type ChatStreamingToolRunner,
   type ChatToolRunner,
 } from "./run-tools.js";
-import { chatCompletionParams } from "./schema.js";
 import { ChatCompletionStream } from "./stream.js";
-import type {
-  ChatCompletion,
-  ChatCompletionCreateParams,
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionCreateParamsStreaming,
-} from "./types.js";
-
-const CREATE = operation<ChatCompletionCreateParams>({
-  name: "chat.completions.create",
-  method: "POST",
-  path: "/v1/chat/completions",
-  policy: "idempotent",
-  schema: chatCompletionParams,
-  body: toWire,
-  accept: accepts,
-  // Billed per token: the usage answered, or n x the output limit and the prompt's bound.
-  meter: {
-    model: (params) => params.model as string,
-    usage: (answer) => (answer as ChatCompletion).usage,
-    declaresTools: (params) =>
-      Boolean(params.tools?.length) ||
-      (params.response_format != null && params.response_format.type !== "text"),
-    limit: (params) => params.max_completion_tokens ?? params.max_tokens,
-    limitField: "max_completion_tokens or max_tokens",
-    choices: (params) => params.n,
-  },
-});
 
 /** `gw.chat.completions`: every chat variant of the spec on /v1/chat/completions. */
 export class ChatCompletions {
@@ -107,22 +84,4 @@ export class ChatCompletions {
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner<unknown> {
     return implementationOf(CHAT_RUN_TOOLS, params.tools?.[0])(this, params, options);
   }
-}
-
-/**
- * The spec calls the seed `seen`; the relayed format calls it `seed`. Accept either, send `seed`.
- * Streams ask for the usage chunk so that finalCompletion() carries usage (and a cost).
- */
-function toWire(params: ChatCompletionCreateParams): Record<string, unknown> {
-  const { seen, ...body } = params as ChatCompletionCreateParams & { seen?: number };
-  if (seen !== undefined) {
-    if (body.seed !== undefined && body.seed !== seen) {
-      throw new ValidationError("chat.completions.create", [
-        { path: "seen", rule: "conflict", message: "is the spec's name for seed; give one of seen and seed" },
-      ]);
-    }
-    body.seed = seen;
-  }
-  if (body.stream && body.stream_options === undefined) body.stream_options = { include_usage: true };
-  return body;
 }

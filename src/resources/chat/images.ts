@@ -3,7 +3,7 @@
  * either as markdown (`![image](https://...)` or a `data:` URL) in `content`, or as an `images`
  * array of image_url parts (the OpenRouter/Gemini-compatible shape). This reads both.
  */
-import type { ChatCompletion, ChatCompletionMessage } from "./types.js";
+import type { ChatCompletion, ChatCompletionMessage } from "./results.js";
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*(<[^>]+>|[^)\s]+)/g;
 

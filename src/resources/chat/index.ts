@@ -22,7 +22,9 @@ export type {
   ParsedChatCompletionChoice,
   ParsedChatCompletionMessage,
 } from "./parse.js";
+export type * from "./requests.js";
 export { type ResponseFormatOptions, zodResponseFormat } from "./response-format.js";
+export type * from "./results.js";
 export {
   type ChatRunToolsParams,
   type ChatStreamingToolRunner,
@@ -30,4 +32,3 @@ export {
   chatTool,
 } from "./run-tools.js";
 export { ChatCompletionStream } from "./stream.js";
-export type * from "./types.js";

@@ -10,15 +10,13 @@ import { carriedMethod } from "../../lib/carried.js";
 import type { Carrying, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
-import type { ChatCompletionStream } from "./stream.js";
 import type {
-  ChatCompletion,
-  ChatCompletionChoice,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessage,
   ChatResponseFormat,
-} from "./types.js";
+} from "./requests.js";
+import type { ChatCompletion, ChatCompletionChoice, ChatCompletionMessage } from "./results.js";
+import type { ChatCompletionStream } from "./stream.js";
 
 /** A json_schema response format that carries its validator (made by `zodResponseFormat`). */
 export type ChatParseableFormat<T> = Carrying<Extract<ChatResponseFormat, { type: "json_schema" }>, T>;

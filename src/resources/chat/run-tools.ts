@@ -17,14 +17,9 @@ import {
 } from "../../lib/runner.js";
 import { type Tool, type ToolCall, toolSchema } from "../../lib/tools.js";
 import { type ChatCreate, choicesOf, contentText } from "./parse.js";
+import type { ChatCompletionCreateParamsNonStreaming, ChatFunctionTool, ChatMessage } from "./requests.js";
+import type { ChatCompletion, ChatCompletionMessage } from "./results.js";
 import type { ChatCompletionStream } from "./stream.js";
-import type {
-  ChatCompletion,
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionMessage,
-  ChatFunctionTool,
-  ChatMessage,
-} from "./types.js";
 
 const OPERATION = "chat.completions.runTools";
 

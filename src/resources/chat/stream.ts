@@ -13,12 +13,8 @@ import {
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
-import type {
-  ChatCompletion,
-  ChatCompletionChoice,
-  ChatCompletionChunk,
-  ChatCompletionCreateParams,
-} from "./types.js";
+import type { ChatCompletionCreateParams } from "./requests.js";
+import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "chat.completions.create";

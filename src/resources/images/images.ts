@@ -1,76 +1,14 @@
 /** gw.images: text-to-image per model family, multipart editing, and downloads of the results. */
 
 import { ValidationError } from "../../core/errors/index.js";
-import type { ClientContext, RequestOptions, Units } from "../../core/http/index.js";
-import { APIPromise, operation } from "../../core/http/index.js";
+import type { ClientContext, RequestOptions } from "../../core/http/index.js";
+import { APIPromise } from "../../core/http/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
-import { type DownloadOptions, download, isUploadable, toFormData } from "../../core/uploads/index.js";
-import { type ImageFamily, type ImageModel, imageFamily } from "./models.js";
-import {
-  familyImageParams,
-  genericImageParams,
-  imageEditParams,
-  nanoBananaImageParams,
-  openImageParams,
-} from "./schema.js";
-import type {
-  Image,
-  ImageEditParams,
-  ImageGenerateParams,
-  ImageGenerateParamsFor,
-  ImagesResponse,
-} from "./types.js";
-
-const SCHEMAS = {
-  generic: genericImageParams,
-  imgA: familyImageParams,
-  imgB: familyImageParams,
-  "nano-banana": nanoBananaImageParams,
-} satisfies Record<ImageFamily, unknown>;
-
-const GENERATE = operation<ImageGenerateParams>({
-  name: "images.generate",
-  method: "POST",
-  path: "/v1/images/generations",
-  policy: "paid",
-  // Files are refused first, in any validation mode: a JSON body would carry them as `{}`.
-  schema: (params) => {
-    rejectFiles(params, "images.generate");
-    const family = imageFamily(params.model);
-    return family === undefined ? openImageParams : SCHEMAS[family];
-  },
-  meter,
-});
-
-/**
- * Billed per image (or per request, by family): before sending, the `n` asked for; after, the
- * images answered, as new-api bills them (relay/channel/openai/relay_image.go, lines 25-30 and 52:
- * the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
- * count is unpriced, never a silent zero (new-api then bills the `n` asked for, the worst case).
- */
-function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
-  const model = params.model ?? undefined;
-  if (answer === undefined) return { model, images: params.n ?? 1 };
-  const data = (answer as ImagesResponse | null)?.data as unknown;
-  if (!Array.isArray(data) || data.length === 0) {
-    return {
-      model,
-      unpriced: `the answer's data is not a list of images to count (the gateway bills the ${params.n ?? 1} asked for)`,
-    };
-  }
-  return { model, images: data.length };
-}
-
-const EDIT = operation<ImageEditParams>({
-  name: "images.edit",
-  method: "POST",
-  path: "/v1/images/edits",
-  policy: "paid",
-  schema: imageEditParams,
-  // Declared interfaces have no index signature; the fields are read by name, extras included.
-  body: (params) => toFormData({ ...params }, ["image", "mask"], "images.edit"),
-  meter,
-});
+import { type DownloadOptions, download } from "../../core/uploads/index.js";
+import type { ImageModel } from "./models.js";
+import { EDIT, GENERATE } from "./operations.js";
+import type { ImageEditParams, ImageGenerateParams, ImageGenerateParamsFor } from "./requests.js";
+import type { Image, ImagesResponse } from "./results.js";
 
 export class Images {
   constructor(private readonly client: ClientContext) {}
@@ -117,22 +55,5 @@ export class Images {
       maxRetries: options.maxRetries ?? config.maxRetries,
       retryDelay: config.retryDelay,
     });
-  }
-}
-
-/** A JSON body cannot carry a Blob (it would go out as `{}`): say so instead of sending nonsense. */
-function rejectFiles(params: object, operation: string): void {
-  for (const [key, value] of Object.entries(params)) {
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((item) => isUploadable(item))) {
-      throw new ValidationError(operation, [
-        {
-          path: key,
-          rule: "invalid_type",
-          message:
-            "files cannot go in a JSON generation request; pass a URL or base64 text, or use images.edit",
-        },
-      ]);
-    }
   }
 }

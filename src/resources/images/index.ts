@@ -18,4 +18,5 @@ export {
   type NanoBananaModel,
   type OpenAIImageModel,
 } from "./models.js";
-export type * from "./types.js";
+export type * from "./requests.js";
+export type * from "./results.js";

@@ -8,6 +8,8 @@ export type {
   MessageParseParamsStreaming,
   ParsedMessage,
 } from "./parse.js";
+export type * from "./requests.js";
+export type * from "./results.js";
 export {
   type MessageRunToolsParams,
   type MessageStreamingToolRunner,
@@ -15,4 +17,3 @@ export {
   messageTool,
 } from "./run-tools.js";
 export { MessageStream } from "./stream.js";
-export type * from "./types.js";

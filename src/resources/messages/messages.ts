@@ -1,7 +1,7 @@
 /** gw.messages: the Anthropic Messages format on /v1/messages (plain, image recognition, function calling). */
-import type { APIPromise, ClientContext } from "../../core/http/index.js";
-import { accepts, operation, type RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { implementationOf } from "../../lib/carried.js";
+import { CREATE } from "./operations.js";
 import {
   MESSAGES_PARSE,
   type MessageParsedStream,
@@ -9,45 +9,19 @@ import {
   type MessageParseParamsStreaming,
   type ParsedMessage,
 } from "./parse.js";
+import type {
+  MessageCreateParams,
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+} from "./requests.js";
+import type { Message } from "./results.js";
 import {
   MESSAGES_RUN_TOOLS,
   type MessageRunToolsParams,
   type MessageStreamingToolRunner,
   type MessageToolRunner,
 } from "./run-tools.js";
-import { messageCreateParams } from "./schema.js";
 import { MessageStream } from "./stream.js";
-import type {
-  Message,
-  MessageCreateParams,
-  MessageCreateParamsNonStreaming,
-  MessageCreateParamsStreaming,
-} from "./types.js";
-
-const CREATE = operation<MessageCreateParams>({
-  name: "messages.create",
-  method: "POST",
-  path: "/v1/messages",
-  policy: "idempotent",
-  schema: messageCreateParams,
-  accept: accepts,
-  // The format version the Anthropic SDK sends; relays pass it on. A caller's own header wins.
-  headers: { "anthropic-version": "2023-06-01" },
-  // Billed per token: the usage answered, or max_tokens and the prompt's bound.
-  meter: {
-    model: (params) => params.model as string,
-    usage: (answer) => (answer as Message).usage,
-    declaresTools: (params) => Boolean(params.tools?.length),
-    // Anthropic-defined tools (bash, text_editor, computer, web_search ...) add a definition of
-    // their own, and the hosted ones their results, to the input: only custom tools are all in the body.
-    hidden: (params) => {
-      const defined = params.tools?.find((tool) => tool.type != null && tool.type !== "custom");
-      return defined && `the tool ${defined.type} adds a prompt of its own to the input`;
-    },
-    limit: (params) => params.max_tokens,
-    limitField: "max_tokens",
-  },
-});
 
 /** `gw.messages`: the Anthropic-format Messages API on /v1/messages. */
 export class Messages {

@@ -11,14 +11,13 @@ import { carriedMethod } from "../../lib/carried.js";
 import type { ParseableSchema, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
-import type { MessageStream } from "./stream.js";
 import type {
   CustomToolParam,
-  Message,
   MessageCreateParamsNonStreaming,
   MessageCreateParamsStreaming,
-  ToolUseBlock,
-} from "./types.js";
+} from "./requests.js";
+import type { Message, ToolUseBlock } from "./results.js";
+import type { MessageStream } from "./stream.js";
 
 const OPERATION = "messages.parse";
 

@@ -17,14 +17,9 @@ import {
 } from "../../lib/runner.js";
 import { type Tool, toolSchema } from "../../lib/tools.js";
 import { blocksOf, type MessagesCreate, textOf } from "./parse.js";
+import type { CustomToolParam, MessageCreateParamsNonStreaming, MessageParam } from "./requests.js";
+import type { Message, ToolUseBlock } from "./results.js";
 import type { MessageStream } from "./stream.js";
-import type {
-  CustomToolParam,
-  Message,
-  MessageCreateParamsNonStreaming,
-  MessageParam,
-  ToolUseBlock,
-} from "./types.js";
 
 /** `runTools` params: a Messages request whose `tools` are {@link defineTool} tools. */
 export interface MessageRunToolsParams

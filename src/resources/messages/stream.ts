@@ -12,7 +12,7 @@ import {
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
-import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./types.js";
+import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "messages.create";

@@ -9,7 +9,7 @@ import type { APIPromise, Connection, RequestOptions, TaskClientContext } from "
 import { isJson, path, readJson } from "../../core/http/index.js";
 import { BinaryResponse } from "../../core/uploads/index.js";
 import { payload } from "./request.js";
-import type { MusicClipFile, MusicClipJson, MusicClipTiming } from "./types.js";
+import type { MusicClipFile, MusicClipJson, MusicClipTiming } from "./results.js";
 
 /** Where relays put the file's URL, in order of preference. */
 const URL_FIELDS = ["url", "audio_url", "video_url", "wav_url", "mp4_url", "file_url", "download_url"];

@@ -9,12 +9,13 @@
  */
 
 import type { Operation, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { type APIPromise, mapData, operation, path, unusableBody } from "../../core/http/index.js";
+import { type APIPromise, mapData, path, unusableBody } from "../../core/http/index.js";
 import { isObject } from "../../core/streams/index.js";
 import { normalizeStatus, type TaskSnapshot, type TaskStatus } from "../../core/tasks/index.js";
-import type { MusicAction, MusicFetchManyParams } from "./params.js";
+import { FETCH_BATCH } from "./operations.js";
 import { payload } from "./request.js";
-import type { MusicClip, MusicLyrics } from "./types.js";
+import type { MusicAction, MusicFetchManyParams } from "./requests.js";
+import type { MusicClip, MusicLyrics } from "./results.js";
 
 export const MUSIC_KIND = "music";
 export const LYRICS_KIND = "music.lyrics";
@@ -37,15 +38,6 @@ export function fetchOne(
     options,
   );
 }
-
-/** POST /musicgen/fetch, as batch waits send it: `{ ids, action }`, action defaulting to MUSIC. */
-export const FETCH_BATCH = operation<MusicFetchManyParams>({
-  name: "musicgen.fetchMany",
-  method: "POST",
-  path: "/musicgen/fetch",
-  policy: "idempotent",
-  body: ({ ids, action }) => ({ ids, action: action ?? "MUSIC" }),
-});
 
 /**
  * The records of `params.ids` through `op` (FETCH_BATCH, or the checked fetchMany); an answer that

@@ -5,7 +5,6 @@ import { type APIPromise, mapData } from "../../core/http/index.js";
 import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
 import { MusicClips } from "./clips.js";
 import {
-  FETCH_BATCH,
   fetchBatch,
   fetchOne,
   kindOfAction,
@@ -13,23 +12,20 @@ import {
   MUSIC_KIND,
   registerMusicKinds,
 } from "./kinds.js";
-import type { MusicAction, MusicFetchManyParams } from "./params.js";
+import { FETCH_MANY } from "./operations.js";
 import { MusicPersonas } from "./persona.js";
-import { fetchManyParams } from "./schema.js";
+import type { ConcatWorkflowParams, MusicAction, MusicFetchManyParams } from "./requests.js";
+import type { ConcatWorkflowResult, MusicClip, MusicLyrics, MusicSnapshot } from "./results.js";
 import { MusicStems } from "./stems.js";
 import { MusicSubmit } from "./submit.js";
-import type { MusicClip, MusicLyrics, MusicSnapshot } from "./types.js";
 import { MusicUploads } from "./uploads.js";
 import { MusicV1 } from "./v1.js";
-import { type ConcatWorkflowParams, type ConcatWorkflowResult, extendAndConcat } from "./workflow.js";
+import { extendAndConcat } from "./workflow.js";
 
 export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics> {
   /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */
   kind?: typeof MUSIC_KIND | typeof LYRICS_KIND;
 }
-
-/** What `fetchMany` sends: the batch query, its params checked first. */
-const FETCH_MANY = { ...FETCH_BATCH, schema: fetchManyParams };
 
 /** A record's snapshot, its kind told by the record's `action`. */
 const snapshot = (record: unknown, id?: string) =>

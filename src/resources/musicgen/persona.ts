@@ -1,18 +1,9 @@
 /** gw.musicgen.persona: a voice/style persona made from existing clips; its id is the `persona_id` of persona songs. */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { operation } from "../../core/http/index.js";
-import type { MusicPersonaCreateParams } from "./params.js";
+import { PERSONA_CREATE } from "./operations.js";
 import { request } from "./request.js";
-import { personaCreateParams } from "./schema.js";
-import type { MusicPersona } from "./types.js";
-
-const CREATE = operation<MusicPersonaCreateParams>({
-  name: "musicgen.persona.create",
-  method: "POST",
-  path: "/musicgen/persona/create/",
-  policy: "paid",
-  schema: personaCreateParams,
-});
+import type { MusicPersonaCreateParams } from "./requests.js";
+import type { MusicPersona } from "./results.js";
 
 /** `gw.musicgen.persona`: personas made from clips. */
 export class MusicPersonas {
@@ -23,6 +14,6 @@ export class MusicPersonas {
    * clip, and cannot cross accounts.
    */
   create(params: MusicPersonaCreateParams, options?: RequestOptions): APIPromise<MusicPersona> {
-    return request(this.client, CREATE, params, options);
+    return request(this.client, PERSONA_CREATE, params, options);
   }
 }

@@ -4,28 +4,10 @@
  * as given: the variant of a song is inferred from its fields for the checks only.
  */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { type Operation, operation } from "../../core/http/index.js";
 import { LYRICS_KIND, MUSIC_KIND } from "./kinds.js";
-import { musicMeter } from "./meter.js";
-import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./params.js";
-import { concatSubmitParams, lyricsSubmitParams, musicSubmitParams } from "./schema.js";
-import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./types.js";
-
-/** POST /musicgen/submit/{what}: paid, and sent exactly as given. */
-const submission = <P>(what: "music" | "lyrics" | "concat", schema: Operation<P>["schema"]) =>
-  operation<P>({
-    name: `musicgen.submit.${what}`,
-    method: "POST",
-    path: `/musicgen/submit/${what}`,
-    policy: "paid",
-    schema,
-    meter: musicMeter(what),
-    modelField: "mv",
-  });
-
-const MUSIC = submission<MusicSubmitParams>("music", musicSubmitParams);
-const LYRICS = submission<MusicLyricsSubmitParams>("lyrics", lyricsSubmitParams);
-const CONCAT = submission<MusicConcatSubmitParams>("concat", concatSubmitParams);
+import { SUBMIT_CONCAT, SUBMIT_LYRICS, SUBMIT_MUSIC } from "./operations.js";
+import type { MusicConcatSubmitParams, MusicLyricsSubmitParams, MusicSubmitParams } from "./requests.js";
+import type { LyricsTask, MusicClip, MusicLyrics, MusicTask } from "./results.js";
 
 /** `gw.musicgen.submit`: song, lyrics and concatenation tasks. */
 export class MusicSubmit {
@@ -40,7 +22,7 @@ export class MusicSubmit {
   music(params: MusicSubmitParams, options?: RequestOptions): APIPromise<MusicTask> {
     return this.client.taskRegistry.submit<MusicClip[], MusicSubmitParams>(
       MUSIC_KIND,
-      MUSIC,
+      SUBMIT_MUSIC,
       params,
       options,
     );
@@ -50,7 +32,7 @@ export class MusicSubmit {
   lyrics(params: MusicLyricsSubmitParams, options?: RequestOptions): APIPromise<LyricsTask> {
     return this.client.taskRegistry.submit<MusicLyrics, MusicLyricsSubmitParams>(
       LYRICS_KIND,
-      LYRICS,
+      SUBMIT_LYRICS,
       params,
       options,
     );
@@ -60,7 +42,7 @@ export class MusicSubmit {
   concat(params: MusicConcatSubmitParams, options?: RequestOptions): APIPromise<MusicTask> {
     return this.client.taskRegistry.submit<MusicClip[], MusicConcatSubmitParams>(
       MUSIC_KIND,
-      CONCAT,
+      SUBMIT_CONCAT,
       params,
       options,
     );

@@ -9,7 +9,7 @@
 
 import { MalformedResponseError } from "../../core/errors/index.js";
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { type APIPromise, mapData, operation, path, underClock } from "../../core/http/index.js";
+import { type APIPromise, mapData, underClock } from "../../core/http/index.js";
 import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import {
   extensionForMime,
@@ -20,32 +20,18 @@ import {
   type Uploadable,
 } from "../../core/uploads/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
+import { UPLOAD_FINISH, UPLOAD_FROM_URL, UPLOAD_INITIALIZE_CLIP, UPLOAD_REQUEST } from "./operations.js";
 import { request } from "./request.js";
-import type { MusicInitializedClip, MusicUploadTarget } from "./types.js";
+import type {
+  MusicUploadFinishParams,
+  MusicUploadFromUrlParams,
+  MusicUploadRequestParams,
+} from "./requests.js";
+import type { MusicInitializedClip, MusicUploadTarget } from "./results.js";
 
 export interface MusicUploadOptions extends WaitOptions {
   /** File name to report (and to take the extension from); default: the file's own name. */
   name?: string;
-}
-
-/** What `gw.musicgen.uploads.fromUrl` takes. */
-export interface MusicUploadFromUrlParams {
-  /** A public URL of the audio file (mp3, wav ...). */
-  url: string;
-}
-
-/** What `gw.musicgen.uploads.request` takes (step 1). */
-export interface MusicUploadRequestParams {
-  /** The file's extension without the dot, e.g. `mp3`. */
-  extension: string;
-}
-
-/** What `gw.musicgen.uploads.finish` takes (step 3). */
-export interface MusicUploadFinishParams {
-  /** The uploaded file's name. */
-  upload_filename: string;
-  /** How the bytes came; default `file_upload`. */
-  upload_type?: string;
 }
 
 /** An id in whatever shape the answer has: a bare string, or the first of `fields` present. */
@@ -59,35 +45,6 @@ function idOf(body: unknown, fields: readonly string[], what: string): string {
   throw new MalformedResponseError(`The gateway answered ${what} without ${fields[0]}.`, { body });
 }
 
-const segment = (id: string) => path`/musicgeni/uploads/audio/${id}`;
-
-const FROM_URL = operation<MusicUploadFromUrlParams>({
-  name: "musicgen.uploads.fromUrl",
-  method: "POST",
-  path: "/musicgen/uploads/audio-url",
-  policy: "paid",
-});
-const UPLOAD_REQUEST = operation<MusicUploadRequestParams>({
-  name: "musicgen.uploads.request",
-  method: "POST",
-  path: "/musicgeni/uploads/audio",
-  policy: "paid",
-});
-const UPLOAD_FINISH = operation<{ id: string; body: object }>({
-  name: "musicgen.uploads.finish",
-  method: "POST",
-  path: ({ id }) => `${segment(id)}/upload-finish`,
-  policy: "idempotent",
-  body: ({ body }) => body,
-});
-const INITIALIZE_CLIP = operation<string>({
-  name: "musicgen.uploads.initializeClip",
-  method: "POST",
-  path: (id) => `${segment(id)}/initialize-clip`,
-  policy: "paid",
-  body: () => ({}),
-});
-
 /** `gw.musicgen.uploads`: audio uploads (by URL, or a file through the multi-step flow). */
 export class MusicUploads {
   constructor(private readonly client: TaskClientContext) {}
@@ -99,7 +56,7 @@ export class MusicUploads {
    */
   fromUrl(params: string | MusicUploadFromUrlParams, options?: RequestOptions): APIPromise<string> {
     const body = typeof params === "string" ? { url: params } : params;
-    const sent = request<unknown, MusicUploadFromUrlParams>(this.client, FROM_URL, body, options);
+    const sent = request<unknown, MusicUploadFromUrlParams>(this.client, UPLOAD_FROM_URL, body, options);
     return mapData(sent, (data) => idOf(data, ["id", "upload_id"], "the URL upload"));
   }
 
@@ -181,7 +138,7 @@ export class MusicUploads {
 
   /** Step 5, POST .../{id}/initialize-clip: turns the processed upload into a clip. */
   initializeClip(id: string, options?: RequestOptions): APIPromise<MusicInitializedClip> {
-    const sent = request<unknown, string>(this.client, INITIALIZE_CLIP, id, options);
+    const sent = request<unknown, string>(this.client, UPLOAD_INITIALIZE_CLIP, id, options);
     return mapData(sent, (body) => ({
       ...(body as object),
       clip_id: idOf(body, ["clip_id", "id"], "initialize-clip"),

@@ -8,14 +8,13 @@
  */
 
 import type { Operation, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { type APIPromise, mapData, operation, path } from "../../core/http/index.js";
+import { type APIPromise, mapData } from "../../core/http/index.js";
 import type { Task } from "../../core/tasks/index.js";
 import { clipsOf, FEED_KIND, feedPath, V1_LYRICS_KIND } from "./kinds.js";
-import { musicMeter } from "./meter.js";
-import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./params.js";
+import { V1_CONCAT, V1_GENERATE, V1_GENERATE_LYRICS, V1_LYRICS } from "./operations.js";
 import { payload, request } from "./request.js";
-import { musicSubmitParams, v1ConcatParams, v1LyricsParams } from "./schema.js";
-import type { MusicClip, MusicLyrics } from "./types.js";
+import type { MusicSubmitParams, MusicV1ConcatParams, MusicV1LyricsParams } from "./requests.js";
+import type { MusicClip, MusicLyrics } from "./results.js";
 
 /** A v1 generation: `wait()` follows its clips through the feed query; `toJSON()` resumes it anywhere. */
 export type MusicFeedTask = Task<MusicClip[]>;
@@ -33,39 +32,6 @@ function clipIdsOf(body: unknown): string | undefined {
   const ids = clips.map((clip) => (clip as { id?: unknown }).id).filter((id) => typeof id === "string");
   return ids.length > 0 && ids.length === clips.length ? ids.join(",") : undefined;
 }
-
-/** A v1 POST: paid, sent as given once its schema passes. */
-export const v1Post = <P>(
-  method: string,
-  path: string,
-  schema: Operation<P>["schema"],
-  bills: "music" | "lyrics" | "concat",
-) =>
-  operation<P>({
-    name: `musicgen.v1.${method}`,
-    method: "POST",
-    path,
-    policy: "paid",
-    schema,
-    // The v1 routes are billed as the submit routes they mirror.
-    meter: musicMeter(bills),
-    modelField: "mv",
-  });
-
-const GENERATE = v1Post<MusicSubmitParams>("generate", "/musicgen/generate", musicSubmitParams, "music");
-const GENERATE_LYRICS = v1Post<MusicV1LyricsParams>(
-  "generateLyrics",
-  "/musicgen/generate/lyrics/",
-  v1LyricsParams,
-  "lyrics",
-);
-const CONCAT = v1Post<MusicV1ConcatParams>("concat", "/musicgen/generate/concat", v1ConcatParams, "concat");
-const LYRICS = operation<string>({
-  name: "musicgen.v1.lyrics",
-  method: "GET",
-  path: (id) => path`/musicgen/lyrics/${id}`,
-  policy: "idempotent",
-});
 
 /** Sends a v1 generation (paid) and hands back the Task that follows its clips. */
 export function submitGeneration<P>(
@@ -86,7 +52,7 @@ export class MusicV1 {
    * the upstream needs `gpt_description_prompt` alone, or `prompt` in custom mode).
    */
   generate(params: MusicSubmitParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
-    return submitGeneration(this.client, GENERATE, params, options);
+    return submitGeneration(this.client, V1_GENERATE, params, options);
   }
 
   /** POST /musicgen/generate/lyrics/: lyrics from a prompt; the Task follows GET /musicgen/lyrics/{id}. */
@@ -94,7 +60,7 @@ export class MusicV1 {
     const idOf = (body: unknown) => (payload(body) as { id?: unknown } | null)?.id;
     return this.client.taskRegistry.submit<MusicLyrics, MusicV1LyricsParams>(
       V1_LYRICS_KIND,
-      GENERATE_LYRICS,
+      V1_GENERATE_LYRICS,
       params,
       options,
       idOf,
@@ -103,7 +69,7 @@ export class MusicV1 {
 
   /** POST /musicgen/generate/concat: the whole song from an extended clip; the Task follows the new clip. */
   concat(params: MusicV1ConcatParams, options?: RequestOptions): APIPromise<MusicFeedTask> {
-    return submitGeneration(this.client, CONCAT, params, options);
+    return submitGeneration(this.client, V1_CONCAT, params, options);
   }
 
   /** GET /musicgen/feed/{id1},{id2},...: the clips with those ids; `feed(a, b)` or `feed([a, b])`. */
@@ -123,6 +89,6 @@ export class MusicV1 {
 
   /** GET /musicgen/lyrics/{task_id}: the v1 lyrics query. */
   lyrics(taskId: string, options?: RequestOptions): APIPromise<MusicLyrics> {
-    return request(this.client, LYRICS, taskId, options);
+    return request(this.client, V1_LYRICS, taskId, options);
   }
 }

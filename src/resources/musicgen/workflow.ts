@@ -4,30 +4,9 @@
  */
 import { GenwayError } from "../../core/errors/index.js";
 import type { WaitOptions } from "../../core/tasks/index.js";
-import type { MusicSongFields, MusicStemsParams, MusicSubmitParams } from "./params.js";
+import type { ConcatWorkflowParams } from "./requests.js";
+import type { ConcatWorkflowResult, MusicClip, MusicSnapshot } from "./results.js";
 import type { MusicSubmit } from "./submit.js";
-import type { MusicClip, MusicSnapshot } from "./types.js";
-
-/** The steps of the generate, extend and concatenate workflow. */
-export interface ConcatWorkflowParams {
-  /** The first generation (any variant but stems). */
-  song: Exclude<MusicSubmitParams, MusicStemsParams>;
-  /**
-   * The extension's body, sent as given plus `task_id`, `continue_clip_id` and `continue_at` (which
-   * defaults to the chosen clip's duration, its end). Write `task: "extend"` if your gateway asks for it.
-   */
-  extend: Omit<MusicSongFields, "task_id" | "continue_clip_id">;
-  /** Which clip of each generation to carry on with. Default 0. */
-  clip?: number;
-}
-
-/** The three finished tasks of the workflow. */
-export interface ConcatWorkflowResult {
-  song: MusicSnapshot;
-  extension: MusicSnapshot;
-  /** The concatenated song: its clips hold the whole song. */
-  full: MusicSnapshot;
-}
 
 function pick(snapshot: MusicSnapshot, index: number): MusicClip {
   const clip = snapshot.result?.[index];

@@ -3,7 +3,7 @@
  * calls. They read the first candidate, as the official SDK's `response.text` does.
  */
 import { objects } from "../../core/streams/index.js";
-import type { GenerateContentResponse, NativePart } from "./types.js";
+import type { GenerateContentResponse, NativePart } from "./results.js";
 
 function parts(response: GenerateContentResponse | undefined): readonly NativePart[] {
   // Streamed chunks are untrusted JSON: only object parts count.

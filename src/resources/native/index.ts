@@ -9,5 +9,6 @@ export {
   nativeTools,
   type ParsedGenerateContentResponse,
 } from "./parse.js";
+export type * from "./requests.js";
+export type * from "./results.js";
 export { GenerateContentStream } from "./stream.js";
-export type * from "./types.js";

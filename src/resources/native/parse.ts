@@ -13,8 +13,9 @@ import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
 import { toolSchema } from "../../lib/tools.js";
 import { answerText } from "./helpers.js";
+import type { GenerateContentParams, NativeTool } from "./requests.js";
+import type { GenerateContentResponse } from "./results.js";
 import type { GenerateContentStream } from "./stream.js";
-import type { GenerateContentParams, GenerateContentResponse, NativeTool } from "./types.js";
 
 const OPERATION = "native.parse";
 

@@ -18,7 +18,8 @@ import {
   tokenCount,
 } from "../../core/streams/index.js";
 import { answerText } from "./helpers.js";
-import type { GenerateContentParams, GenerateContentResponse, NativeCandidate, NativePart } from "./types.js";
+import type { GenerateContentParams } from "./requests.js";
+import type { GenerateContentResponse, NativeCandidate, NativePart } from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "native.streamGenerateContent";

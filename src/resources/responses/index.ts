@@ -8,7 +8,9 @@ export type {
   ResponseParseParams,
   ResponseParseParamsStreaming,
 } from "./parse.js";
+export type * from "./requests.js";
 export { Responses } from "./responses.js";
+export type * from "./results.js";
 export {
   type ResponseRunToolsParams,
   type ResponseStreamingToolRunner,
@@ -17,4 +19,3 @@ export {
 } from "./run-tools.js";
 export { ResponseStream } from "./stream.js";
 export { zodTextFormat } from "./text-format.js";
-export type * from "./types.js";

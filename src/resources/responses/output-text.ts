@@ -1,5 +1,5 @@
 /** `output_text`: the text of a response's messages, computed by the SDK as openai-node does. */
-import type { ResponseObject } from "./types.js";
+import type { ResponseObject } from "./results.js";
 
 /** The text of every output message of a response, joined (what `output_text` holds). */
 export function outputText(response: Pick<ResponseObject, "output">): string {

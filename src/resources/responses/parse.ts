@@ -10,14 +10,14 @@ import { carriedMethod } from "../../lib/carried.js";
 import type { Carrying, StructuredStream } from "../../lib/index.js";
 import type { StructuredAnswer } from "../../lib/outcome.js";
 import type { OutputParser } from "../../lib/output.js";
-import type { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseCreateParamsStreaming,
-  ResponseObject,
   ResponseTextConfig,
   ResponseTextFormat,
-} from "./types.js";
+} from "./requests.js";
+import type { ResponseObject } from "./results.js";
+import type { ResponseStream } from "./stream.js";
 
 /** A json_schema text format that carries its validator (made by `zodTextFormat`). */
 export type ResponseParseableFormat<T> = Carrying<Extract<ResponseTextFormat, { type: "json_schema" }>, T>;

@@ -1,8 +1,8 @@
 /** gw.responses: the OpenAI Responses format on /v1/responses (plain, streaming, with web access). */
 
-import type { ClientContext } from "../../core/http/index.js";
-import { type APIPromise, accepts, operation, type RequestOptions } from "../../core/http/index.js";
+import type { APIPromise, ClientContext, RequestOptions } from "../../core/http/index.js";
 import { implementationOf } from "../../lib/carried.js";
+import { CREATE } from "./operations.js";
 import { withOutputText } from "./output-text.js";
 import {
   type ParsedResponse,
@@ -11,44 +11,19 @@ import {
   type ResponseParseParams,
   type ResponseParseParamsStreaming,
 } from "./parse.js";
+import type {
+  ResponseCreateParams,
+  ResponseCreateParamsNonStreaming,
+  ResponseCreateParamsStreaming,
+} from "./requests.js";
+import type { ResponseObject } from "./results.js";
 import {
   RESPONSES_RUN_TOOLS,
   type ResponseRunToolsParams,
   type ResponseStreamingToolRunner,
   type ResponseToolRunner,
 } from "./run-tools.js";
-import { responseCreateParams } from "./schema.js";
 import { ResponseStream } from "./stream.js";
-import type {
-  ResponseCreateParams,
-  ResponseCreateParamsNonStreaming,
-  ResponseCreateParamsStreaming,
-  ResponseObject,
-} from "./types.js";
-
-const CREATE = operation<ResponseCreateParams>({
-  name: "responses.create",
-  method: "POST",
-  path: "/v1/responses",
-  policy: "idempotent",
-  schema: responseCreateParams,
-  accept: accepts,
-  // Billed per token: the usage answered, or max_output_tokens and the prompt's bound.
-  meter: {
-    model: (params) => params.model as string,
-    usage: (answer) => (answer as ResponseObject).usage,
-    declaresTools: (params) =>
-      Boolean(params.tools?.length) || (params.text?.format != null && params.text.format.type !== "text"),
-    hidden: (params) => {
-      if (params.previous_response_id != null)
-        return "previous_response_id adds a stored response to the input";
-      const hosted = params.tools?.find((tool) => tool.type !== "function");
-      return hosted && `the tool ${hosted.type} adds its results to the input`;
-    },
-    limit: (params) => params.max_output_tokens,
-    limitField: "max_output_tokens",
-  },
-});
 
 /** `gw.responses`: the OpenAI Responses API on /v1/responses. */
 export class Responses {

@@ -17,14 +17,13 @@ import {
 } from "../../lib/runner.js";
 import { type Tool, toolSchema } from "../../lib/tools.js";
 import { outputOf, type ResponsesCreate } from "./parse.js";
-import type { ResponseStream } from "./stream.js";
 import type {
   ResponseCreateParamsNonStreaming,
-  ResponseFunctionCall,
   ResponseFunctionTool,
   ResponseInputItem,
-  ResponseObject,
-} from "./types.js";
+} from "./requests.js";
+import type { ResponseFunctionCall, ResponseObject } from "./results.js";
+import type { ResponseStream } from "./stream.js";
 
 /** `runTools` params: a Responses request whose `tools` are {@link defineTool} tools. */
 export interface ResponseRunToolsParams

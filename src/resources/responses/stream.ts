@@ -13,7 +13,7 @@ import {
   tokenCount,
 } from "../../core/streams/index.js";
 import { withOutputText } from "./output-text.js";
-import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./types.js";
+import type { ResponseObject, ResponseOutputItem, ResponseStreamEvent } from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "responses.create";

@@ -1,72 +1,14 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
-import type { APIPromise, RequestOptions, TaskClientContext, Units } from "../../core/http/index.js";
-import { operation, path } from "../../core/http/index.js";
+import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
-import { encodeImageField } from "../../core/uploads/index.js";
-import type { ValidationMode } from "../../core/validation/index.js";
-import { findModelFamily } from "../../money/models.js";
-import { openVideoParams, vidAParams, vidBParams } from "./schema.js";
-import type {
-  VideoCreateParams,
-  VideoCreateParamsFor,
-  VideoModel,
-  VideoResult,
-  VideoSnapshot,
-  VideoWaitOptions,
-} from "./types.js";
+import { CREATE, RETRIEVE } from "./operations.js";
+import type { VideoCreateParams, VideoCreateParamsFor, VideoModel } from "./requests.js";
+import type { VideoResult, VideoSnapshot, VideoWaitOptions } from "./results.js";
 
-const OPERATION = "videos.create";
 const VIDEO_KIND = "video";
 
 /** A submitted video task: `wait()` for it, or store `JSON.stringify(task)` and resume later. */
 export type VideoTask = Task<VideoResult>;
-
-/** The checks a model gets: vidA's or vidB's where the catalog places it, else (undefined) the shared ones. */
-function familySchema(model: unknown) {
-  const family = typeof model === "string" ? findModelFamily(model) : undefined;
-  return family === "vidA" ? vidAParams : family === "vidB" ? vidBParams : undefined;
-}
-
-/** Paid: never repeated unless the gateway certainly did not take it. */
-const CREATE = operation<VideoCreateParams>({
-  name: OPERATION,
-  method: "POST",
-  path: "/v2/videos/generations",
-  policy: "paid",
-  schema: (params) => familySchema(params.model) ?? openVideoParams,
-  body: toWire,
-  meter,
-});
-
-/**
- * Billed per second (vidA) or per request (vidB): the seconds asked for. The worst case of a call
- * that names no duration is vidA's longest, 10 s; its actual cost is then unknown (null).
- */
-function meter(params: VideoCreateParams, answer?: unknown): Units {
-  const { duration } = params as { duration?: number | string };
-  const given = duration === undefined ? undefined : Number(duration);
-  return { model: params.model, seconds: given ?? (answer === undefined ? 10 : undefined) };
-}
-
-const RETRIEVE = operation<string>({
-  name: "videos.retrieve",
-  method: "GET",
-  path: (id) => path`/v2/videos/generations/${id}`,
-  policy: "idempotent",
-});
-
-/** The params as given, with image bytes as base64. */
-async function toWire(params: VideoCreateParams, mode: ValidationMode): Promise<VideoCreateParams> {
-  if (params.images === undefined) return params;
-  // Bytes become base64; strings go as given. For vidA and vidB, whose images the spec describes
-  // as URL or base64, a string that is neither is refused (a file path is a common slip). The spec
-  // bounds no size: the open bound only switches that syntax check on.
-  const rules = mode === "strict" && familySchema(params.model) ? { maxBytes: Number.POSITIVE_INFINITY } : {};
-  const encoded = await Promise.all(
-    params.images.map((image, i) => encodeImageField(image, rules, `images.${i}`, OPERATION)),
-  );
-  return { ...params, images: encoded };
-}
 
 /**
  * The documented result, `{output, outputs}`, whichever shape answered: the unified record's own

@@ -1,9 +1,9 @@
 /** gw.vidgen.audio: sound from text or from a video. Each returns a Task. */
 import type { APIPromise, RequestOptions } from "../../core/http/index.js";
 import { OPERATIONS } from "./operations.js";
-import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./params.js";
+import type { VidgenTextToAudioParams, VidgenVideoToAudioParams } from "./requests.js";
+import type { VidgenTask } from "./results.js";
 import type { VidgenSubmitter } from "./submit.js";
-import type { VidgenTask } from "./types.js";
 
 /** `gw.vidgen.audio`: text to audio and video to audio tasks. */
 export class VidgenAudio {

@@ -5,9 +5,9 @@ import type {
   VidgenImageExpandParams,
   VidgenImageGenerationParams,
   VidgenMultiImageToImageParams,
-} from "./params.js";
+} from "./requests.js";
+import type { VidgenTask } from "./results.js";
 import type { VidgenSubmitter } from "./submit.js";
-import type { VidgenTask } from "./types.js";
 
 /** `gw.vidgen.images`: image generation, expansion and multi-image composition tasks. */
 export class VidgenImages {

@@ -1,22 +1,144 @@
 /**
- * The vidgen operations as data: where each submits, where its task is queried, which schema
- * checks it and which image fields are encoded under which rules. Each operation is its own task
- * kind, `vidgen.<last path segment>`, because each has its own query path.
+ * The vidgen operations as data: where each submits, where its task is queried, the schema its
+ * params must meet and which image fields are encoded under which rules. Each operation is its own
+ * task kind, `vidgen.<last path segment>`, because each has its own query path. The schemas check
+ * every bound of the spec's vidgen table, nothing more (requests.ts declares the types; a type test
+ * keeps the two in step). Model names and aspect ratios are open (the spec gives versions and
+ * examples); `mode` and the video `duration` are closed, as in the spec and the Kling API. Image
+ * fields take a URL, base64 or bytes; their size, format and pixel rules are checked while encoding
+ * (wire.ts). Where the spec contradicts itself (prompt 5000 vs 500) the looser bound is checked.
  */
-import type * as z from "zod/mini";
-import type { Units } from "../../core/http/index.js";
-import { type Operation as Declared, operation as declare, path } from "../../core/http/index.js";
-import type { ImageRules } from "../../core/uploads/index.js";
-import * as s from "./schema.js";
+import { type Operation as Declared, operation as declare, path, type Units } from "../../core/http/index.js";
+import { type ImageRules, isUploadable, type Uploadable } from "../../core/uploads/index.js";
+import { mustBeOneOf, type Schema, v } from "../../core/validation/index.js";
+import { vidgenLimits } from "../../limits.js";
 import { toWire } from "./wire.js";
 
-const MB = 1024 * 1024;
-/** Vidgen images: jpg/jpeg/png, at most 10 MB. */
-const IMAGE: ImageRules = { maxBytes: 10 * MB, formats: ["jpeg", "png"] };
-/** Reference images of the image operations whose format the spec leaves open: the 10 MB bound only. */
-const REFERENCE: ImageRules = { maxBytes: 10 * MB };
-/** Vidgen video frames: also at least 300x300 px. */
-const FRAME: ImageRules = { ...IMAGE, minWidth: 300, minHeight: 300 };
+const bounds = vidgenLimits;
+
+const image = v.union(v.text(), v.custom<Uploadable>(isUploadable));
+const count = v.optional(v.number(bounds.images.generate.n));
+const common = { callback_url: v.optional(v.string()), external_task_id: v.optional(v.string()) };
+
+/** @internal The request schema; the declared type is VidgenImageGenerationParams. */
+export const imageGenerationParams = v.object({
+  ...common,
+  prompt: v.string(bounds.images.generate.prompt),
+  negative_prompt: v.optional(v.string(bounds.images.generate.negative_prompt)),
+  n: count,
+  image: v.optional(image),
+  model_name: v.optional(v.string()),
+  aspect_ratio: v.optional(v.string()),
+  image_fidelity: v.optional(v.number(bounds.images.generate.image_fidelity)),
+});
+
+/** @internal The request schema; the declared type is VidgenImageExpandParams. */
+export const imageExpandParams = v.object({
+  ...common,
+  image,
+  up_expansion_ratio: v.number(),
+  down_expansion_ratio: v.number(),
+  left_expansion_ratio: v.number(),
+  right_expansion_ratio: v.number(),
+  n: count,
+  prompt: v.optional(v.string()),
+});
+
+/** @internal The request schema; the declared type is VidgenMultiImageToImageParams. */
+export const multiImageToImageParams = v.object({
+  ...common,
+  model_name: v.string(),
+  /** Strings (the spec) or `{subject_image}` objects (the Kling API), sent in the shape given. */
+  subject_image_list: v.array(v.union(image, v.object({ subject_image: image })), { minItems: 1 }),
+  /** The spec's spelling; the Kling API's `scene_image` and `style_image` beside it. */
+  scence_image: v.optional(image),
+  scene_image: v.optional(image),
+  style_image: v.optional(image),
+  n: count,
+  prompt: v.optional(v.string()),
+  negative_prompt: v.optional(v.string()),
+  aspect_ratio: v.optional(v.string()),
+});
+
+/** The wire's strings '5' / '10', or the same seconds as numbers (sent as strings). */
+const seconds = bounds.videos.textToVideo.duration.oneOf;
+const videoCommon = {
+  ...common,
+  mode: v.optional(v.oneOf(bounds.videos.textToVideo.mode.oneOf)),
+  duration: v.optional(v.union(v.oneOf(seconds), v.oneOf(seconds.map(Number) as [5, 10]))),
+  cfg_scale: v.optional(v.number(bounds.videos.textToVideo.cfg_scale)),
+  negative_prompt: v.optional(v.string()),
+};
+const cameraValue = v.optional(v.number(bounds.videos.textToVideo.camera_control.config));
+
+/** @internal The request schema; the declared type is VidgenTextToVideoParams. */
+export const textToVideoParams = v.object({
+  ...videoCommon,
+  prompt: v.string(bounds.videos.textToVideo.prompt),
+  negative_prompt: v.optional(v.string(bounds.videos.textToVideo.negative_prompt)),
+  model_name: v.optional(v.string()),
+  aspect_ratio: v.optional(v.string()),
+  camera_control: v.optional(
+    v.object({
+      type: v.string(),
+      config: v.optional(
+        v.object({
+          pan: cameraValue,
+          roll: cameraValue,
+          tilt: cameraValue,
+          zoom: cameraValue,
+          vertical: cameraValue,
+          horizontal: cameraValue,
+        }),
+      ),
+    }),
+  ),
+});
+
+/** @internal The request schema; the declared type is VidgenImageToVideoParams. */
+export const imageToVideoParams = v.refine(
+  v.object({
+    ...videoCommon,
+    image,
+    image_tail: v.optional(image),
+    prompt: v.optional(v.string()),
+    model_name: v.optional(v.string()),
+  }),
+  // A tail frame pins the duration to 5 seconds.
+  (p) =>
+    p.image_tail !== undefined && String(p.duration) === "10"
+      ? { path: ["duration"], rule: "invalid_value", message: mustBeOneOf(["5"]), abort: true }
+      : undefined,
+);
+
+/** @internal The request schema; the declared type is VidgenMultiImageToVideoParams. */
+export const multiImageToVideoParams = v.object({
+  ...videoCommon,
+  image_list: v.array(v.object({ image }), { minItems: 1 }),
+  model_name: v.string(),
+  prompt: v.text(),
+});
+
+/** @internal The request schema; the declared type is VidgenVideoExtendParams. */
+export const videoExtendParams = v.object({ ...common, video_id: v.text(), prompt: v.string() });
+
+/** @internal The request schema; the declared type is VidgenTextToAudioParams. */
+export const textToAudioParams = v.object({
+  ...common,
+  prompt: v.string(bounds.audio.textToAudio.prompt),
+  duration: v.refine(v.number(bounds.audio.textToAudio.duration), (d) =>
+    Math.abs(d * 10 - Math.round(d * 10)) < 1e-9 ? undefined : { message: "must have at most one decimal" },
+  ),
+});
+
+/** @internal The request schema; the declared type is VidgenVideoToAudioParams. */
+export const videoToAudioParams = v.refine(
+  v.object({ ...common, video_id: v.optional(v.text()), video_url: v.optional(v.text()) }),
+  (p) =>
+    (p.video_id === undefined) === (p.video_url === undefined)
+      ? { path: ["video_id"], message: "give exactly one of video_id and video_url", abort: true }
+      : undefined,
+);
 
 type LastSegment<P extends string> = P extends `${string}/${infer Rest}` ? LastSegment<Rest> : P;
 
@@ -33,7 +155,7 @@ export interface Operation<K extends string = string> {
    * query-paths.ts). Each path throws ValidationError for an id that is no segment.
    */
   queries: Array<Declared<string>>;
-  schema: z.ZodMiniType;
+  schema: Schema;
   /**
    * Image fields by dotted path (`*` = every array item) and the rules they must meet. A path only
    * applies where the value has its shape (an image at the end, objects on the way).
@@ -47,7 +169,7 @@ export interface Operation<K extends string = string> {
 function operation<P extends string>(
   name: string,
   submitPath: P,
-  schema: z.ZodMiniType,
+  schema: Schema,
   images: Record<string, ImageRules> = {},
   queries: Array<(id: string) => string> = [(id) => under(submitPath, id)],
 ): Operation<`vidgen.${LastSegment<P>}`> {
@@ -78,59 +200,47 @@ function under(base: string, id: string): string {
 }
 
 export const OPERATIONS = {
-  generate: operation("vidgen.images.generate", "/vidgen/v1/images/generations", s.imageGenerationParams, {
-    image: IMAGE,
+  generate: operation("vidgen.images.generate", "/vidgen/v1/images/generations", imageGenerationParams, {
+    image: bounds.images.generate.image,
   }),
-  expand: operation("vidgen.images.expand", "/vidgen/v1/images/editing/expand", s.imageExpandParams, {
-    image: REFERENCE,
+  expand: operation("vidgen.images.expand", "/vidgen/v1/images/editing/expand", imageExpandParams, {
+    image: bounds.images.expand.image,
   }),
   multiImageToImage: operation(
     "vidgen.images.multiImageToImage",
     "/vidgen/v1/images/multi-image2image",
-    s.multiImageToImageParams,
+    multiImageToImageParams,
     {
       // Strings as the spec shows them, or the Kling API's {subject_image} objects.
-      "subject_image_list.*": REFERENCE,
-      "subject_image_list.*.subject_image": REFERENCE,
-      scence_image: REFERENCE,
-      scene_image: REFERENCE,
-      style_image: REFERENCE,
+      "subject_image_list.*": bounds.images.multiImageToImage.image,
+      "subject_image_list.*.subject_image": bounds.images.multiImageToImage.image,
+      scence_image: bounds.images.multiImageToImage.image,
+      scene_image: bounds.images.multiImageToImage.image,
+      style_image: bounds.images.multiImageToImage.image,
     },
   ),
   // The spec lists the text-to-video query under /images/; the Kling API's own path is
   // /videos/text2video/{id}, the only one new-api routes (router/video-router.go 34-42). Gateways
   // differ, so the spec's is tried first and the other when it is not routed.
-  textToVideo: operation(
-    "vidgen.videos.textToVideo",
-    "/vidgen/v1/videos/text2video",
-    s.textToVideoParams,
-    {},
-    [(id) => path`/vidgen/v1/images/text2video/${id}`, (id) => path`/vidgen/v1/videos/text2video/${id}`],
-  ),
-  imageToVideo: operation(
-    "vidgen.videos.imageToVideo",
-    "/vidgen/v1/videos/image2video",
-    s.imageToVideoParams,
-    {
-      image: FRAME,
-      image_tail: FRAME,
-    },
-  ),
+  textToVideo: operation("vidgen.videos.textToVideo", "/vidgen/v1/videos/text2video", textToVideoParams, {}, [
+    (id) => path`/vidgen/v1/images/text2video/${id}`,
+    (id) => path`/vidgen/v1/videos/text2video/${id}`,
+  ]),
+  imageToVideo: operation("vidgen.videos.imageToVideo", "/vidgen/v1/videos/image2video", imageToVideoParams, {
+    image: bounds.videos.imageToVideo.image,
+    image_tail: bounds.videos.imageToVideo.image_tail,
+  }),
   multiImageToVideo: operation(
     "vidgen.videos.multiImageToVideo",
     "/vidgen/v1/videos/multi-image2video",
-    s.multiImageToVideoParams,
+    multiImageToVideoParams,
     {
-      "image_list.*.image": FRAME,
+      "image_list.*.image": bounds.videos.multiImageToVideo.image,
     },
   ),
-  extend: operation("vidgen.videos.extend", "/vidgen/v1/videos/video-extend", s.videoExtendParams),
-  textToAudio: operation("vidgen.audio.textToAudio", "/vidgen/v1/audio/text-to-audio", s.textToAudioParams),
-  videoToAudio: operation(
-    "vidgen.audio.videoToAudio",
-    "/vidgen/v1/audio/video-to-audio",
-    s.videoToAudioParams,
-  ),
+  extend: operation("vidgen.videos.extend", "/vidgen/v1/videos/video-extend", videoExtendParams),
+  textToAudio: operation("vidgen.audio.textToAudio", "/vidgen/v1/audio/text-to-audio", textToAudioParams),
+  videoToAudio: operation("vidgen.audio.videoToAudio", "/vidgen/v1/audio/video-to-audio", videoToAudioParams),
 } as const;
 
 /**

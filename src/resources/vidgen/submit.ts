@@ -1,7 +1,7 @@
 /** The one submission path of every vidgen operation: its declared submission, sent through the task registry. */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import type { Operation } from "./operations.js";
-import type { VidgenResult, VidgenTask } from "./types.js";
+import type { VidgenResult, VidgenTask } from "./results.js";
 
 export class VidgenSubmitter {
   constructor(private readonly client: TaskClientContext) {}

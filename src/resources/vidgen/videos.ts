@@ -6,9 +6,9 @@ import type {
   VidgenMultiImageToVideoParams,
   VidgenTextToVideoParams,
   VidgenVideoExtendParams,
-} from "./params.js";
+} from "./requests.js";
+import type { VidgenTask } from "./results.js";
 import type { VidgenSubmitter } from "./submit.js";
-import type { VidgenTask } from "./types.js";
 
 /** `gw.vidgen.videos`: text, image and multi-image to video, and video extension tasks. */
 export class VidgenVideos {

@@ -5,8 +5,8 @@ import { firstRouted, type WaitOptions } from "../../core/tasks/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
+import type { VidgenResult, VidgenSnapshot } from "./results.js";
 import { VidgenSubmitter } from "./submit.js";
-import type { VidgenResult, VidgenSnapshot } from "./types.js";
 import { VidgenVideos } from "./videos.js";
 
 /** A kind with or without its `vidgen.` prefix: `text2video` or `vidgen.text2video`. */

@@ -1,9 +1,8 @@
 /**
- * The unified video interface's request and result types: vidA and vidB as the spec gives them, the
- * generic unified body of the upstream (video-v2-unified.json) for every other model, and the flat
- * query record with `data.output` / `data.outputs` and a `"30%"` progress.
+ * What `gw.videos.create` takes: vidA and vidB as the spec gives them, and the generic unified body
+ * of the upstream (video-v2-unified.json) for every other model. operations.ts holds the schemas
+ * that check them at run time; the type tests keep the two from drifting.
  */
-import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
 import type { Uploadable } from "../../core/uploads/index.js";
 import type {
   VIDA_MODELS,
@@ -11,7 +10,7 @@ import type {
   VIDA_RESOLUTIONS,
   VIDB_IMAGE_MODELS,
   VIDB_TEXT_MODELS,
-} from "./schema.js";
+} from "./models.js";
 
 /**
  * A vidA id the spec lists (ids the catalog places in "vidA", e.g. after
@@ -126,67 +125,3 @@ export type VideoCreateParamsFor<M> = M extends VidAModel
   : M extends VidBModel
     ? VidBParams
     : UnifiedVideoParams;
-
-/** The unified status words: the spec's four plus new-api's SUBMITTED, QUEUED and UNKNOWN. */
-export type VideoTaskStatus =
-  | "NOT_START"
-  | "SUBMITTED"
-  | "QUEUED"
-  | "IN_PROGRESS"
-  | "SUCCESS"
-  | "FAILURE"
-  | "UNKNOWN"
-  | (string & {});
-
-/** The query's `data`: the result URLs (clients read `output` or `outputs`). */
-export interface VideoResult {
-  /** The video's URL once done. */
-  output?: string;
-  /** Every result URL. */
-  outputs?: string[];
-}
-
-/** The task kind of a video job and its result: `pollTask` on a `{ kind: "video" }` handle gives a VideoResult. */
-export interface VideoTaskResults {
-  video: VideoResult;
-}
-
-/** The flat query body of GET /v2/videos/generations/{task_id} (no envelope), as relays send it. */
-export interface VideoTaskRecord {
-  /** The task id. */
-  task_id: string;
-  /** The status word (see VideoTaskStatus). */
-  status: VideoTaskStatus;
-  /** Why it failed; "" otherwise. */
-  fail_reason?: string;
-  /** Unix seconds. */
-  submit_time?: number;
-  /** Unix seconds; 0 before it starts. */
-  start_time?: number;
-  /** Unix seconds; 0 before it ends. */
-  finish_time?: number;
-  /** A percentage as text, e.g. "30%". */
-  progress?: string;
-  /** The result; null or absent before it is done. */
-  data?: VideoResult | null;
-}
-
-/** What `gw.videos.create` answers: `{ task_id }`. */
-export interface VideoSubmitResponse {
-  /** The new task's id. */
-  task_id: string;
-}
-
-/** A video task's state, as `retrieve` and `wait` return it: normalized fields plus the flat record. */
-export interface VideoSnapshot extends TaskSnapshot<VideoResult> {
-  /** The query body as the gateway sent it. */
-  raw: VideoTaskRecord;
-}
-/** The same as VideoSnapshot, under the name of the other task families. */
-export type VideoTaskSnapshot = VideoSnapshot;
-
-/** How `gw.videos.wait` and `createAndWait` wait; `onProgress` sees the typed flat record in `raw`. */
-export interface VideoWaitOptions extends Omit<WaitOptions<VideoResult>, "onProgress"> {
-  /** Called with the snapshot whenever its status or progress changed (and with the first one). */
-  onProgress?: ((snapshot: VideoSnapshot) => void) | undefined;
-}

@@ -4,22 +4,14 @@
  * lists are required; fields only the captures show are optional (shared/upstream suno-*.json).
  */
 
-import type { Task, TaskSnapshot } from "../../core/tasks/index.js";
+import type { Task, TaskSnapshot, TaskStatusWord } from "../../core/tasks/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 
 /** A clip's own lower-case state: submitted -> queued -> streaming -> complete | error. */
 export type MusicClipStatus = "submitted" | "queued" | "streaming" | "complete" | "error" | (string & {});
 
 /** A task's upper-case state (new-api model/task.go). */
-export type MusicTaskStatus =
-  | "NOT_START"
-  | "SUBMITTED"
-  | "QUEUED"
-  | "IN_PROGRESS"
-  | "SUCCESS"
-  | "FAILURE"
-  | "UNKNOWN"
-  | (string & {});
+export type MusicTaskStatus = TaskStatusWord;
 
 /** What a clip was made from. */
 export interface MusicClipMetadata {
@@ -219,4 +211,12 @@ export interface MusicUploadStatus {
 export interface MusicInitializedClip {
   /** The clip id, for `continue_clip_id` of a recreation. */
   clip_id: string;
+}
+
+/** The three finished tasks of the workflow. */
+export interface ConcatWorkflowResult {
+  song: MusicSnapshot;
+  extension: MusicSnapshot;
+  /** The concatenated song: its clips hold the whole song. */
+  full: MusicSnapshot;
 }

@@ -224,3 +224,36 @@ export interface MusicV1ConcatParams {
   /** Whether the extension is an infill. */
   is_infill: boolean;
 }
+
+/** What `gw.musicgen.uploads.fromUrl` takes. */
+export interface MusicUploadFromUrlParams {
+  /** A public URL of the audio file (mp3, wav ...). */
+  url: string;
+}
+
+/** What `gw.musicgen.uploads.request` takes (step 1). */
+export interface MusicUploadRequestParams {
+  /** The file's extension without the dot, e.g. `mp3`. */
+  extension: string;
+}
+
+/** What `gw.musicgen.uploads.finish` takes (step 3). */
+export interface MusicUploadFinishParams {
+  /** The uploaded file's name. */
+  upload_filename: string;
+  /** How the bytes came; default `file_upload`. */
+  upload_type?: string;
+}
+
+/** The steps of the generate, extend and concatenate workflow. */
+export interface ConcatWorkflowParams {
+  /** The first generation (any variant but stems). */
+  song: Exclude<MusicSubmitParams, MusicStemsParams>;
+  /**
+   * The extension's body, sent as given plus `task_id`, `continue_clip_id` and `continue_at` (which
+   * defaults to the chosen clip's duration, its end). Write `task: "extend"` if your gateway asks for it.
+   */
+  extend: Omit<MusicSongFields, "task_id" | "continue_clip_id">;
+  /** Which clip of each generation to carry on with. Default 0. */
+  clip?: number;
+}

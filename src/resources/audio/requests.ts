@@ -1,5 +1,5 @@
-/** Speech request types. schema.ts holds the run-time check; the type tests keep the two in step. */
-import type { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./schema.js";
+/** What `gw.audio.speech.create` takes. operations.ts holds the run-time check; the type tests keep the two in step. */
+import type { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./models.js";
 
 /** A speech model id: tts-1, tts-1-hd (the spec's), gpt-4o-mini-tts, or any other id. */
 export type SpeechModel = (typeof SPEECH_MODELS)[number] | (string & {});

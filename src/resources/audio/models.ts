@@ -1,0 +1,24 @@
+/** Speech model ids, voices and audio formats: the spec's, then the upstream's newer ones. */
+
+/** The speech models the spec lists, plus OpenAI's newer one (autocompletion; any id is sent). */
+export const SPEECH_MODELS = ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"] as const;
+
+/** The spec's six voices, then OpenAI's newer ones (autocompletion; any voice is sent). */
+export const SPEECH_VOICES = [
+  "alloy",
+  "echo",
+  "fable",
+  "onyx",
+  "nova",
+  "shimmer",
+  "ash",
+  "ballad",
+  "coral",
+  "sage",
+  "verse",
+  "marin",
+  "cedar",
+] as const;
+
+/** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
+export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
