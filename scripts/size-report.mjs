@@ -39,10 +39,8 @@ const LEVERS = {
   "the SSE reader (core/streams/sse.ts)": (path, importer) => fromSrc(importer) && path === "./sse.js",
   "the task machinery (core/tasks, via client-options.ts)": (path, importer) =>
     fromSrc(importer) && path.endsWith("/core/tasks/index.js"),
-  "structured output (core/structured, parse.ts, run-tools.ts)": (path, importer) =>
-    fromSrc(importer) && /(core\/structured\/index|^\.\/parse|^\.\/run-tools)\.js$/.test(path),
-  "the gateway code tables (core/errors/codes.ts)": (path, importer) =>
-    fromSrc(importer) && path === "./codes.js",
+  "money (src/money, a dynamic import of client-money.ts)": (path, importer) =>
+    fromSrc(importer) && path === "./money/client.js",
 };
 
 const COMPARE = {
@@ -126,8 +124,9 @@ function report(name, { output, inputs }, detail) {
 function groupOf(path) {
   const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
   if (pkg) return `dependency ${pkg}`;
-  const resource = path.match(/^src\/resources\/([^/]+)/)?.[1];
-  if (resource) return `src/resources/${resource}`;
+  // A family, or a room of core: the rooms are what a change is weighed against.
+  const room = path.match(/^src\/(resources|core)\/([^/]+)/);
+  if (room) return `src/${room[1]}/${room[2]}`;
   return path.match(/^src\/[^/]+(?=\/)/)?.[0] ?? path;
 }
 
