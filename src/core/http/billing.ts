@@ -1,9 +1,10 @@
 /**
  * The seam between the transport and money (src/money): what the transport hands a client's
- * billing when it meters a call, what it asks of it, and its billed calls ({@link BilledCalls}). Core never imports money: the client
- * hands its transport a {@link MoneyPort}, whose billing is loaded (a dynamic import) when the
- * client asks for money. Until then a billed call runs the plain path and is priced only if its
- * cost is read (docs/cost.md, "What a plain client pays").
+ * billing when it meters a call, what it asks of it, and the transport's billed calls
+ * ({@link BilledCalls}). Core never imports money: the client hands its transport a
+ * {@link MoneyPort}, whose billing is loaded (a dynamic import) when the client asks for money.
+ * Until then a billed call runs the plain path and is priced only if its cost is read
+ * (docs/cost.md, "What a plain client pays").
  */
 import { type Answer, APIPromise, type Completion, completed } from "./api-promise.js";
 import type { Attempts, CallState, Reader } from "./attempts.js";
