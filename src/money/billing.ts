@@ -25,7 +25,6 @@ import {
   type Priced,
   type RequestOptions,
   type RequestSpec,
-  requestIdOf,
   SETTLES_LATER,
   type StreamBill,
   specOf,
@@ -33,7 +32,7 @@ import {
   wasNeverSent,
 } from "../core/http/index.js";
 import type { CallRecord } from "../core/http/middleware.js";
-import { requestIdFrom } from "../core/shared/request-id.js";
+import { requestIdFrom, requestIdOf } from "../core/shared/request-id.js";
 import { deliveredTokens, withDelivered } from "./delivered.js";
 import type { Bill, Metering } from "./metering.js";
 import { unitsOf } from "./worst-case.js";

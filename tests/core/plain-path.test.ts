@@ -35,6 +35,12 @@ function runChild(): Promise<{ control: Ran; plainCall: Ran; plainStream: Ran }>
   });
 }
 
+/** The functions of the transport's money glue that only a metered call (or a cost read) runs. */
+const METERING: Record<string, string[]> = {
+  "src/core/http/transport.ts": ["askMoney"],
+  "src/core/http/billing.ts": ["ask", "try", "#metered"],
+};
+
 /** The feature code a call may run: what a plain call must not. */
 function featureCode(ran: Ran): string[] {
   const found: string[] = [];
@@ -45,11 +51,13 @@ function featureCode(ran: Ran): string[] {
     if (/^src\/(money|core\/money|pricing|otel)\//.test(file) || file === "src/core/http/middleware.ts") {
       found.push(`${file}: ${own.join(", ")}`);
     }
-    if (file === "src/core/http/fallback.ts") found.push(`${file}: ${own.join(", ")}`);
-    if (file === "src/core/http/transport.ts") {
-      for (const name of own)
-        if (["#featured", "#try", "askMoney", "#billed"].includes(name)) found.push(`${file}: ${name}`);
+    // A call that uses a feature (featured.ts), and its fallback loop.
+    if (file === "src/core/http/featured.ts" || file === "src/core/http/fallback.ts") {
+      found.push(`${file}: ${own.join(", ")}`);
     }
+    // The transport's side of money: a billed call's metered try, and asking for money.
+    const metering = METERING[file];
+    if (metering) for (const name of own) if (metering.includes(name)) found.push(`${file}: ${name}`);
   }
   return found;
 }
@@ -67,7 +75,8 @@ describe("the plain path", () => {
     expect(found).toMatch(/src\/otel\/index\.ts/);
     expect(found).toMatch(/src\/core\/http\/middleware\.ts: .*runChain/);
     expect(found).toMatch(/src\/core\/http\/fallback\.ts: .*fallBack/);
-    expect(found).toMatch(/transport\.ts: #featured/);
+    expect(found).toMatch(/src\/core\/http\/featured\.ts: featured/);
+    expect(found).toMatch(/src\/core\/http\/billing\.ts: .*#metered/);
   });
 
   it("a plain call runs no money, middleware, fallback or OTel code", () => {

@@ -171,3 +171,8 @@ export interface StreamBill {
 export interface SettlesLater {
   [SETTLES_LATER](bill: StreamBill): void;
 }
+
+/** Whether a call's data is priced only at its end (a stream). */
+export function isSettlesLater(data: unknown): data is SettlesLater {
+  return typeof data === "object" && data !== null && SETTLES_LATER in data;
+}

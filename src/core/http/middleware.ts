@@ -8,7 +8,9 @@
  */
 
 import { GenwayError, isGenwayError, type TaskRef } from "../errors/errors.js";
+import { requestIdFrom, requestIdOf } from "../shared/request-id.js";
 import type { TaskSnapshot } from "../tasks/task-record.js";
+import type { Answer } from "./api-promise.js";
 import type { CostEstimate } from "./cost.js";
 
 /** The key's stand-in in the headers a middleware sees: the real key is set after the last middleware. */
@@ -95,6 +97,25 @@ export class CallRecord implements CallInfo {
 
   finish(outcome: Omit<CallOutcome, "attempts">): void {
     this.#finish({ ...outcome, attempts: this.attempts });
+  }
+
+  /** The call answered, unpriced (a metered call's billing finishes its record with the cost). */
+  answered(answer: Answer<unknown>, costReason: string): void {
+    const requestId = answer.requestId ?? requestIdFrom(answer.response.headers);
+    this.finish({
+      error: undefined,
+      model: answer.model,
+      requestId,
+      usage: undefined,
+      cost: null,
+      costReason,
+    });
+  }
+
+  /** The call failed with `error`. */
+  failed(error: unknown, costReason: string): void {
+    const requestId = requestIdOf(error);
+    this.finish({ error, model: undefined, requestId, usage: undefined, cost: null, costReason });
   }
 }
 

@@ -102,3 +102,11 @@ function request<P>(op: Operation<P>, path: string, body: unknown, accept: strin
   if (op.headers) spec.headers = op.headers;
   return spec;
 }
+
+/** The media type of a server-sent event stream. */
+export const EVENT_STREAM = "text/event-stream";
+
+/** What to accept for a call whose `stream` flag chooses between one JSON body and an event stream. */
+export function accepts(params: { stream?: boolean | null | undefined }): string {
+  return params.stream === true ? EVENT_STREAM : "application/json";
+}

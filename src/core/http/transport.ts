@@ -1,32 +1,40 @@
 /**
- * The one HTTP path every resource uses: auth, headers, query, the response clock, the caller's
- * signal, error decoding and billing-safe retries. Knows HTTP, not any API family.
+ * The one HTTP path every resource uses: a call's options checked, its request built, sent and
+ * read. Knows HTTP, not any API family.
  *
  * A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its operation
  * checked and its request built synchronously, one AbortController and one timer, fetch, the
  * body's text, JSON.parse, the error-envelope check, the result; its request id and cost are read
- * when `withResponse()` asks. Each feature is installed when the client is made with it (money also
- * when the client first reads a cost), never tested on a plain call: middleware (middleware.ts)
- * replaces the exchange of every attempt, the client's billing (src/money, through billing.ts) the
- * try of a billed call; a call that lists models runs the fallback loop (fallback.ts). The
- * attempts, their retries and exchanges are attempts.ts.
+ * when `withResponse()` asks. Each feature has its own file and is installed when the client is
+ * made with it (money also when the client first reads a cost), never tested on a plain call:
+ * middleware (middleware.ts) replaces the exchange of every attempt, the client's billing (src/money,
+ * through billing.ts) the try of a billed call; a call that lists models or has its own budget runs
+ * featured.ts (the fallback loop of fallback.ts). The attempts, their retries and exchanges are
+ * attempts.ts; what one request sends (URL, headers, body, key) is request-init.ts; redirects are
+ * redirects.ts.
  */
 
 import { GenwayError } from "../errors/errors.js";
 import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
-import { requestIdFrom } from "../shared/request-id.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
-import { type Answer, APIPromise, type Completion, completed, NOT_BILLED } from "./api-promise.js";
-import { Attempts, type CallState, type Reader } from "./attempts.js";
-import { type Billing, LateStreamBill, type ModelTry, type MoneyPort } from "./billing.js";
+import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
+import { Attempts, type Reader } from "./attempts.js";
+import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
-import { SETTLES_LATER, type SettlesLater } from "./cost.js";
-import { fallBack, modelChoices, neverSent, wasNeverSent, withModel } from "./fallback.js";
+import { neverSent } from "./fallback.js";
+import { type Features, featured } from "./featured.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
 import { CallRecord, type Middleware } from "./middleware.js";
-import { modelOf, type Operation, type QueryValue, type RequestSpec, specOf } from "./operation.js";
+import {
+  EVENT_STREAM,
+  modelOf,
+  type Operation,
+  type QueryValue,
+  type RequestSpec,
+  specOf,
+} from "./operation.js";
 import type { HeadersLike } from "./request-init.js";
 import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
 
@@ -64,32 +72,20 @@ type Operate = <P, T>(
   read: Reader<T>,
 ) => Promise<Answer<T>>;
 
-/** One model's try of a call: plain, or metered by the client's billing. */
-type Try = <P, T>(
-  op: Operation<P>,
-  params: P,
-  options: RequestOptions,
-  read: Reader<T>,
-  state: CallState | undefined,
-) => Promise<Answer<T>>;
-
 /** The options of a call given none: nothing to check. */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
 
-/** The media type of a server-sent event stream. */
-export const EVENT_STREAM = "text/event-stream";
-
 export class Transport {
   readonly #config: TransportConfig;
   readonly #attempts: Attempts;
   readonly #readJson: Reader<unknown>;
-  #chain: readonly Middleware[] | undefined;
-  /** One model's try of a billed call: plain until the client asks for money, then metered. */
-  #billed: Try;
-  #billing: Promise<Billing> | undefined;
+  /** The client's billed calls (an operation with a meter); undefined: calls are never priced. */
+  readonly #billed: BilledCalls | undefined;
+  /** What a featured call uses (the middleware chain once installed). */
+  readonly #features: Features;
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -97,7 +93,16 @@ export class Transport {
     this.#attempts = new Attempts({ ...config, base });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
-    this.#billed = this.#plain;
+    const { money } = config;
+    this.#billed =
+      money &&
+      new BilledCalls({
+        money,
+        plain: this.#plain,
+        build: (op, params, options) => this.#build(op, params, options),
+        attempts: this.#attempts,
+      });
+    this.#features = { chain: undefined, log: config.log, billed: this.#billed, plain: this.#plain };
   }
 
   get log(): Logger {
@@ -116,14 +121,14 @@ export class Transport {
     return { fetch, timeout, idleTimeout, maxRetries, retryDelay };
   }
 
-  /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is recorded. */
+  /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is featured and recorded. */
   useMiddleware(chain: readonly Middleware[]): void {
-    this.#chain = chain;
+    this.#features.chain = chain;
     this.#attempts.useMiddleware(chain);
     this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
       try {
         if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
-        return this.#featured(op, params, options, stream, read);
+        return featured(this.#features, op, params, options, stream, read);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -133,24 +138,10 @@ export class Transport {
   /**
    * The client asks for money (when it is made with budget, onCost, group, prices or middleware;
    * else on its first cost read): its billing loads, once, and every billed call is metered from
-   * now on. Calls made while it loads wait for it.
+   * now on (billing.ts). Calls made while it loads wait for it.
    */
   askMoney(): Promise<Billing> {
-    if (this.#billing === undefined) {
-      const { money } = this.#config;
-      const loading = money ? money.load() : Promise.reject(new GenwayError("This client prices nothing."));
-      this.#billing = loading;
-      this.#billed = async (op, params, options, read, state) =>
-        (await loading).run(this.#try(op, params, options, read, state));
-      loading.then(
-        (billing) => {
-          this.#billed = (op, params, options, read, state) =>
-            billing.run(this.#try(op, params, options, read, state));
-        },
-        () => {},
-      );
-    }
-    return this.#billing;
+    return this.#billed ? this.#billed.ask() : Promise.reject(new GenwayError("This client prices nothing."));
   }
 
   /**
@@ -170,11 +161,9 @@ export class Transport {
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
-    const read = this.#unwrapped(wrap);
-    // Decided with the try the call takes (#operate, now): a client that asked for money meters it.
-    const plain = op.meter && this.#config.money && this.#billed === this.#plain;
-    const billed = plain ? this.#billedStream(op, params, read) : read;
-    return this.#promise(op, params, this.#operate(op, params, options, stream, billed));
+    const unwrapped = this.#unwrapped(wrap);
+    const read = op.meter && this.#billed ? this.#billed.body(op, params, unwrapped) : unwrapped;
+    return this.#promise(op, params, this.#operate(op, params, options, stream, read));
   }
 
   /**
@@ -213,33 +202,9 @@ export class Transport {
     return new APIPromise(this.#unbilled(spec, options, this.#unwrapped(wrap), false));
   }
 
-  /**
-   * The promise of a declared operation's call. A billed call's `withResponse()` asks for its cost:
-   * at once the client's prices (in parallel with the call), then the cost, priced when the answer
-   * is in if the call was not metered as it ran.
-   */
+  /** The promise of a declared operation's call: a billed call's prices its `withResponse()` (billing.ts). */
   #promise<T, P>(op: Operation<P>, params: P, answer: Promise<Answer<T>>): APIPromise<T> {
-    const { money } = this.#config;
-    if (!op.meter || !money) return new APIPromise(answer);
-    const priced: Completion<T> = (done) =>
-      done.cost !== undefined
-        ? completed(done)
-        : this.askMoney().then(async (billing) => {
-            const tried = done.model === undefined ? params : withModel(op, params, done.model);
-            const { cost, reason } = await billing.late(op, tried, done);
-            return { ...completed(done), cost, costReason: reason };
-          });
-    const costRead = () => {
-      const asked = this.askMoney();
-      const billing = money.ready();
-      if (billing) billing.demand();
-      else
-        asked.then(
-          (loaded) => loaded.demand(),
-          () => {},
-        );
-    };
-    return new APIPromise(answer, priced, costRead);
+    return op.meter && this.#billed ? this.#billed.promise(op, params, answer) : new APIPromise(answer);
   }
 
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
@@ -253,32 +218,6 @@ export class Transport {
     };
   }
 
-  /**
-   * A billed body the caller consumes. A stream's cost may be read at any time (`stream.cost()`):
-   * one that opens before its client asked for money gets a bill that opens when it is first read.
-   * The pricing code is imported now (once per process, alongside the request), so that such a
-   * synchronous read finds it; none of it runs unless the cost is read.
-   */
-  #billedStream<T, P>(op: Operation<P>, params: P, read: Reader<T>): Reader<T> {
-    const money = this.#config.money as MoneyPort;
-    return async (c, spec) => {
-      const data = await read(c, spec);
-      if (isSettlesLater(data)) {
-        await money.preload();
-        // Not the stream itself: its bill is held by what settles a dropped stream (stream.ts),
-        // which must not keep the stream alive.
-        const answer: Answer<unknown> = { data: undefined, response: c.response, model: modelOf(op, params) };
-        data[SETTLES_LATER](
-          new LateStreamBill(() => {
-            void this.askMoney();
-            return (money.ready() as Billing).lateStream(op, params, answer);
-          }),
-        );
-      }
-      return data;
-    };
-  }
-
   async #unbilled<T>(
     source: SpecSource,
     options: RequestOptions = NO_OPTIONS,
@@ -287,96 +226,53 @@ export class Transport {
   ): Promise<Answer<T>> {
     if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
-    const record = this.#chain && new CallRecord("request", undefined, stream);
+    const record = this.#features.chain && new CallRecord("request", undefined, stream);
     const state = record && { record, handOver: undefined };
     try {
       const answer = await this.#attempts.send(spec, options, read, undefined, state);
-      record?.finish(ended(answer, NOT_BILLED));
+      record?.answered(answer, NOT_BILLED);
       return answer;
     } catch (error) {
-      record?.finish({ ...failed(error), cost: null, costReason: NOT_BILLED });
+      record?.failed(error, NOT_BILLED);
       throw error;
     }
   }
 
   /**
    * One call of a declared operation. A plain call goes straight to its try; one that uses a
-   * feature (its own budget, a fallback list; with middleware, every call) to {@link #featured}.
+   * feature (its own budget, a fallback list; with middleware, every call) to featured.ts.
    */
   #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
     try {
       if (options !== NO_OPTIONS) {
         checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
         if (options.budget !== undefined || options.fallback !== undefined) {
-          return this.#featured(op, params, options, stream, read);
+          return featured(this.#features, op, params, options, stream, read);
         }
       }
       if (Array.isArray((params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"])) {
-        return this.#featured(op, params, options, stream, read);
+        return featured(this.#features, op, params, options, stream, read);
       }
-      return (op.meter ? this.#billed : this.#plain)(op, params, options, read, undefined);
+      return (op.meter && this.#billed ? this.#billed.try : this.#plain)(
+        op,
+        params,
+        options,
+        read,
+        undefined,
+      );
     } catch (error) {
       return Promise.reject(error);
     }
   };
-
-  /**
-   * A call that uses a feature: its models in turn (a fallback list), each validated, billed (the
-   * budget reserved) and sent under the retry policy, recorded for middleware. Everything that
-   * throws before sending rejects the promise with nothing sent.
-   */
-  async #featured<P, T>(
-    op: Operation<P>,
-    params: P,
-    options: RequestOptions,
-    stream: boolean,
-    read: Reader<T>,
-  ): Promise<Answer<T>> {
-    const choices = modelChoices(op, params, options);
-    const record = this.#chain && new CallRecord(op.name, choices ? choices[0] : modelOf(op, params), stream);
-    try {
-      // A call's own budget prices it before sending: the client asks for money.
-      if (op.meter && options.budget !== undefined && this.#config.money) await this.askMoney();
-      const attempt = op.meter ? this.#billed : this.#plain;
-      if (!choices) return await attempt(op, params, options, read, { record, handOver: undefined });
-      return await fallBack(op, params, choices, this.log, (tried, handOver) =>
-        attempt(op, tried, options, read, { record, handOver }),
-      );
-    } catch (error) {
-      const costReason = wasNeverSent(error) ? "the call was never sent" : "the call failed";
-      record?.finish({ ...failed(error), cost: null, costReason });
-      throw error;
-    }
-  }
 
   /** One model's try, unmetered: build (synchronously, unless the body must be read), send, read. */
   #plain: Try = async (op, params, options, read, state) => {
     let spec = this.#build(op, params, options);
     if (spec instanceof Promise) spec = await spec;
     const answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
-    state?.record?.finish(ended(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED));
+    state?.record?.answered(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED);
     return answer;
   };
-
-  /** One model's try as the client's billing runs it (see billing.ts). */
-  #try<P, T>(
-    op: Operation<P>,
-    params: P,
-    options: RequestOptions,
-    read: Reader<T>,
-    state: CallState | undefined,
-  ): ModelTry<P, T> {
-    const model = modelOf(op, params);
-    return {
-      op,
-      params,
-      options,
-      model,
-      record: state?.record,
-      build: async () => this.#build(op, params, options),
-      send: (spec, retrying) => this.#attempts.send(spec, options, read, model, state, retrying),
-    };
-  }
 
   /**
    * Checks the params and builds the request: at once for a body that cannot stall, under the
@@ -403,37 +299,4 @@ export class Transport {
       timeout: options.timeout ?? this.#config.timeout,
     });
   }
-}
-
-/** What a finished request tells middleware of its call. */
-function ended(answer: Answer<unknown>, costReason: string) {
-  return {
-    error: undefined,
-    model: answer.model,
-    requestId: answer.requestId ?? requestIdFrom(answer.response.headers),
-    usage: undefined,
-    cost: null,
-    costReason,
-  };
-}
-
-function failed(error: unknown) {
-  return { error, model: undefined, requestId: requestIdOf(error), usage: undefined };
-}
-
-/** The request id a failure carries, if any. */
-export function requestIdOf(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null
-    ? (error as { requestId?: string }).requestId
-    : undefined;
-}
-
-/** Whether a call's data is priced only at its end (a stream). */
-export function isSettlesLater(data: unknown): data is SettlesLater {
-  return typeof data === "object" && data !== null && SETTLES_LATER in data;
-}
-
-/** What to accept for a call whose `stream` flag chooses between one JSON body and an event stream. */
-export function accepts(params: { stream?: boolean | null | undefined }): string {
-  return params.stream === true ? EVENT_STREAM : "application/json";
 }

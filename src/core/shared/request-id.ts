@@ -34,3 +34,10 @@ function fromMessage(message: unknown): string | undefined {
   for (const match of message.matchAll(SUFFIX)) id = match[1];
   return id;
 }
+
+/** The request id a failure carries, if any. */
+export function requestIdOf(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null
+    ? (error as { requestId?: string }).requestId
+    : undefined;
+}
