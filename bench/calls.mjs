@@ -5,8 +5,7 @@
 //   node bench/calls.mjs <url>   (BENCH_CALLS, BENCH_STREAMS, BENCH_ROUNDS, BENCH_WARMUP, BENCH_ONLY)
 // BENCH_ONLY=stream (or chat, task, a comma list) measures only those figures.
 import { createParser } from "eventsource-parser";
-import Genway from "genway";
-import OpenAI from "openai";
+import { chatContenders, headers, key, params } from "./chat-contenders.mjs";
 import { STREAM_CHUNKS, TASK_ID } from "./server.mjs";
 
 const url = process.argv[2];
@@ -17,24 +16,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const wanted = (figure) => !ONLY || ONLY.includes(figure);
 
-const key = "sk-bench-key";
-const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
-const genway = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
-const openai = new OpenAI({ apiKey: key, baseURL: `${url}/v1` });
-const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-
-const chat = {
-  fetch: async () => {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(params),
-    });
-    return JSON.parse(await response.text());
-  },
-  genway: () => genway.chat.completions.create(params),
-  openai: () => openai.chat.completions.create(params),
-};
+const { genway, openai, chat } = chatContenders(url);
 
 const task = {
   fetch: async () => {

@@ -9,29 +9,11 @@
 // Prints one JSON object: { [contender]: { promises, timers, bytes } } per call.
 import { createHook } from "node:async_hooks";
 import { PerformanceObserver } from "node:perf_hooks";
-import Genway from "genway";
-import OpenAI from "openai";
+import { chatContenders } from "./chat-contenders.mjs";
 
 const url = process.argv[2];
 const CALLS = Number(process.env.COUNT_CALLS ?? 200);
-const key = "sk-bench-key";
-const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
-const genway = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
-const openai = new OpenAI({ apiKey: key, baseURL: `${url}/v1` });
-const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-
-const contenders = {
-  fetch: async () => {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(params),
-    });
-    return JSON.parse(await response.text());
-  },
-  genway: () => genway.chat.completions.create(params),
-  openai: () => openai.chat.completions.create(params),
-};
+const { chat: contenders } = chatContenders(url);
 
 const counted = { promises: 0, timers: 0 };
 const hook = createHook({

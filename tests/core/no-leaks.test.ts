@@ -4,35 +4,15 @@
  * server, and must then exit by itself, quickly. A leaked 600 s response timer or 120 s idle timer
  * would keep it alive far past the limit.
  */
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bundled } from "../support/bundle.js";
+import { runNode } from "../support/child.js";
 
 /** The child's program, bundled from this run's sources (tests/support/bundle.ts). */
 const [CHILD] = await bundled("tests/core/fixtures/no-leaks-child.ts");
 
-function runChild(): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD!], {
-      cwd: fileURLToPath(new URL("../..", import.meta.url)),
-      env: { ...process.env, GENWAY_LOG: "off" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    // Belt and braces: the child has its own 8 s alarm; never let a hung child outlive the test.
-    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearTimeout(kill);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+// Belt and braces: the child has its own 8 s alarm; never let a hung child outlive the test.
+const runChild = () => runNode([CHILD!], 15_000);
 
 describe("nothing is left running after aborts, errors and timeouts", () => {
   it("the child process exits on its own within a few seconds, every call typed", async () => {

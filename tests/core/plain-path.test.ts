@@ -4,35 +4,21 @@
  * timed: V8's per-function call counts over one call (in a child process of its own, see
  * fixtures/plain-call-child.ts), and esbuild's import graph of the chat entry.
  */
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runNode } from "../support/child.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CHILD = fileURLToPath(new URL("./fixtures/plain-call-child.ts", import.meta.url));
 
 type Ran = Record<string, string[]>;
 
-function runChild(): Promise<{ control: Ran; plainCall: Ran; plainStream: Ran }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, GENWAY_LOG: "off" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const kill = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(kill);
-      if (code !== 0) reject(new Error(`child exited ${code}: ${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!));
-    });
-  });
+async function runChild(): Promise<{ control: Ran; plainCall: Ran; plainStream: Ran }> {
+  // tsx, not a bundle: the call counts are read per source file.
+  const { code, stdout, stderr } = await runNode(["--import", "tsx", CHILD], 30_000);
+  if (code !== 0) throw new Error(`child exited ${code}: ${stderr}`);
+  return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 
 /** The functions of the transport's money glue that only a metered call (or a cost read) runs. */
