@@ -9,24 +9,14 @@
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { createParser } from "eventsource-parser";
-import Genway from "genway";
+import { chatContenders, headers, params } from "./chat-contenders.mjs";
 
 const [url, mode, out] = process.argv.slice(2);
 const STREAM = mode.endsWith("-stream");
 const CALLS = Number(STREAM ? (process.env.PROFILE_STREAMS ?? 60) : (process.env.PROFILE_CALLS ?? 5000));
-const key = "sk-bench-key";
-const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
-const gw = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
-const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+const { genway: gw, chat } = chatContenders(url);
 const modes = {
-  fetch: async () => {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(params),
-    });
-    return JSON.parse(await response.text());
-  },
+  fetch: chat.fetch,
   "fetch-init": async () => {
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: "POST",
@@ -37,7 +27,7 @@ const modes = {
     });
     return JSON.parse(await response.text());
   },
-  genway: () => gw.chat.completions.create(params),
+  genway: chat.genway,
   "fetch-stream": async () => {
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: "POST",
