@@ -178,7 +178,7 @@ function cleanInstall(name, node, tarball) {
   const started = Date.now();
   try {
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "genway-install", private: true }));
-    const zod = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).dependencies.zod;
+    const zod = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).peerDependencies.zod;
     const result = spawnSync(
       node,
       [npm, "install", join(WORK, tarball), `zod@${zod}`, "--no-audit", "--no-fund", "--prefer-offline"],

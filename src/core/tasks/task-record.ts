@@ -13,6 +13,7 @@
 
 import type { CostEstimate } from "../http/cost.js";
 
+/** A task's status in genway's words, whatever the relay wrote (see TaskStatusWord for its own). */
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "unknown";
 
 /**

@@ -1,4 +1,6 @@
 /** gw.tasks namespace and the task types every family shares. */
+
+export type { TaskStatusWord } from "../../core/tasks/task-record.js";
 export {
   Task,
   type TaskRef,
