@@ -69,10 +69,15 @@ export class ClientMoney implements MoneyPort {
   /** `gw.prices`: the client's prices, loaded on first need. */
   readonly prices: PriceSource = new Prices(this);
 
-  constructor(
-    private readonly options: MoneyOptions,
-    private readonly log: Logger,
-  ) {}
+  /** Only the money options: a client's options hold its key, which must not be reachable from gw.costs or gw.prices. */
+  readonly #options: MoneyOptions;
+  readonly #log: Logger;
+
+  constructor(options: MoneyOptions, log: Logger) {
+    const { prices, group, budget, onCost, timeout } = options;
+    this.#options = { prices, group, budget, onCost, timeout };
+    this.#log = log;
+  }
 
   /** The transport the client's prices are read through (set once it exists). */
   attach(transport: Transport): void {
@@ -121,13 +126,13 @@ export class ClientMoney implements MoneyPort {
   }
 
   #make({ clientMoney }: MoneyCode): Money {
-    const { prices, group, budget, onCost, timeout } = this.options;
+    const { prices, group, budget, onCost, timeout } = this.#options;
     return clientMoney({
       prices,
       group,
       budget,
       onCost,
-      log: this.log,
+      log: this.#log,
       get: (path) =>
         this.#transport!.json(
           { method: "GET", path, policy: "idempotent" },
@@ -139,44 +144,57 @@ export class ClientMoney implements MoneyPort {
 
 /** `gw.costs` before and after the money loads: reading it asks for money; zero until then (nothing was counted). */
 class Costs implements CostTotals {
-  constructor(private readonly money: ClientMoney) {}
+  readonly #money: ClientMoney;
+
+  constructor(money: ClientMoney) {
+    this.#money = money;
+  }
 
   get total(): number {
-    return this.money.ask()?.totals.total ?? 0;
+    return this.#money.ask()?.totals.total ?? 0;
   }
   get currency(): Currency | undefined {
-    return this.money.ask()?.totals.currency;
+    return this.#money.ask()?.totals.currency;
   }
   get calls(): number {
-    return this.money.ask()?.totals.calls ?? 0;
+    return this.#money.ask()?.totals.calls ?? 0;
   }
   get unpriced(): number {
-    return this.money.ask()?.totals.unpriced ?? 0;
+    return this.#money.ask()?.totals.unpriced ?? 0;
   }
   get byModel(): Record<string, CostSum> {
-    return this.money.ask()?.totals.byModel ?? {};
+    return this.#money.ask()?.totals.byModel ?? {};
   }
   get byFamily(): Record<string, CostSum> {
-    return this.money.ask()?.totals.byFamily ?? {};
+    return this.#money.ask()?.totals.byFamily ?? {};
   }
   reset(): void {
-    this.money.ask()?.totals.reset();
+    this.#money.ask()?.totals.reset();
   }
   toJSON(): CostTotalsData {
     const { total, currency, calls, unpriced, byModel, byFamily } = this;
     return { total, currency, calls, unpriced, byModel, byFamily };
   }
+
+  /** `console.log(gw.costs)` prints the totals (they live in getters, which inspect does not show). */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `CostTotals ${JSON.stringify(this.toJSON())}`;
+  }
 }
 
 /** `gw.prices`: each method asks for money, and waits for it to load. */
 class Prices implements PriceSource {
-  constructor(private readonly money: ClientMoney) {}
+  readonly #money: ClientMoney;
+
+  constructor(money: ClientMoney) {
+    this.#money = money;
+  }
 
   async load(options?: { refresh?: boolean }): Promise<PriceBook> {
-    return (await this.money.asked()).prices.load(options);
+    return (await this.#money.asked()).prices.load(options);
   }
 
   async estimate(params: EstimateCostParams): Promise<CostEstimate> {
-    return (await this.money.asked()).prices.estimate(params);
+    return (await this.#money.asked()).prices.estimate(params);
   }
 }

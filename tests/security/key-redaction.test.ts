@@ -338,6 +338,24 @@ describe("the log levels above were really exercised", () => {
   });
 });
 
+describe("the key is not reachable from what a client exposes", () => {
+  it("inspect and JSON of gw.costs and gw.prices, plain and with money asked for", async () => {
+    for (const options of [{}, { onCost: () => {} }, { budget: { limit: 1, unpriced: "allow" as const } }]) {
+      const gw = new Genway({ apiKey: KEY, baseURL: gateway.url, logLevel: "off", ...options });
+      await gw.chat.completions.create(hello);
+      for (const face of [
+        inspect(gw.costs, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+        inspect(gw.prices, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+        JSON.stringify(gw.costs),
+        JSON.stringify(gw.prices),
+        inspect(gw, { depth: Number.POSITIVE_INFINITY }),
+      ]) {
+        expect(leaked(face)).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe("the key is sent to baseURL only", () => {
   it("never in a query string", async () => {
     const before = mock.requests.length;
