@@ -6,12 +6,13 @@
  * key, fetch, a redirect followed only on a 3xx) unless the client has an apiKey function or
  * middleware, chosen when the client is made.
  */
+
+import { neverSent } from "../errors/never-sent.js";
 import type { Logger } from "../shared/log.js";
 import { logs } from "../shared/log.js";
 import { registerSecret } from "../shared/redact.js";
 import type { Answer } from "./api-promise.js";
 import { type Connection, failureOf, openConnection } from "./connection.js";
-import { neverSent } from "./fallback.js";
 import { type CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
 import type { QueryValue, RequestSpec } from "./operation.js";
 import { follow, isRedirect } from "./redirects.js";

@@ -11,6 +11,7 @@ import {
   isGenwayError,
   MalformedResponseError,
 } from "../errors/errors.js";
+import { neverSent } from "../errors/never-sent.js";
 import { IdleClock } from "../shared/idle-clock.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { timerDelay } from "../shared/timers.js";
@@ -148,7 +149,8 @@ export async function openConnection(
   send: (signal: AbortSignal) => Promise<Response>,
   { signal: userSignal, timeout, idleTimeout, signalled = false }: Clocks,
 ): Promise<Connection> {
-  if (userSignal?.aborted) throw new APIUserAbortError();
+  // Aborted before fetch: nothing left the process, so a budget frees the call's reservation.
+  if (userSignal?.aborted) throw neverSent(new APIUserAbortError());
   const attempt = new Attempt(url, idleTimeout, timeout, signalled, userSignal);
   const { controller } = attempt;
   try {
@@ -191,7 +193,8 @@ export async function underClock<T>(
   work: (signal: AbortSignal) => Promise<T>,
   { signal: userSignal, timeout }: { signal?: AbortSignal | undefined; timeout: number },
 ): Promise<T> {
-  if (userSignal?.aborted) throw new APIUserAbortError();
+  // Aborted before fetch: nothing left the process, so a budget frees the call's reservation.
+  if (userSignal?.aborted) throw neverSent(new APIUserAbortError());
   const controller = new AbortController();
   let timedOut = false;
   const onUserAbort = () => controller.abort(userSignal?.reason);

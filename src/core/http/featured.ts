@@ -3,11 +3,13 @@
  * fallback.ts), its own budget, or a client's middleware (every call recorded for the chain,
  * middleware.ts). A plain call never comes here: the transport sends it to its try at once.
  */
+
+import { wasNeverSent } from "../errors/never-sent.js";
 import type { Logger } from "../shared/log.js";
 import type { Answer } from "./api-promise.js";
 import type { Reader } from "./attempts.js";
 import type { BilledCalls, Try } from "./billing.js";
-import { fallBack, modelChoices, wasNeverSent } from "./fallback.js";
+import { fallBack, modelChoices } from "./fallback.js";
 import { CallRecord, type Middleware } from "./middleware.js";
 import { modelOf, type Operation } from "./operation.js";
 import type { RequestOptions } from "./request-options.js";

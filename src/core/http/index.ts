@@ -1,5 +1,6 @@
 /** The HTTP path: one transport (auth, headers, clocks, billing-safe retries), the connection lifecycle, the APIPromise, the seam with money, and the one way ids go into paths. */
 
+export { neverSent, wasNeverSent } from "../errors/never-sent.js";
 export * from "./api-promise.js";
 export type * from "./billing.js";
 export * from "./client-context.js";

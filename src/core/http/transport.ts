@@ -15,6 +15,7 @@
  */
 
 import { GenwayError } from "../errors/errors.js";
+import { neverSent } from "../errors/never-sent.js";
 import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
 import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
@@ -23,7 +24,6 @@ import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
 import { Attempts, type Reader } from "./attempts.js";
 import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
-import { neverSent } from "./fallback.js";
 import { type Features, featured } from "./featured.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
 import { CallRecord, type Middleware } from "./middleware.js";
