@@ -120,6 +120,38 @@ describe("what goes over the wire", () => {
     expect((await chained.chat.completions.create(hello)).choices[0]?.message.content).toBeTruthy();
   });
 
+  it("times out a fetch put on globalThis after genway loaded that ignores its signal (a test stub, a polyfill)", async () => {
+    const platform = globalThis.fetch;
+    const gw = () =>
+      new Genway({
+        baseURL: "http://gw.test",
+        apiKey: "sk-test",
+        maxRetries: 0,
+        timeout: 200,
+        idleTimeout: 200,
+      });
+    try {
+      // Never answers, whatever its signal says: the response clock must still end the call.
+      globalThis.fetch = (() => new Promise(() => {})) as typeof fetch;
+      const silent = await thrown(() => gw().chat.completions.create(hello));
+      expect(silent).toBeInstanceOf(APITimeoutError);
+      expect(silent.phase).toBe("response");
+      // Answers headers and half a body, then nothing: the idle clock must end the read.
+      globalThis.fetch = (async () =>
+        new Response(
+          new ReadableStream({
+            start: (controller) => controller.enqueue(new TextEncoder().encode('{"id":')),
+          }),
+          { headers: { "content-type": "application/json" } },
+        )) as typeof fetch;
+      const stalled = await thrown(() => gw().chat.completions.create(hello));
+      expect(stalled).toBeInstanceOf(APITimeoutError);
+      expect(stalled.phase).toBe("idle");
+    } finally {
+      globalThis.fetch = platform;
+    }
+  });
+
   it("withResponse() gives the raw response and the request id", async () => {
     const { gw } = await loopback();
     const { data, response, requestId } = await gw.chat.completions.create(hello).withResponse();

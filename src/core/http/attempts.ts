@@ -20,6 +20,13 @@ import { type HeadersLike, RotatingKey, requestBody, requestHeaders, requestURL 
 import type { RequestOptions } from "./request-options.js";
 import { retryAfter } from "./retry.js";
 
+/**
+ * The runtime's own fetch, as it was when genway loaded: the one fetch known to end its request and
+ * body reads when its signal aborts. A fetch given as an option, or one put on globalThis later (a
+ * test stub, a polyfill), may ignore its signal, and is raced with the abort instead.
+ */
+const PLATFORM_FETCH = globalThis.fetch;
+
 /** Reads the connection of one attempt into the call's data. */
 export type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
 
@@ -153,7 +160,7 @@ export class Attempts {
           signal: options.signal,
           timeout: options.timeout ?? this.#config.timeout,
           idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: sending === undefined && this.#config.fetch === undefined,
+          signalled: sending === undefined && this.#fetch === PLATFORM_FETCH,
         },
       );
     } catch (error) {
