@@ -180,6 +180,32 @@ describe("what goes over the wire", () => {
     expect(mock.requests).toHaveLength(0);
   });
 
+  it("bad per-call options are a ValidationError before anything is sent or spent: a signal that is none, a header fetch cannot send, a negative budget", async () => {
+    const mock = createMockGateway();
+    const gw = new Genway({
+      baseURL: "http://gw.test",
+      apiKey: mock.apiKey,
+      fetch: mock.fetch,
+      budget: { limit: 1, unpriced: "allow" },
+    });
+    const cases: Array<[object, string]> = [
+      [{ signal: {} }, "signal"],
+      [{ headers: { "x-note": "two\nlines" } }, "headers"],
+      [{ headers: { "not a name": "x" } }, "headers"],
+      [{ budget: { limit: -1 } }, "budget"],
+    ];
+    for (const [options, path] of cases) {
+      const error = await thrown(() => gw.chat.completions.create(hello, options as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues[0].path).toBe(path);
+    }
+    expect(mock.requests).toEqual([]);
+    expect(gw.costs.unpriced).toBe(0);
+    expect(
+      () => new Genway({ baseURL: "http://gw.test", apiKey: "k", defaultHeaders: { "x-a": "a\rb" } }),
+    ).toThrow(ValidationError);
+  });
+
   it("validation: 'off' sends what the caller wrote", async () => {
     const { mock, gw } = await loopback({ validation: "off" });
     const error = await thrown(() => gw.chat.completions.create({ ...hello, temperature: 3 }));

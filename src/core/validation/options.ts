@@ -4,13 +4,17 @@
  * no function or a misspelt option would otherwise break silently, far from the cause.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
+import { checkBudget } from "./money-options.js";
 
 /**
  * What an option holds: `clock` a duration in ms where Infinity means no clock (values past 2^31-1
  * are capped), `delay` a finite duration in ms, `count` a whole number, `function` a function,
- * `list` an array (its entries are checked where it is read), `flag` a boolean.
+ * `list` an array (its entries are checked where it is read), `flag` a boolean, `signal` an
+ * AbortSignal, `headers` a Headers or an object of header values fetch can send, `budget` a budget.
+ * Each is checked before anything is sent: fetch would refuse a bad signal or header only when the
+ * call is under way, as a connection error a budget cannot tell from a sent request.
  */
-type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag";
+type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag" | "signal" | "headers" | "budget";
 
 const EXPECTED: Record<Kind, string> = {
   clock: "a number of ms >= 0 (Infinity for no limit)",
@@ -19,15 +23,59 @@ const EXPECTED: Record<Kind, string> = {
   function: "a function",
   list: "a list",
   flag: "true or false",
+  signal: "an AbortSignal",
+  headers: "a Headers or an object of header names to values without line breaks",
+  budget: "a budget { limit, currency?, unpriced? }",
 };
+
+/** A header name fetch accepts (an HTTP token), and a value without CR, LF or NUL. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+function sendableHeaders(value: unknown): boolean {
+  if (typeof Headers !== "undefined" && value instanceof Headers) return true;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([name, text]) =>
+      HEADER_NAME.test(name) && (text === undefined || (typeof text === "string" && HEADER_VALUE.test(text))),
+  );
+}
 
 function fits(kind: Kind, value: unknown): boolean {
   if (kind === "function") return typeof value === "function";
   if (kind === "list") return Array.isArray(value);
   if (kind === "flag") return typeof value === "boolean";
+  if (kind === "signal") {
+    const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+    return (
+      typeof signal === "object" &&
+      signal !== null &&
+      typeof signal.aborted === "boolean" &&
+      typeof signal.addEventListener === "function"
+    );
+  }
+  if (kind === "headers") return sendableHeaders(value);
+  if (kind === "budget") {
+    try {
+      checkBudget(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
   if (typeof value !== "number" || Number.isNaN(value) || value < 0) return false;
   if (kind === "clock") return true;
   return kind === "count" ? Number.isSafeInteger(value) : Number.isFinite(value);
+}
+
+/** What is wrong with a budget, in checkBudget's words (which name the field: "budget.limit must be ..."). */
+function budgetProblem(value: unknown): string {
+  try {
+    checkBudget(value);
+    return `must be ${EXPECTED.budget}`;
+  } catch (error) {
+    return (error as Error).message.replace(/^budget\.?/, "").trim();
+  }
 }
 
 function shown(value: unknown): string {
@@ -56,7 +104,7 @@ export function checkOptions(
     issues.push({
       path: name,
       rule: "invalid_option",
-      message: `must be ${EXPECTED[kind]}, got ${shown(value)}`,
+      message: kind === "budget" ? budgetProblem(value) : `must be ${EXPECTED[kind]}, got ${shown(value)}`,
     });
   }
   if (known) {
@@ -75,7 +123,14 @@ export function checkOptions(
 /** The clock and retry options a client and each request take. */
 const CLOCKS = { timeout: "clock", idleTimeout: "clock", maxRetries: "count" } as const;
 /** What each request's options hold; the names a request takes are listed by the transport. */
-export const REQUEST_OPTIONS = { ...CLOCKS, fallback: "list", paidFallback: "flag" } as const;
+export const REQUEST_OPTIONS = {
+  ...CLOCKS,
+  signal: "signal",
+  headers: "headers",
+  budget: "budget",
+  fallback: "list",
+  paidFallback: "flag",
+} as const;
 export const CLIENT_OPTIONS = {
   ...CLOCKS,
   maxRetryAfter: "delay",
@@ -83,5 +138,6 @@ export const CLIENT_OPTIONS = {
   maxResponseBytes: "count",
   fetch: "function",
   onCost: "function",
+  defaultHeaders: "headers",
 } as const;
 export const WAIT_OPTIONS = { timeout: "clock", interval: "delay", maxInterval: "delay" } as const;
