@@ -34,7 +34,7 @@ export interface MoneyOptions {
 const PRICES_TIMEOUT = 10_000;
 
 /** Whether the options ask for money when the client is made (else it asks on its first cost read). */
-function asksForMoney(options: MoneyOptions & { middleware?: unknown }): boolean {
+export function asksForMoney(options: MoneyOptions & { middleware?: unknown }): boolean {
   return (
     options.budget !== undefined ||
     options.onCost !== undefined ||
@@ -72,19 +72,11 @@ export class ClientMoney implements MoneyPort {
   /** Only the money options: a client's options hold its key, which must not be reachable from gw.costs or gw.prices. */
   readonly #options: MoneyOptions;
   readonly #log: Logger;
-  /** The client asked for money when it was made: its prices load with its first billed call. */
-  readonly #eager: boolean;
 
-  constructor(options: MoneyOptions & { middleware?: unknown }, log: Logger) {
+  constructor(options: MoneyOptions, log: Logger) {
     const { prices, group, budget, onCost, timeout } = options;
     this.#options = { prices, group, budget, onCost, timeout };
     this.#log = log;
-    this.#eager = asksForMoney(options);
-  }
-
-  /** Whether the client asked for money when it was made (client-options.ts starts loading it then). */
-  get eager(): boolean {
-    return this.#eager;
   }
 
   /** The transport the client's prices are read through (set once it exists). */
@@ -140,7 +132,6 @@ export class ClientMoney implements MoneyPort {
       group,
       budget,
       onCost,
-      eager: this.#eager,
       log: this.#log,
       get: (path) =>
         this.#transport!.json(

@@ -4,7 +4,7 @@
  * genway/images, ...) construct through `openClient`, so they take the same options and behave alike.
  */
 
-import { ClientMoney } from "./client-money.js";
+import { asksForMoney, ClientMoney } from "./client-money.js";
 import { GenwayError } from "./core/errors/index.js";
 import {
   type BudgetOptions,
@@ -192,7 +192,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   // The features the options name are installed now; a plain client's calls run none of them.
   if (options.middleware?.length) transport.useMiddleware(options.middleware);
   // A failed load (a price group the spec's table lacks) rejects the billed calls, nothing sent.
-  if (money.eager) transport.askMoney().catch(() => {});
+  if (asksForMoney(options)) transport.askMoney().catch(() => {});
   return { transport, validation, baseURL, money };
 }
 

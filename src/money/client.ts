@@ -14,11 +14,6 @@ interface MoneyConfig {
   group: string | undefined;
   budget: BudgetOptions | undefined;
   onCost: ((event: CostEvent) => void) | undefined;
-  /**
-   * The client asked for money when it was made (a budget, onCost, a group, prices or a middleware,
-   * which reads each call's cost): its prices load with its first billed call.
-   */
-  eager: boolean;
   /** GETs a gateway route as JSON (through the client's transport): the price source's reads. */
   get(path: string): Promise<unknown>;
   log: Logger;
@@ -29,13 +24,13 @@ interface MoneyConfig {
  * @public src/client-money.ts reaches it through a dynamic import (knip cannot follow that).
  */
 export function clientMoney(config: MoneyConfig) {
-  const { prices: option, group, budget, onCost, eager, get, log } = config;
+  const { prices: option, group, budget, onCost, get, log } = config;
   const prices = new ClientPrices({
     prices: option,
     group,
     // A client that asks for money loads prices with its first billed call; one that only reads
     // a cost loads them when it does (withResponse()).
-    eager: eager || option === "gateway",
+    eager: budget !== undefined || onCost !== undefined || group !== undefined || option === "gateway",
     currency: budget?.currency,
     get,
     log,

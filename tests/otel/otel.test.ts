@@ -32,16 +32,9 @@ afterAll(async () => {
 });
 afterEach(() => exporter.reset());
 
-/**
- * A loopback mock whose key is KEY, and a client tracing into the in-memory exporter. The spec's
- * prices: a client with a middleware loads the gateway's with its first call, and those two reads
- * (GET /api/pricing, /api/status) are spans too, which the counts below are not about.
- */
+/** A loopback mock whose key is KEY, and a client tracing into the in-memory exporter. */
 function traced(options: GenwayOptions = {}) {
-  return loopback(
-    { apiKey: KEY, middleware: [otel({ tracer })], prices: "spec", ...options },
-    { apiKey: KEY },
-  );
+  return loopback({ apiKey: KEY, middleware: [otel({ tracer })], ...options }, { apiKey: KEY });
 }
 
 /** The finished spans, once `count` of them are exported (a span ends when its call is over). */
@@ -69,10 +62,9 @@ describe("genway/otel: one span per operation", () => {
   it("traces a chat call with the GenAI conventions' name, kind and attributes, its tokens and cost", async () => {
     const undo = models.register("gpt-4o-mini", "coding-chat");
     try {
-      const { gw, server } = await traced({ prices: "auto" });
+      const { gw, server } = await traced();
       const { data, cost, requestId } = await gw.chat.completions.create(hello).withResponse();
-      // A client with a middleware loads the gateway's prices with its first call: two GETs, each
-      // a span of its own.
+      // Reading the cost loaded the gateway's prices: two GETs, each a span of its own.
       const all = await spans(3);
       const loads = all.filter((s) => s.attributes["genway.operation"] === "request");
       expect(loads.map((s) => s.attributes["http.request.method"])).toEqual(["GET", "GET"]);
