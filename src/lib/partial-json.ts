@@ -227,7 +227,7 @@ export class PartialJson {
     this.#afterValue();
   }
 
-  /** The rest of an escape: one character after `\`, or a hex digit of `\uXXXX`. */
+  /** The rest of an escape: one character after `\`, or one of the four hex digits after `\u`. */
   #escaped(c: string, at: number): void {
     if (this.#escape === "\\") {
       const plain = ESCAPED[c];

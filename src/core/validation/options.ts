@@ -16,7 +16,7 @@ import { checkBudget } from "./money-options.js";
  */
 type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag" | "signal" | "headers" | "budget";
 
-const EXPECTED: Record<Kind, string> = {
+const EXPECTED: Record<Exclude<Kind, "budget">, string> = {
   clock: "a number of ms >= 0 (Infinity for no limit)",
   delay: "a finite number of ms >= 0",
   count: "a whole number >= 0",
@@ -25,7 +25,6 @@ const EXPECTED: Record<Kind, string> = {
   flag: "true or false",
   signal: "an AbortSignal",
   headers: "a Headers or an object of header names to values without line breaks",
-  budget: "a budget { limit, currency?, unpriced? }",
 };
 
 /** A header name fetch accepts (an HTTP token), and a value without CR, LF or NUL. */
@@ -41,7 +40,7 @@ function sendableHeaders(value: unknown): boolean {
   );
 }
 
-function fits(kind: Kind, value: unknown): boolean {
+function fits(kind: Exclude<Kind, "budget">, value: unknown): boolean {
   if (kind === "function") return typeof value === "function";
   if (kind === "list") return Array.isArray(value);
   if (kind === "flag") return typeof value === "boolean";
@@ -55,24 +54,19 @@ function fits(kind: Kind, value: unknown): boolean {
     );
   }
   if (kind === "headers") return sendableHeaders(value);
-  if (kind === "budget") {
-    try {
-      checkBudget(value);
-      return true;
-    } catch {
-      return false;
-    }
-  }
   if (typeof value !== "number" || Number.isNaN(value) || value < 0) return false;
   if (kind === "clock") return true;
   return kind === "count" ? Number.isSafeInteger(value) : Number.isFinite(value);
 }
 
-/** What is wrong with a budget, in checkBudget's words (which name the field: "budget.limit must be ..."). */
-function budgetProblem(value: unknown): string {
+/** What is wrong with an option's value, or undefined when it holds its kind. */
+function problemOf(kind: Kind, value: unknown): string | undefined {
+  if (kind !== "budget")
+    return fits(kind, value) ? undefined : `must be ${EXPECTED[kind]}, got ${shown(value)}`;
+  // checkBudget's own words, which name the field ("budget.limit must be ...").
   try {
     checkBudget(value);
-    return `must be ${EXPECTED.budget}`;
+    return undefined;
   } catch (error) {
     return (error as Error).message.replace(/^budget\.?/, "").trim();
   }
@@ -100,12 +94,8 @@ export function checkOptions(
   const issues: ValidationIssue[] = [];
   for (const [name, kind] of Object.entries(kinds)) {
     const value = (options as Record<string, unknown>)[name];
-    if (value === undefined || fits(kind, value)) continue;
-    issues.push({
-      path: name,
-      rule: "invalid_option",
-      message: kind === "budget" ? budgetProblem(value) : `must be ${EXPECTED[kind]}, got ${shown(value)}`,
-    });
+    const problem = value === undefined ? undefined : problemOf(kind, value);
+    if (problem !== undefined) issues.push({ path: name, rule: "invalid_option", message: problem });
   }
   if (known) {
     for (const name of Object.keys(options)) {
