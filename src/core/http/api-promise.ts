@@ -47,6 +47,14 @@ export type Completion<T> = {
   complete(answer: Answer<T>): WithResponse<T> | Promise<WithResponse<T>>;
 }["complete"];
 
+/**
+ * The `response` of an answer kept without its Response ({@link APIPromise.completedLater}): no
+ * headers (the request id was read already). The completion it feeds is read for its cost alone,
+ * and `withResponse()` puts the real Response back.
+ */
+let noResponse: Response | undefined;
+const withoutResponse = () => (noResponse ??= { headers: new Headers() } as Response);
+
 /** Why an answer that carries no cost has none. */
 export const NOT_BILLED = "not a billed operation";
 
@@ -79,6 +87,8 @@ export class APIPromise<T> extends Promise<T> {
   /** Called when the cost may be read: a billed call's client then loads its prices (docs/cost.md). */
   readonly #costRead: (() => void) | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
+  /** The one completion of this call, shared with what {@link completedLater} handed out. */
+  #shared: { completion: Promise<WithResponse<T>> | undefined } | undefined;
 
   /**
    * `complete`: how `withResponse()` completes the answer (a billed call's is priced then, when it
@@ -106,9 +116,18 @@ export class APIPromise<T> extends Promise<T> {
    * completed when first asked for: a caller who awaits only the body reads no headers and prices nothing.
    */
   withResponse(): Promise<WithResponse<T>> {
+    if (this.#withResponse === undefined) this.#costRead?.();
+    return this.#completion();
+  }
+
+  /** The answer completed, once: by `complete`, or by a completion made earlier without the Response. */
+  #completion(): Promise<WithResponse<T>> {
     if (this.#withResponse === undefined) {
-      this.#costRead?.();
-      this.#withResponse = this.#answer.then(this.#complete);
+      const earlier = this.#shared?.completion;
+      this.#withResponse = earlier
+        ? Promise.all([this.#answer, earlier]).then(([{ response }, done]) => ({ ...done, response }))
+        : this.#answer.then(this.#complete);
+      if (this.#shared) this.#shared.completion ??= this.#withResponse;
     }
     return this.#withResponse;
   }
@@ -119,8 +138,30 @@ export class APIPromise<T> extends Promise<T> {
    * the client has (a plain client's: the spec's table), as a stream's `cost()` does.
    */
   static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
-    promise.#withResponse ??= promise.#answer.then(promise.#complete);
-    return promise.#withResponse;
+    return promise.#completion();
+  }
+
+  /**
+   * @internal {@link completed} for later, holding only what pricing reads: the body, the model and
+   * the request id, not the `Response` (a Task waits minutes with it, one per task, by the thousand).
+   * Completed once however it is read: through this, or the promise's own `withResponse()`.
+   */
+  static completedLater<T>(promise: APIPromise<T>): () => Promise<WithResponse<T>> {
+    promise.#shared ??= { completion: promise.#withResponse };
+    const shared = promise.#shared;
+    const complete = promise.#complete;
+    const lean = promise.#answer.then(
+      ({ data, response, model, requestId, cost, costReason }): Answer<T> => ({
+        data,
+        model,
+        requestId: requestId ?? requestIdFrom(response.headers),
+        cost,
+        costReason,
+        response: withoutResponse(),
+      }),
+    );
+    lean.catch(() => {});
+    return () => (shared.completion ??= lean.then(complete));
   }
 
   /** @internal The call's answer, without completing it (a query that only needs the body and headers). */
