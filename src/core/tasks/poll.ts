@@ -15,6 +15,7 @@ import { untilAborted } from "../http/connection.js";
 import { isHtmlPage } from "../http/json-body.js";
 import { sleep } from "../http/retry.js";
 import { DEFAULTS } from "../shared/defaults.js";
+import { callIsolated } from "../shared/isolated.js";
 import type { Logger } from "../shared/log.js";
 import { timerDelay } from "../shared/timers.js";
 import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
@@ -140,14 +141,10 @@ export async function waitFor<R>(
     return error;
   };
   const report = (snapshot: TaskSnapshot<R>) => {
-    if (!onProgress) return;
-    const ignored = (error: unknown) => log?.warn(`onProgress failed (${describe(error)}); ignored`);
-    try {
-      const done = onProgress(snapshot) as unknown;
-      if (done instanceof Promise) done.catch(ignored);
-    } catch (error) {
-      ignored(error);
-    }
+    if (onProgress)
+      callIsolated(onProgress, snapshot, (error) =>
+        log?.warn(`onProgress failed (${describe(error)}); ignored`),
+      );
   };
   const poll = async (): Promise<TaskSnapshot<R>> => {
     for (;;) {

@@ -12,9 +12,9 @@ import { type Middleware, runWaitHooks } from "../http/middleware.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
+import { Slots } from "../shared/slots.js";
 import { BatchReader } from "./batch-reader.js";
 import { type AroundWait, describe, isTransient, type WaitOptions, waitFor } from "./poll.js";
-import { PollSlots } from "./poll-slots.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
@@ -26,6 +26,14 @@ export type { TaskSnapshot, TaskStatus } from "./task-record.js";
  * `withResponse().cost` (priced then, on a client that had not priced it as it ran).
  */
 export type SubmissionCost = () => Priced | Promise<Priced>;
+
+/**
+ * Task queries one client's waits have in flight at most (single and batch reads alike). Each
+ * concurrent request takes a socket: 5,000 video waits polling in step opened thousands (and failed
+ * with EMFILE under `ulimit -n 1024`). Polls beyond it wait their turn; a poll whose wait ends
+ * meanwhile leaves the line unsent.
+ */
+const MAX_POLLS_IN_FLIGHT = 128;
 
 /**
  * Waits of a kind without a batch query sleep `interval × (1 ± 0.2)` between polls, so that tasks
@@ -133,8 +141,8 @@ export class Task<R = unknown, K extends string = string> implements TaskRef<K> 
 export class TaskRegistry {
   readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
   #batchWindow: number | undefined;
-  /** Every task query of this client's waits takes one of these (poll-slots.ts). */
-  readonly #polls = new PollSlots();
+  /** Every task query of this client's waits takes one of these. */
+  readonly #polls = new Slots(MAX_POLLS_IN_FLIGHT);
 
   constructor(
     private readonly transport: Transport,

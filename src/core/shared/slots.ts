@@ -1,35 +1,32 @@
 /**
- * A client's cap on task queries in flight. Each poll of a wait is a request, and each concurrent
- * request takes a socket: 5,000 video waits polling in step opened thousands of sockets (and failed
- * with EMFILE under `ulimit -n 1024`). Polls beyond the cap wait their turn, first come first served;
- * a poll whose wait ends while it waits for its turn leaves the line without being sent.
+ * A cap on work in flight: at most `limit` runs at once, the rest wait their turn, first come
+ * first served; a run whose signal aborts while it waits leaves the line without running. Linear:
+ * the line is consumed from its head and compacted, an aborted turn is marked, never searched for.
+ * A client's task queries (core/tasks) and a queue worker's paid submissions (queue/) each take one.
  */
-
-/** Task queries one client has in flight at most (single reads and batch reads alike). */
-export const MAX_POLLS_IN_FLIGHT = 64;
 
 interface Turn {
   start(): void;
-  /** Its wait ended before its turn came: skipped. */
+  /** Its signal aborted before its turn came: skipped. */
   gone: boolean;
 }
 
-export class PollSlots {
+export class Slots {
   #free: number;
   #line: Turn[] = [];
   /** Index of the next turn in #line (the line is compacted as it is consumed). */
   #head = 0;
 
-  constructor(limit = MAX_POLLS_IN_FLIGHT) {
+  constructor(limit: number) {
     this.#free = limit;
   }
 
-  /** Runs `poll` once a slot is free (at once when one is); rejects with the signal's reason if it aborts first. */
-  async run<T>(poll: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** Runs `work` once a slot is free (at once when one is); rejects with the signal's reason if it aborts first. */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.#free > 0) this.#free--;
     else await this.#turn(signal);
     try {
-      return await poll();
+      return await work();
     } finally {
       this.#release();
     }
