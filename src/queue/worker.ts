@@ -207,9 +207,9 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         : snapshot;
     } catch (error) {
       if (stopped() === "shutdown") return await handBack(job, lock);
-      if (stopped() === "lockLost") {
+      if (stopped() === "lockLost" || error instanceof LockLostError) {
         outcomes.counts.lockLost++;
-        throw new LockLostError(job.id);
+        throw error instanceof LockLostError ? error : new LockLostError(job.id);
       }
       if (task && isPaidFailure(job, error)) {
         outcomes.emit(
