@@ -41,7 +41,12 @@ function jobOf(i: number): [GenerationOperation, GenerationOperations[Generation
   return ["vidgen.images.generate", { prompt: `an owl ${tag}` }];
 }
 
-async function settled(queue: ReturnType<typeof createGenerationQueue>, total: number, timeout = 90_000) {
+/** Waits until `total` jobs of `queue` completed or failed; their counts. */
+export async function settled(
+  queue: ReturnType<typeof createGenerationQueue>,
+  total: number,
+  timeout = 90_000,
+) {
   const until = Date.now() + timeout;
   for (;;) {
     const counts = await queue.queue.getJobCounts("completed", "failed");
@@ -193,7 +198,8 @@ export async function crashRun(cluster: Cluster, total: number): Promise<void> {
 
     // The killed workers' jobs were taken over (stalled) and finished by the others (all completed above).
     const resumed = jobs.filter((j) => j.stalledCounter > 0);
-    expect(resumed.length).toBeGreaterThan(2);
+    // The two held jobs, and (in a run long enough to catch them waiting) the mid-wait kill's jobs.
+    expect(resumed.length).toBeGreaterThanOrEqual(total >= 300 ? 3 : 2);
 
     // Progress events carry the task's states.
     const reported = progress.get("j-6") ?? [];

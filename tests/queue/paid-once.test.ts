@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Job, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createMockGateway } from "../../mock/index.js";
 import Genway, { type GenwayOptions } from "../../src/index.js";
 import {
   createGenerationQueue,
@@ -18,30 +18,19 @@ import {
   type GenerationWorker,
   type GenerationWorkerOptions,
 } from "../../src/queue/index.js";
+import { useRedisAndMock } from "./in-process.js";
 import { klingAccount } from "./kling-account.js";
-import { type RedisServer, startRedis } from "./support.js";
 
-let redis: RedisServer;
-let mock: MockGateway;
-let server: MockServer;
+const loopback = useRedisAndMock();
+const { mock } = loopback;
 let queues = 0;
-
-beforeAll(async () => {
-  mock = createMockGateway({ taskSteps: 1 });
-  [redis, server] = await Promise.all([startRedis(), mock.listen()]);
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  await redis?.stop();
-});
 
 afterEach(() => {
   vi.useRealTimers();
   mock.faults.clear();
 });
 
-const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
+const connection = () => loopback.connection();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A queue and a way to start its workers (in this process), all closed when `run` ends. */
@@ -62,7 +51,7 @@ async function withQueue(
     const generation = createGenerationWorker({
       connection: connection(),
       name,
-      client: new Genway({ apiKey: mock.apiKey, baseURL: server.url, logLevel: "off", ...client }),
+      client: new Genway({ apiKey: mock.apiKey, baseURL: loopback.server.url, logLevel: "off", ...client }),
       wait: { interval: 10 },
       lockDuration: 2000,
       stalledInterval: 500,
@@ -89,10 +78,12 @@ async function settled(
 ): Promise<Array<{ job: Job<GenerationJobData>; state: string }>> {
   const until = Date.now() + timeout;
   for (;;) {
-    const jobs = (await Promise.all(ids.map((id) => queue.queue.getJob(id)))) as Job<GenerationJobData>[];
-    const states = await Promise.all(jobs.map((job) => job.getState()));
-    if (states.every((s) => s === "completed" || s === "failed"))
+    const states = await Promise.all(ids.map((id) => queue.queue.getJobState(id)));
+    if (states.every((s) => s === "completed" || s === "failed")) {
+      // Read once they are final: a job read before its end lacks its failedReason.
+      const jobs = (await Promise.all(ids.map((id) => queue.queue.getJob(id)))) as Job<GenerationJobData>[];
       return jobs.map((job, i) => ({ job, state: states[i]! }));
+    }
     if (Date.now() > until) throw new Error(`jobs did not settle: ${JSON.stringify(states)}`);
     await sleep(50);
   }

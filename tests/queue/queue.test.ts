@@ -8,20 +8,10 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/index.js";
 import { createGenerationQueue } from "../../src/queue/index.js";
 import { useCluster } from "./cluster.js";
-import { crashRun } from "./crash-run.js";
+import { crashRun, settled } from "./crash-run.js";
 
 const cluster = useCluster();
 const connection = () => cluster.connection();
-
-async function settled(queue: ReturnType<typeof createGenerationQueue>, total: number, timeout = 90_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const counts = await queue.queue.getJobCounts("completed", "failed");
-    if ((counts.completed ?? 0) + (counts.failed ?? 0) >= total) return counts;
-    if (Date.now() > until) throw new Error(`jobs did not settle: ${JSON.stringify(counts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("createGenerationQueue().add", () => {
   it("checks an operation's params as the client would, and enqueues nothing when they are wrong", async () => {
