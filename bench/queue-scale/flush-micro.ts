@@ -5,9 +5,18 @@ import { BatchReader } from "../../src/core/tasks/batch-reader.js";
 const realSetTimeout = globalThis.setTimeout;
 async function flushCost(W: number, max = 50) {
   let syncMs = 0;
-  const reader = new BatchReader(async (ids: string[]) => ids.map((id) => ({ id })), (r: unknown) => (r as { id: string }).id, max, 5);
+  const reader = new BatchReader(
+    async (ids: string[]) => ids.map((id) => ({ id })),
+    (r: unknown) => (r as { id: string }).id,
+    max,
+    5,
+  );
   (globalThis as any).setTimeout = (fn: () => void, ms: number) =>
-    realSetTimeout(() => { const t = performance.now(); fn(); syncMs = performance.now() - t; }, ms);
+    realSetTimeout(() => {
+      const t = performance.now();
+      fn();
+      syncMs = performance.now() - t;
+    }, ms);
   const reads: Promise<unknown>[] = [];
   for (let i = 0; i < W; i++) reads.push(reader.read(`t${i}`));
   globalThis.setTimeout = realSetTimeout;
@@ -16,7 +25,12 @@ async function flushCost(W: number, max = 50) {
 }
 
 async function abortCost(W: number) {
-  const reader = new BatchReader(async (ids: string[]) => ids.map((id) => ({ id })), (r: unknown) => (r as { id: string }).id, 50, 60_000);
+  const reader = new BatchReader(
+    async (ids: string[]) => ids.map((id) => ({ id })),
+    (r: unknown) => (r as { id: string }).id,
+    50,
+    60_000,
+  );
   const controllers = Array.from({ length: W }, () => new AbortController());
   const reads = controllers.map((c, i) => reader.read(`t${i}`, c.signal).catch(() => undefined));
   const t = performance.now();

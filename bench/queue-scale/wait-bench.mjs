@@ -30,20 +30,43 @@ const eld = monitorEventLoopDelay({ resolution: 10 });
 eld.enable();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-let peakRss = 0, peakHeap = 0;
+let peakRss = 0,
+  peakHeap = 0;
 const sampler = setInterval(() => {
   let m;
-  try { m = process.memoryUsage(); } catch { return; } // EMFILE under a low ulimit -n
+  try {
+    m = process.memoryUsage();
+  } catch {
+    return;
+  } // EMFILE under a low ulimit -n
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 250);
 
 // GC pauses, and event-loop blocks over 250 ms (when, and whether submissions were still going)
-let gcTotal = 0, gcMax = 0, gcCount = 0;
-new PerformanceObserver((list) => { for (const e of list.getEntries()) { gcTotal += e.duration; gcMax = Math.max(gcMax, e.duration); gcCount++; } }).observe({ entryTypes: ["gc"] });
+let gcTotal = 0,
+  gcMax = 0,
+  gcCount = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gcTotal += e.duration;
+    gcMax = Math.max(gcMax, e.duration);
+    gcCount++;
+  }
+}).observe({ entryTypes: ["gc"] });
 const blocks = [];
 let lastTick = performance.now();
-const ticker = setInterval(() => { const now = performance.now(); const late = now - lastTick - 100; if (late > 250) blocks.push([+((lastTick - t0) / 1000).toFixed(1), Math.round(late), submitted < N ? "submitting" : "waiting"]); lastTick = now; }, 100);
+const ticker = setInterval(() => {
+  const now = performance.now();
+  const late = now - lastTick - 100;
+  if (late > 250)
+    blocks.push([
+      +((lastTick - t0) / 1000).toFixed(1),
+      Math.round(late),
+      submitted < N ? "submitting" : "waiting",
+    ]);
+  lastTick = now;
+}, 100);
 const lags = [];
 const finishOf = (raw) => raw?.finish_ms ?? raw?.data?.finish_ms;
 const seen = (snap) => {
@@ -69,7 +92,7 @@ async function naiveWait(ref) {
 
 // best: one central poller over every waiting music id
 const waiting = new Map(); // id -> resolve
-let poller;
+let _poller;
 function bestWait(ref) {
   return new Promise((resolve) => waiting.set(ref.id, resolve));
 }
@@ -78,21 +101,26 @@ async function bestLoop() {
     const ids = [...waiting.keys()];
     const chunks = [];
     for (let i = 0; i < ids.length; i += 50) chunks.push(ids.slice(i, i + 50));
-    await Promise.all(chunks.map(async (chunk) => {
-      const snaps = await gw.musicgen.fetchMany(chunk, "MUSIC").catch(() => []);
-      for (const s of snaps) {
-        if (s.status === "succeeded" || s.status === "failed") {
-          const r = waiting.get(s.id);
-          if (r) { waiting.delete(s.id); r(s); }
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        const snaps = await gw.musicgen.fetchMany(chunk, "MUSIC").catch(() => []);
+        for (const s of snaps) {
+          if (s.status === "succeeded" || s.status === "failed") {
+            const r = waiting.get(s.id);
+            if (r) {
+              waiting.delete(s.id);
+              r(s);
+            }
+          }
         }
-      }
-    }));
+      }),
+    );
     if (stopBest) return;
     await sleep(ROUND);
   }
 }
 let stopBest = false;
-if (MODE === "best") poller = bestLoop();
+if (MODE === "best") _poller = bestLoop();
 
 let errors = 0;
 const errorKinds = {};
@@ -111,7 +139,14 @@ async function lane() {
       if (due > now) await sleep(due - now);
     }
     let task;
-    try { task = await submit(i); } catch (e) { submitErrors++; const k = e?.constructor?.name + ": " + String(e?.message).slice(0, 80); errorKinds[k] = (errorKinds[k] ?? 0) + 1; continue; }
+    try {
+      task = await submit(i);
+    } catch (e) {
+      submitErrors++;
+      const k = `${e?.constructor?.name}: ${String(e?.message).slice(0, 80)}`;
+      errorKinds[k] = (errorKinds[k] ?? 0) + 1;
+      continue;
+    }
     submitted++;
     if (submitted === N) {
       tSubmitted = performance.now();
@@ -119,7 +154,19 @@ async function lane() {
     }
     const ref = task.toJSON();
     const w = MODE === "naive" ? naiveWait(ref) : MODE === "best" ? bestWait(ref) : task.wait();
-    waits.push(w.then((snap) => { finished++; seen(snap); }, (e) => { errors++; errorKinds[e?.constructor?.name + ": " + String(e?.message).slice(0, 60)] = (errorKinds[e?.constructor?.name + ": " + String(e?.message).slice(0, 60)] ?? 0) + 1; }));
+    waits.push(
+      w.then(
+        (snap) => {
+          finished++;
+          seen(snap);
+        },
+        (e) => {
+          errors++;
+          errorKinds[`${e?.constructor?.name}: ${String(e?.message).slice(0, 60)}`] =
+            (errorKinds[`${e?.constructor?.name}: ${String(e?.message).slice(0, 60)}`] ?? 0) + 1;
+        },
+      ),
+    );
   }
 }
 // The waiting phase: its own event-loop histogram, and the heap per pending wait after a full GC.
@@ -141,7 +188,12 @@ const all = (async () => {
   await Promise.all(Array.from({ length: SUBMIT_CONC }, lane));
   await Promise.all(waits);
 })();
-await Promise.race([all, sleep(DEADLINE_S * 1000).then(() => { partial = true; })]);
+await Promise.race([
+  all,
+  sleep(DEADLINE_S * 1000).then(() => {
+    partial = true;
+  }),
+]);
 stopBest = true;
 const t1 = performance.now();
 clearInterval(sampler);
@@ -155,29 +207,61 @@ const probeEld = await new Promise((r) => probe.once("message", r));
 probe.kill();
 
 const d = (k) => stats1[k] - stats0[k];
-const secs = Object.entries(stats1.perSecond).map(([s, n]) => [Number(s), n - (stats0.perSecond[s] ?? 0)]).filter(([, n]) => n > 0);
+const secs = Object.entries(stats1.perSecond)
+  .map(([s, n]) => [Number(s), n - (stats0.perSecond[s] ?? 0)])
+  .filter(([, n]) => n > 0);
 const peakRps = Math.max(...secs.map(([, n]) => n));
 lags.sort((a, b) => a - b);
 const pct = (arr, p) => arr[Math.min(arr.length - 1, Math.floor(arr.length * p))];
 const wall = (t1 - t0) / 1000;
 const out = {
-  kind: KIND, mode: MODE, n: N, partial, submittedAtEnd: submitted, finishedAtEnd: finished, submitRate: SUBMIT_RATE || `conc ${SUBMIT_CONC}`,
-  wallS: +wall.toFixed(1), submitErrors, errorKinds, submitS: +((tSubmitted - t0) / 1000).toFixed(1), errors,
-  polls: d("polls"), pollsPerTask: +(d("polls") / N).toFixed(2), singlePolls: d("singlePolls"), batchPolls: d("batchPolls"),
+  kind: KIND,
+  mode: MODE,
+  n: N,
+  partial,
+  submittedAtEnd: submitted,
+  finishedAtEnd: finished,
+  submitRate: SUBMIT_RATE || `conc ${SUBMIT_CONC}`,
+  wallS: +wall.toFixed(1),
+  submitErrors,
+  errorKinds,
+  submitS: +((tSubmitted - t0) / 1000).toFixed(1),
+  errors,
+  polls: d("polls"),
+  pollsPerTask: +(d("polls") / N).toFixed(2),
+  singlePolls: d("singlePolls"),
+  batchPolls: d("batchPolls"),
   idsPerBatch: d("batchPolls") ? +(d("batchIds") / d("batchPolls")).toFixed(1) : 0,
-  gwReqs: d("requests"), meanRps: +(d("requests") / wall).toFixed(0), peakRps,
-  gwMaxInFlight: stats1.maxInFlight, gwMaxOpenSockets: stats1.maxOpenSockets, gwConnections: d("connections"),
-  clientCpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2), cpuMsPerTask: +((cpu.user + cpu.system) / 1e3 / N).toFixed(2),
+  gwReqs: d("requests"),
+  meanRps: +(d("requests") / wall).toFixed(0),
+  peakRps,
+  gwMaxInFlight: stats1.maxInFlight,
+  gwMaxOpenSockets: stats1.maxOpenSockets,
+  gwConnections: d("connections"),
+  clientCpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+  cpuMsPerTask: +((cpu.user + cpu.system) / 1e3 / N).toFixed(2),
   gwCpuS: +((stats1.cpuMs - stats0.cpuMs) / 1000).toFixed(1),
-  peakRssMB: +(peakRss / 2 ** 20).toFixed(0), peakHeapMB: +(peakHeap / 2 ** 20).toFixed(0),
-  eldP50ms: +(eld.percentile(50) / 1e6).toFixed(1), eldP99ms: +(eld.percentile(99) / 1e6).toFixed(1), eldMaxMs: +(eld.max / 1e6).toFixed(0),
-  eldWaitP50ms: +(eldWait.percentile(50) / 1e6).toFixed(1), eldWaitP99ms: +(eldWait.percentile(99) / 1e6).toFixed(1), eldWaitMaxMs: +(eldWait.max / 1e6).toFixed(0),
+  peakRssMB: +(peakRss / 2 ** 20).toFixed(0),
+  peakHeapMB: +(peakHeap / 2 ** 20).toFixed(0),
+  eldP50ms: +(eld.percentile(50) / 1e6).toFixed(1),
+  eldP99ms: +(eld.percentile(99) / 1e6).toFixed(1),
+  eldMaxMs: +(eld.max / 1e6).toFixed(0),
+  eldWaitP50ms: +(eldWait.percentile(50) / 1e6).toFixed(1),
+  eldWaitP99ms: +(eldWait.percentile(99) / 1e6).toFixed(1),
+  eldWaitMaxMs: +(eldWait.max / 1e6).toFixed(0),
   heapPerWait,
-  probeEldP99ms: probeEld.p99, probeEldMaxMs: probeEld.max,
-  lagMeanS: +(lags.reduce((a, b) => a + b, 0) / lags.length / 1000).toFixed(2), lagP50S: +(pct(lags, 0.5) / 1000).toFixed(2), lagP95S: +(pct(lags, 0.95) / 1000).toFixed(2),
-  gcTotalS: +(gcTotal / 1000).toFixed(2), gcMaxMs: Math.round(gcMax), gcCount,
-  blocksOver250ms: blocks.length, blockedS: +(blocks.reduce((a, b) => a + b[1], 0) / 1000).toFixed(1),
-  blocksSubmitting: blocks.filter((b) => b[2] === "submitting").length, worstBlocks: blocks.sort((a, b) => b[1] - a[1]).slice(0, 4),
+  probeEldP99ms: probeEld.p99,
+  probeEldMaxMs: probeEld.max,
+  lagMeanS: +(lags.reduce((a, b) => a + b, 0) / lags.length / 1000).toFixed(2),
+  lagP50S: +(pct(lags, 0.5) / 1000).toFixed(2),
+  lagP95S: +(pct(lags, 0.95) / 1000).toFixed(2),
+  gcTotalS: +(gcTotal / 1000).toFixed(2),
+  gcMaxMs: Math.round(gcMax),
+  gcCount,
+  blocksOver250ms: blocks.length,
+  blockedS: +(blocks.reduce((a, b) => a + b[1], 0) / 1000).toFixed(1),
+  blocksSubmitting: blocks.filter((b) => b[2] === "submitting").length,
+  worstBlocks: blocks.sort((a, b) => b[1] - a[1]).slice(0, 4),
   load1: (await import("node:os")).loadavg()[0].toFixed(1),
 };
 console.log(JSON.stringify(out));

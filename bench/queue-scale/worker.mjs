@@ -15,8 +15,15 @@ const client = new Genway({
   prices: "spec",
   logger: {
     error: (l) => bump(counters.warn, `error: ${String(l).slice(0, 60)}`),
-    warn: (l) => bump(counters.warn, String(l).replace(/[\w-]+\/[\w.-]+ failed/, "X failed").slice(0, 70)),
-    info() {}, debug() {},
+    warn: (l) =>
+      bump(
+        counters.warn,
+        String(l)
+          .replace(/[\w-]+\/[\w.-]+ failed/, "X failed")
+          .slice(0, 70),
+      ),
+    info() {},
+    debug() {},
   },
 });
 const extra = {};
@@ -36,15 +43,33 @@ const generation = createGenerationWorker({
   ...extra,
 });
 const w = generation.worker;
-w.on("error", (e) => bump(counters.errors, String(e?.message ?? e).replace(/\d+/g, "N").slice(0, 80)));
+w.on("error", (e) =>
+  bump(
+    counters.errors,
+    String(e?.message ?? e)
+      .replace(/\d+/g, "N")
+      .slice(0, 80),
+  ),
+);
 w.on("lockRenewalFailed", (ids) => (counters.lockRenewalFailed += ids.length));
 w.on("completed", () => counters.completed++);
-w.on("failed", (job, err) => bump(counters.failed, String(err?.message ?? err).slice(0, 60)));
+w.on("failed", (_job, err) => bump(counters.failed, String(err?.message ?? err).slice(0, 60)));
 w.on("stalled", () => counters.stalled++);
-const dump = () => { try { writeFileSync(`${process.env.OUTDIR}/w-${name}.json`, JSON.stringify({ ...counters, metrics: generation.metrics() })); } catch {} };
+const dump = () => {
+  try {
+    writeFileSync(
+      `${process.env.OUTDIR}/w-${name}.json`,
+      JSON.stringify({ ...counters, metrics: generation.metrics() }),
+    );
+  } catch {}
+};
 setInterval(dump, 1000).unref();
 await w.waitUntilReady();
 process.send?.({ type: "ready" });
-const stop = async () => { await generation.shutdown(Number(process.env.SHUTDOWN_MS ?? 10_000)).catch(() => {}); dump(); process.exit(0); };
+const stop = async () => {
+  await generation.shutdown(Number(process.env.SHUTDOWN_MS ?? 10_000)).catch(() => {});
+  dump();
+  process.exit(0);
+};
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);

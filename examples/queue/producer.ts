@@ -25,7 +25,11 @@ const opts = {
   removeOnComplete: { age: 24 * 3600, count: 1000 },
 };
 const jobs = await Promise.all([
-  generation.add("videos.create", { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 }, opts),
+  generation.add(
+    "videos.create",
+    { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 },
+    opts,
+  ),
   generation.add("musicgen.submit.music", { gpt_description_prompt: "a happy song about the sea" }, opts),
   generation.add("vidgen.videos.textToVideo", { prompt: "A red fox in the snow", duration: 5 }, opts),
 ]);

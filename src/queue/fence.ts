@@ -75,7 +75,7 @@ return redis.call("GET", KEYS[1])
 `;
 
 /** What a claim found. */
-export type Claim =
+type Claim =
   /** Written: send now. `probe`: this submission tests the gateway after a pause. */
   | { outcome: "claimed"; probe: boolean }
   /** This worker no longer holds the job's lock: another one runs it. Nothing may be sent. */

@@ -28,7 +28,7 @@ const LOOKED_UP: Priced = {
 };
 
 /** Lookups, spread over `settleMs`, that must all find no task before a vidgen job is sent again. */
-export const LOOKUPS = 4;
+const LOOKUPS = 4;
 
 /** The background retries of a handle stop after this long (the handle stays in the log line). */
 const RECORD_GIVE_UP_MS = 10 * 60_000;

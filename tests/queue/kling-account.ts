@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from "node:http";
 
-export interface KlingTask {
+interface KlingTask {
   id: string;
   prompt: string;
   externalId: string | undefined;
