@@ -64,8 +64,18 @@ export class Submitter {
 
   constructor(private readonly o: SubmitterOptions) {}
 
-  /** The job's task: submitted now, or found again after an earlier submission whose answer was lost. */
-  async task(job: GenerationJob, op: QueuedOperation, token: string, signal: AbortSignal): Promise<TaskRef> {
+  /**
+   * The job's task: submitted now, or found again after an earlier submission whose answer was
+   * lost. `signal` ends what may end (a wait for a slot, a lookup); `sending` is told when the paid
+   * request is out until its answer is recorded (that part is never abandoned).
+   */
+  async task(
+    job: GenerationJob,
+    op: QueuedOperation,
+    token: string,
+    signal: AbortSignal,
+    sending: (out: boolean) => void,
+  ): Promise<TaskRef> {
     const started = job.data.submitting;
     if (started !== undefined) {
       if (!op.lookup) return this.#unanswered(job, started, token);
@@ -73,7 +83,7 @@ export class Submitter {
       if (found) return found;
       this.o.outcomes.counts.resubmitted++;
     }
-    return this.o.slots.run(() => this.#send(job, op, token, signal), signal);
+    return this.o.slots.run(() => this.#send(job, op, token, signal, sending), signal);
   }
 
   /**
@@ -88,9 +98,7 @@ export class Submitter {
       await this.#delay(job, settled, token);
       throw new DelayedError();
     }
-    const error = new UncertainSubmissionError(job.id, job.data.operation, started);
-    this.o.outcomes.counts.uncertainFailed++;
-    throw error;
+    throw this.#uncertainFailure(job, started);
   }
 
   /**
@@ -110,7 +118,8 @@ export class Submitter {
     const slot = (n: number) => started + (settleMs * n) / LOOKUPS;
     let found: TaskRef | undefined;
     try {
-      found = await op.lookup?.(this.o.client, externalIdOf(job), { signal });
+      // A job claimed by an older genway sent the job id itself.
+      found = await op.lookup?.(this.o.client, knownExternalId(job) ?? job.id ?? "", { signal });
     } catch (error) {
       if (signal.aborted) throw error;
       // Says nothing about the task (a 5xx, a dropped connection): ask again later, for as long
@@ -132,7 +141,13 @@ export class Submitter {
   }
 
   /** Claims the job's submission (lock checked), sends it, and records its task. Holds a slot. */
-  async #send(job: GenerationJob, op: QueuedOperation, token: string, signal: AbortSignal): Promise<TaskRef> {
+  async #send(
+    job: GenerationJob,
+    op: QueuedOperation,
+    token: string,
+    signal: AbortSignal,
+    sending: (out: boolean) => void,
+  ): Promise<TaskRef> {
     const { operation, params } = job.data;
     for (;;) {
       await this.#unpaused(signal);
@@ -156,18 +171,36 @@ export class Submitter {
         continue;
       }
       job.data = claimed;
-      const sent = externalTaskId !== undefined ? { ...params, external_task_id: externalTaskId } : params;
-      let answer: WithResponse<{ kind: string; id: string }>;
+      sending(true);
       try {
-        answer = await op.submit(this.o.client, sent, { timeout: this.o.submitTimeout }).withResponse();
-      } catch (error) {
-        return this.#failed(job, op, token, claimed, claim.probe, error);
+        return await this.#sendClaimed(job, op, token, claimed, claim.probe, externalTaskId);
+      } finally {
+        sending(false);
       }
-      this.o.outcomes.counts.submitted++;
-      if (claim.probe) await this.o.fence.recover().catch(() => undefined);
-      const { data: task, cost, costReason } = answer;
-      return this.#record(job, claimed.submissionId, { kind: task.kind, id: task.id }, { cost, costReason });
     }
+  }
+
+  /** Sends the claimed submission and records its task. */
+  async #sendClaimed(
+    job: GenerationJob,
+    op: QueuedOperation,
+    token: string,
+    claimed: GenerationJobData,
+    probe: boolean,
+    externalTaskId: string | undefined,
+  ): Promise<TaskRef> {
+    const { params } = claimed;
+    const sent = externalTaskId !== undefined ? { ...params, external_task_id: externalTaskId } : params;
+    let answer: WithResponse<{ kind: string; id: string }>;
+    try {
+      answer = await op.submit(this.o.client, sent, { timeout: this.o.submitTimeout }).withResponse();
+    } catch (error) {
+      return this.#failed(job, op, token, claimed, probe, error);
+    }
+    this.o.outcomes.counts.submitted++;
+    if (probe) await this.o.fence.recover().catch(() => undefined);
+    const { data: task, cost, costReason } = answer;
+    return this.#record(job, claimed.submissionId, { kind: task.kind, id: task.id }, { cost, costReason });
   }
 
   /** Moves the job to delayed until `at` (no attempt used); the caller throws DelayedError. */
@@ -193,12 +226,9 @@ export class Submitter {
     });
   }
 
-  /** The vidgen `external_task_id`: the job's own once claimed, the caller's, else the queue's namespace and the job id. */
+  /** The vidgen `external_task_id` to send: the job's known one, else the queue's namespace and the job id. */
   async #externalId(job: GenerationJob): Promise<string> {
-    const own = (job.data.params as { external_task_id?: unknown }).external_task_id;
-    if (job.data.externalTaskId !== undefined) return job.data.externalTaskId;
-    if (typeof own === "string" && own !== "") return own;
-    return `${await this.o.fence.namespace()}-${job.id}`;
+    return knownExternalId(job) ?? `${await this.o.fence.namespace()}-${job.id}`;
   }
 
   /**
@@ -219,7 +249,17 @@ export class Submitter {
     const started = claimed.submitting ?? Date.now();
     if (certainlyNotBilled(error)) {
       const { submitting: _, submissionId: __, ...unclaimed } = claimed;
-      if (await this.o.fence.settle(job, claimed.submissionId ?? "", unclaimed).catch(() => false))
+      const forget = async () => {
+        if (!(await this.o.fence.settle(job, claimed.submissionId ?? "", unclaimed)))
+          throw new RefusedHandle(job);
+      };
+      // Retried a little: a marker left behind would make the job's next attempt wait, then fail it.
+      if (
+        await retried(forget, 5000).then(
+          () => true,
+          () => false,
+        )
+      )
         job.data = unclaimed;
       // The gateway can take nothing now (a rate limit, a 503 "no channel available"): the job goes
       // back untouched, and the queue's submissions pause.
@@ -238,7 +278,7 @@ export class Submitter {
     this.o.outcomes.emit(
       "uncertain",
       { jobId: job.id, operation: claimed.operation, submittedAt: started, error },
-      `queue: job ${job.id} (${claimed.operation}): the answer to its paid submission was lost (${describe(error)}); ` +
+      `job ${job.id} (${claimed.operation}): the answer to its paid submission was lost (${describe(error)}); ` +
         (op.lookup
           ? `its task will be looked up by external_task_id ${claimed.externalTaskId}`
           : "it may be billed: the job fails with UncertainSubmissionError"),
@@ -250,7 +290,7 @@ export class Submitter {
     throw this.#uncertainFailure(job, started, error);
   }
 
-  #uncertainFailure(job: GenerationJob, started: number, cause: unknown): UncertainSubmissionError {
+  #uncertainFailure(job: GenerationJob, started: number, cause?: unknown): UncertainSubmissionError {
     this.o.outcomes.counts.uncertainFailed++;
     return new UncertainSubmissionError(job.id, job.data.operation, started, cause);
   }
@@ -263,7 +303,7 @@ export class Submitter {
       this.o.outcomes.counts.pauses++;
       await this.o.worker.rateLimit(pause);
     } catch (error) {
-      this.o.log.warn(`queue: could not pause submissions (${describe(error)})`);
+      this.o.log.warn(`could not pause submissions (${describe(error)})`);
     }
   }
 
@@ -313,7 +353,7 @@ export class Submitter {
     this.o.outcomes.emit(
       "unrecorded",
       { jobId: job.id, operation, task, error: first },
-      `queue: job ${job.id} (${operation}) was paid for as task ${handle}, but its handle could not be recorded ` +
+      `job ${job.id} (${operation}) was paid for as task ${handle}, but its handle could not be recorded ` +
         `(${describe(first)}); the worker keeps waiting on it and retrying. Resume it with gw.tasks.wait(${handle})`,
     );
     writing.then(
@@ -322,25 +362,27 @@ export class Submitter {
       },
       (error: unknown) =>
         this.o.log.error(
-          `queue: job ${job.id} (${operation}): gave up recording task ${handle} (${describe(error)}); resume it with gw.tasks.wait(${handle})`,
+          `job ${job.id} (${operation}): gave up recording task ${handle} (${describe(error)}); resume it with gw.tasks.wait(${handle})`,
         ),
     );
     return task;
   }
 }
 
-/** Another submission or task holds the job: this handle can never be recorded there. */
+/** Another submission or task holds the job: this write can never be made there. */
 class RefusedHandle extends Error {
   override name = "RefusedHandle";
-  constructor(job: GenerationJob, task: TaskRef) {
-    super(`job ${job.id} holds another submission or task than ${task.kind}/${task.id}`);
+  constructor(job: GenerationJob, task?: TaskRef) {
+    super(
+      `job ${job.id} holds another submission or task than ${task ? `${task.kind}/${task.id}` : "this one"}`,
+    );
   }
 }
 
-/** The id a vidgen submission is known by: as claimed, else (a job claimed by an older worker) the caller's or the job's. */
-function externalIdOf(job: GenerationJob): string {
+/** A vidgen job's external id as already decided: the one it was claimed with, else the caller's own in the params. */
+function knownExternalId(job: GenerationJob): string | undefined {
   const own = (job.data.params as { external_task_id?: unknown }).external_task_id;
-  return job.data.externalTaskId ?? (typeof own === "string" ? own : undefined) ?? job.id ?? "";
+  return job.data.externalTaskId ?? (typeof own === "string" && own !== "" ? own : undefined);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -105,7 +105,7 @@ type Stop = "shutdown" | "lockLost";
 /** A job this worker runs: stopped on shutdown (unless it is sending) or when its lock is lost. */
 interface Running {
   stop: AbortController;
-  /** Its paid request is out (or its handle being recorded): a shutdown lets it finish. */
+  /** Its paid request is out, or its handle being recorded: a shutdown lets that finish first. */
   sending: boolean;
 }
 
@@ -144,7 +144,12 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
   }
   client.taskRegistry.batchWindow = pollRound;
   const log = client.transport.log;
-  const outcomes = new Outcomes((line) => log.warn(line));
+  /** The client's logger, each line naming the queue. */
+  const queueLog = {
+    warn: (line: string) => log.warn(`queue ${name}: ${line}`),
+    error: (line: string) => log.error(`queue ${name}: ${line}`),
+  };
+  const outcomes = new Outcomes(queueLog.warn);
   const running = new Map<string, Running>();
   /** Jobs this worker moved out of active itself (delayed, back to wait): their lock is gone on purpose. */
   const moved = new Map<string, number>();
@@ -183,11 +188,9 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     const stopped = () => run.stop.signal.reason as Stop | undefined;
     let task: TaskRef | undefined = job.data.task;
     try {
-      if (!task) {
-        run.sending = true;
-        task = await submitter.task(job, op, lock, run.stop.signal);
-        run.sending = false;
-      }
+      task ??= await submitter.task(job, op, lock, run.stop.signal, (out) => {
+        run.sending = out;
+      });
       if (shuttingDown) return await handBack(job, lock);
       let reported = Promise.resolve();
       const paid = task;
@@ -215,9 +218,11 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         outcomes.emit(
           "paidFailed",
           { jobId: job.id, operation: op.name, task, error },
-          `queue ${name}: job ${job.id} (${op.name}) failed with its paid task ${JSON.stringify(task)} recorded (${describe(error)}); job.retry() waits on it again`,
+          `job ${job.id} (${op.name}) failed with its paid task ${JSON.stringify(task)} recorded (${describe(error)}); job.retry() waits on it again`,
         );
       }
+      // BullMQ puts a rate-limited job back itself, after this: its lock then goes on purpose too.
+      if (error instanceof BullRateLimitError) moved.set(id, Date.now());
       throw error;
     } finally {
       signal?.removeEventListener("abort", onCancel);
@@ -250,7 +255,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     slots: new Slots(maxSubmitting),
     worker,
     outcomes,
-    log,
+    log: queueLog,
     submitTimeout,
     settleMs,
     rateLimitPause,
