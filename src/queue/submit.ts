@@ -116,6 +116,8 @@ export class Submitter {
     const { data } = job;
     const { settleMs } = this.o;
     const slot = (n: number) => started + (settleMs * n) / LOOKUPS;
+    // The next lookup: at its time, and never sooner than a beat from now.
+    const next = (n: number) => Math.max(Date.now() + Math.min(1000, settleMs / LOOKUPS), slot(n));
     let found: TaskRef | undefined;
     try {
       // A job claimed by an older genway sent the job id itself.
@@ -125,7 +127,7 @@ export class Submitter {
       // Says nothing about the task (a 5xx, a dropped connection): ask again later, for as long
       // as a settle period past the last lookup time; then a person decides.
       if (Date.now() > slot(LOOKUPS + LOOKUPS)) throw this.#uncertainFailure(job, started, error);
-      await this.#delay(job, Math.max(Date.now() + 1000, slot((data.lookups ?? 0) + 1)), token);
+      await this.#delay(job, next((data.lookups ?? 0) + 1), token);
       throw new DelayedError();
     }
     if (found) return this.#record(job, data.submissionId, found, LOOKED_UP);
@@ -136,7 +138,7 @@ export class Submitter {
       const counted = { ...data, lookups };
       if (await this.o.fence.settle(job, data.submissionId ?? "", counted)) job.data = counted;
     }
-    await this.#delay(job, Math.max(Date.now() + 1000, slot(lookups + 1)), token);
+    await this.#delay(job, next(lookups + 1), token);
     throw new DelayedError();
   }
 

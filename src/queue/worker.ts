@@ -86,7 +86,7 @@ export interface GenerationWorker {
   /**
    * BullMQ's `worker.close`: stops taking jobs and waits for the running ones to finish (their
    * tasks, for minutes). `close(true)` leaves them at once to BullMQ's stalled check (each counts
-   * as a stall). Prefer `shutdown()`.
+   * as a stall), and stops their waits in this process. Prefer `shutdown()`.
    */
   close(force?: boolean): Promise<void>;
   /** This worker's counts: submissions, uncertain answers, jobs failed while paid, handles not recorded ... */
@@ -100,7 +100,7 @@ export interface GenerationWorker {
 const REPEAT_MS = 60_000;
 
 /** Why this worker stopped a job's work before it ended. */
-type Stop = "shutdown" | "lockLost";
+type Stop = "shutdown" | "lockLost" | "closed";
 
 /** A job this worker runs: stopped on shutdown (unless it is sending) or when its lock is lost. */
 interface Running {
@@ -321,7 +321,12 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
   return {
     worker,
     shutdown,
-    close: (force = false) => worker.close(force),
+    async close(force = false) {
+      await worker.close(force);
+      // Left to other workers: this process stops polling their tasks too (once BullMQ is closed,
+      // so that the ended waits fail no job).
+      if (force) for (const run of running.values()) run.stop.abort("closed" satisfies Stop);
+    },
     metrics: () => ({ ...outcomes.counts }),
     on: (event, listener) => outcomes.on(event, listener),
     off: (event, listener) => outcomes.off(event, listener),

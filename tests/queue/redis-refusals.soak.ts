@@ -2,8 +2,8 @@
  * A Redis that refuses writes (maxmemory reached with noeviction, a replica made read-only during a
  * failover) just as the gateway answers a paid submission (adversarial review E6): the task's
  * handle is retried into Redis, said in a log line and an event meanwhile, and the job completes
- * with the task it paid for. A redis-server of this file's own: its memory limit would fail the
- * other files' writes.
+ * with the task it paid for (in npm run test:soak: it waits out a lock). A redis-server of this
+ * file's own: its memory limit would fail the other files' writes.
  */
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
