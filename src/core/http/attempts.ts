@@ -27,8 +27,8 @@ import { retryAfter } from "./retry.js";
  */
 const PLATFORM_FETCH = globalThis.fetch;
 
-/** Reads the connection of one attempt into the call's data. */
-export type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
+/** Reads the connection of one attempt into the call's data (`model`: the model this attempt asked for). */
+export type Reader<T> = (c: Connection, spec: RequestSpec, model?: string) => Promise<T>;
 
 /** What the features of one call share: made only for a call that uses one. */
 export interface CallState {
@@ -176,7 +176,7 @@ export class Attempts {
     if (!response.ok) throw await failureOf(connection, connection.url);
     let data: T;
     try {
-      data = await read(connection, spec);
+      data = await read(connection, spec, model);
     } catch (error) {
       connection.release();
       throw error;

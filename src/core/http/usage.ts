@@ -2,7 +2,7 @@
  * Token usage as each wire format reports it, and its split into billing components: prompt,
  * completion, cache hits and cache writes, each counted once.
  */
-import { PricingError } from "./catalog.js";
+import { PricingError } from "../errors/pricing-error.js";
 
 /** @inline */
 type Count = number | null | undefined;
