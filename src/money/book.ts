@@ -43,12 +43,13 @@ export interface Quote {
 
 /**
  * The prices a source gives per model, in its own currency: the gateway's /api/pricing or a table
- * of yours. `quote` answers undefined for a model it has no entry for, and a string saying why for
- * one it has but cannot price (a group it is not served in, a price by expression).
+ * of yours. `quote` answers undefined for a model it has no entry for, and why for one it has but
+ * cannot price: a Miss for a group it is not served in, a string otherwise (a price by expression,
+ * a malformed entry).
  */
 export interface ModelRates {
   readonly source: Exclude<CostSource, "spec">;
-  quote(model: string, group: string, q: Quantities): Quote | string | undefined;
+  quote(model: string, group: string, q: Quantities): Quote | Miss | string | undefined;
   has(model: string): boolean;
   /** Every model id it has an entry for (patterns as written). */
   ids(): string[];
@@ -84,9 +85,9 @@ export interface EstimateCostParams extends Quantities {
 }
 
 /** A call's rate could not be found: why, and the PricingError reason to throw where one is thrown. */
-interface Miss {
+export interface Miss {
   miss: string;
-  reason: "missing_model" | "unknown_model";
+  reason: "missing_model" | "unknown_model" | "unknown_group";
 }
 
 /** What a call is, from its quantities and model, so that a hint suggests families of its kind. */

@@ -26,7 +26,7 @@
  */
 import { GenwayError, MalformedResponseError } from "../core/errors/index.js";
 import type { Currency } from "../core/http/cost.js";
-import type { ModelRates, Quote } from "./book.js";
+import type { Miss, ModelRates, Quote } from "./book.js";
 import { type FamilyId, PRICE_CATALOG } from "./catalog.js";
 import { findModelFamily } from "./models.js";
 import type { FlatRate, Quantities, Rate } from "./rates.js";
@@ -165,19 +165,26 @@ export class GatewayPrices implements ModelRates {
     return [...this.#models.keys()];
   }
 
-  quote(model: string, group: string, q: Quantities): Quote | string | undefined {
+  quote(model: string, group: string, q: Quantities): Quote | Miss | string | undefined {
     const checkedModel = this.#models.get(model);
     if (checkedModel === undefined) return undefined;
     const { entry, groups } = checkedModel;
     if (typeof entry === "string") return `the gateway's price of "${model}" cannot be used: ${entry}`;
     const spelled = this.#group(group);
     if (spelled === undefined) {
-      return `the gateway publishes no price group "${group}" (its groups: ${[...this.#groups.keys()].join(", ") || "none"}); set the client's \`group\` to the one your key is billed in`;
+      const groups = [...this.#groups.keys()].join(", ") || "none";
+      return {
+        miss: `the gateway publishes no price group "${group}" (its groups: ${groups}); set the client's \`group\` to the one your key is billed in`,
+        reason: "unknown_group",
+      };
     }
     const ratio = this.#groups.get(spelled)!;
     if (typeof ratio === "string") return `the gateway's price group "${spelled}" cannot be used: ${ratio}`;
     if (!groups.includes("all") && !groups.includes(spelled)) {
-      return `the gateway serves "${model}" in the groups ${groups.join(", ") || "(none)"}, not in "${spelled}"`;
+      return {
+        miss: `the gateway serves "${model}" in the groups ${groups.join(", ") || "(none)"}, not in "${spelled}"`,
+        reason: "unknown_group",
+      };
     }
     const subject = `Model "${model}"`;
     const quote = (rate: Rate): Quote => ({

@@ -122,9 +122,8 @@ export class ClientPrices implements PriceSource, Meter {
       await (this.#inflight ?? this.#start());
     }
     if (this.#book === undefined) {
-      throw new GenwayError(
-        `The gateway's prices could not be loaded: ${this.#failure ?? PRICES_NOT_LOADED}.`,
-      );
+      const why = this.#failure ?? PRICES_NOT_LOADED;
+      throw new GenwayError(`${why[0]!.toUpperCase()}${why.slice(1)}.`);
     }
     return this.#book;
   }
