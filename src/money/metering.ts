@@ -51,7 +51,10 @@ export interface CostEvent {
   operation: string;
   /** The model the call used (after any fallback). */
   model: string | undefined;
-  /** The cost, or `null` when the price table cannot price the call (see `reason`). */
+  /**
+   * The call's cost, or `null` when it cannot be priced (see `reason`); a client with `onCost` loads
+   * the gateway's prices alongside its first call, so each is by them.
+   */
   cost: CostEstimate | null;
   reason: string | undefined;
   requestId: string | undefined;

@@ -12,9 +12,10 @@ export interface CostSum {
 }
 
 /**
- * `gw.costs`: what a client's billed calls have cost, counted from its first call (docs/cost.md).
- * Its figures price what the client has; `await gw.costs.summary()` prices every call by the
- * gateway's prices, loading them first if the client has not.
+ * `gw.costs`: what a client's billed calls have cost, counted from its first call (docs/cost.md). Its
+ * figures are priced by what the client has now: `null` until it has loaded the gateway's prices, and
+ * the reason then names the awaited read that prices it (docs/cost.md, "One truth per client"). `await
+ * gw.costs.summary()` is their awaited read.
  */
 export interface CostTotals {
   /** Spent by every priced call so far, in `currency`; calls not priced yet are in `unpriced`, with `reason`. */
@@ -32,8 +33,8 @@ export interface CostTotals {
   /** Per price family of the spec's table (`coding-chat`, `vidA` ...), for the calls it priced. */
   readonly byFamily: Record<string, CostSum>;
   /**
-   * The totals priced by the gateway's prices (loaded first if the client has not), every call
-   * from the client's first included: the awaited read of `gw.costs`.
+   * The totals, every call from the client's first included. Priced by the gateway's prices, loaded
+   * first if the client has not (docs/cost.md, "One truth per client").
    */
   summary(): Promise<CostTotalsData>;
   /** Starts counting again from zero. */

@@ -14,9 +14,9 @@ export interface WithResponse<T> {
   /** The model that answered: the params' model, or the fallback that was used. */
   model: string | undefined;
   /**
-   * The call's cost by the client's prices (the gateway's own, loaded first if the client has not;
-   * or yours) in its `group`; `null` when it cannot be priced (see `costReason`): never a silent
-   * zero. A stream's is known at its end (`await stream.finalCost()`).
+   * The call's cost in the client's `group`, `null` when it cannot be priced (see `costReason`): never
+   * a silent zero. Priced by the gateway's prices, loaded first if the client has not (docs/cost.md,
+   * "One truth per client"). A stream's is known at its end (`await stream.finalCost()`).
    */
   cost: CostEstimate | null;
   /** Why `cost` is null: the model is not in the catalog, the operation is not billed, ... */

@@ -78,7 +78,11 @@ export interface CallOutcome {
   attempts: number;
   /** The answer's token usage in its format's shape, when it reported one. */
   usage: unknown;
-  /** The priced cost, or null (see `costReason`). */
+  /**
+   * The call's cost, or null (see `costReason`). Priced by what the client has now: `null` until it has
+   * loaded the gateway's prices, and the reason then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client").
+   */
   cost: CostEstimate | null;
   costReason: string | undefined;
 }

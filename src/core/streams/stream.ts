@@ -16,7 +16,7 @@ import {
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
 
-/** What a billed stream's snapshot() adds: its cost so far, or null and the reason. */
+/** What a billed stream's snapshot() adds: its cost so far, as `cost()` gives it, or null and the reason. */
 export interface StreamCost {
   cost?: CostEstimate | null;
   costReason?: string | undefined;
@@ -290,21 +290,22 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   }
 
   /**
-   * What the stream has cost so far, by the prices the client has now: `null` until the client has
-   * loaded the gateway's prices, and then `snapshot().costReason` names the read that prices it,
-   * `await stream.finalCost()`. Priced from the usage assembled (the whole cost once it has ended),
-   * or from what it delivered while its final usage is missing (docs/cost.md).
+   * What the stream has cost so far. Priced by what the client has now: `null` until it has loaded the
+   * gateway's prices, and `snapshot().costReason` then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client"). From the usage assembled (the whole cost once it has
+   * ended), or from what it delivered while its final usage is missing. `await stream.finalCost()` is
+   * its awaited read.
    */
   cost(): CostEstimate | null {
     return this.#bill?.price(this.#assembly, this.#completed).cost ?? null;
   }
 
   /**
-   * What the stream cost, by the gateway's prices (loaded first if the client has not): resolves
-   * once the stream has ended, reading it to its end if nobody is, as `final…()` does. A stream cut,
-   * aborted or failed costs what it delivered; `null` when it cannot be priced (then
-   * `snapshot().costReason` says why). It never rejects for the stream's own failure: `final…()`
-   * and the iteration report that.
+   * What the stream cost. Priced by the gateway's prices, loaded first if the client has not
+   * (docs/cost.md, "One truth per client"). Resolves once the stream has ended, reading it to its end
+   * if nobody is, as `final…()` does. A stream cut, aborted or failed costs what it delivered; `null`
+   * when it cannot be priced (then `snapshot().costReason` says why). It never rejects for the stream's
+   * own failure: `final…()` and the iteration report that.
    */
   async finalCost(): Promise<CostEstimate | null> {
     if (!this.#started) {
