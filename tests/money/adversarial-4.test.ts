@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from "../../src/index.js";
 import { certainlyNotBilled } from "../../src/money/billing.js";
-import { hello, loopback, rejection, serving } from "../support/index.js";
+import { hello, loopback, pricedRelay, rejection, serving } from "../support/index.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,31 +37,13 @@ const MINI = {
   enable_groups: ["default"],
 };
 
-/**
- * A relay answering /api/status and /api/pricing as given, chat with 100,000 tokens each way,
- * video and image submissions; `paid` counts what reached its paid routes.
- */
-function relay(status: unknown, pricing: unknown[], options: Parameters<typeof serving>[1] = {}) {
-  const paid: string[] = [];
-  const { gw } = serving((url) => {
-    const path = new URL(url).pathname;
-    if (path === "/api/status") return Response.json(status);
-    if (path === "/api/pricing")
-      return Response.json({ success: true, group_ratio: { default: 1 }, data: pricing });
-    paid.push(path);
-    if (path.startsWith("/v2/videos")) return Response.json({ task_id: `task-${paid.length}` });
-    if (path.startsWith("/v1/images"))
-      return Response.json({ created: 1, data: [{ url: "http://cdn.test/1.png" }] });
-    return Response.json({
-      id: "c",
-      object: "chat.completion",
-      created: 1,
-      model: "gpt-4o-mini",
-      choices: [{ index: 0, message: { role: "assistant", content: "x" }, finish_reason: "stop" }],
-      usage: { prompt_tokens: 100_000, completion_tokens: 100_000, total_tokens: 200_000 },
-    });
-  }, options);
-  return { gw, paid };
+/** A relay publishing `status` and `pricing` (in group "default", ratio 1), chat with 100,000 tokens each way. */
+function relay(status: unknown, pricing: unknown[], options: Parameters<typeof pricedRelay>[1] = {}) {
+  const prices = {
+    status: JSON.stringify(status),
+    pricing: JSON.stringify({ success: true, group_ratio: { default: 1 }, data: pricing }),
+  };
+  return pricedRelay(prices, options, { prompt_tokens: 100_000, completion_tokens: 100_000 });
 }
 
 const big = { ...hello, max_tokens: 100_000 };

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BudgetExceededError, type CostEstimate } from "../../src/index.js";
-import { serving } from "../support/index.js";
+import { BudgetExceededError, type CostEstimate, type GenwayOptions } from "../../src/index.js";
+import { pricedRelay } from "../support/index.js";
 
 /** A JSON value as raw text: what a sloppy or hostile relay might write where a number belongs. */
 const rawValue = fc.oneof(
@@ -81,29 +81,9 @@ const priceList = fc.record({
   limit: fc.double({ min: 0.001, max: 1e6, noNaN: true }),
 });
 
-/** A client of a relay publishing `list`; `paid` counts what reached its paid routes. */
-function relay(list: { pricing: string; status: string }, options: Parameters<typeof serving>[1] = {}) {
-  const paid: string[] = [];
-  const json = (text: string) => new Response(text, { headers: { "content-type": "application/json" } });
-  const { gw } = serving((url) => {
-    const path = new URL(url).pathname;
-    if (path === "/api/status") return json(list.status);
-    if (path === "/api/pricing") return json(list.pricing);
-    paid.push(path);
-    if (path.startsWith("/v2/videos")) return Response.json({ task_id: "t" });
-    if (path.startsWith("/v1/images"))
-      return Response.json({ created: 1, data: [{ url: "http://cdn.test/1.png" }] });
-    return Response.json({
-      id: "c",
-      object: "chat.completion",
-      created: 1,
-      model: "gpt-4o-mini",
-      choices: [{ index: 0, message: { role: "assistant", content: "x" }, finish_reason: "stop" }],
-      usage: { prompt_tokens: 1000, completion_tokens: 500 },
-    });
-  }, options);
-  return { gw, paid };
-}
+/** A client of a relay publishing `list`; `paid` lists what reached its paid routes. */
+const relay = (list: { pricing: string; status: string }, options: GenwayOptions = {}) =>
+  pricedRelay(list, options);
 
 /** The three calls, each a different kind of price: per token, per image, per second. */
 const calls = [
