@@ -36,8 +36,8 @@ const METERING: Record<string, string[]> = {
  */
 const RECORDING: Record<string, string[]> = {
   "src/core/http/ledger.ts": ["add"],
-  "src/core/http/units.ts": ["unitsOf", "meteredParams", "tokenUnits", "readUnits"],
-  "src/core/http/usage.ts": ["count", "normalizeUsage"],
+  "src/core/http/units.ts": ["unitsOf", "meteredParams", "tokenUnits", "usedTokens"],
+  "src/core/http/usage.ts": ["count", "normalizeUsage", "has", "minus"],
   "src/core/http/delivered.ts": ["streamUnits"],
 };
 

@@ -4,8 +4,10 @@
  * that nothing is kept per call. Core counts; src/money prices the sums when `gw.costs` is read, by
  * the prices the client has then (the gateway's, once loaded: `await gw.costs.summary()`).
  */
+
+import { PricingError } from "../errors/pricing-error.js";
 import { SUMMARY_FIX, type Units } from "./cost.js";
-import { readUnits } from "./units.js";
+import { usedTokens } from "./units.js";
 import type { TokenCounts } from "./usage.js";
 
 /** Calls of one model that billed the same quantities, summed: priced as one. */
@@ -23,6 +25,11 @@ export interface LedgerEntry {
   usage: Required<TokenCounts> | undefined;
 }
 
+/** An entry, with which quantities its calls reported (a bit each: images, seconds, characters, usage). */
+interface Entry extends LedgerEntry {
+  readonly has: number;
+}
+
 /** Calls that cannot be priced, counted by reason. */
 export interface UnpricedCalls {
   readonly model: string | undefined;
@@ -37,7 +44,8 @@ export interface Counted {
 }
 
 export class Ledger {
-  #entries = new Map<string, LedgerEntry>();
+  /** The entries of each model (one per family and set of quantities: seldom more than one). */
+  #entries = new Map<string | undefined, Entry[]>();
   #unpriced = new Map<string, UnpricedCalls>();
   #calls = 0;
 
@@ -57,30 +65,43 @@ export class Ledger {
 
   /** Counts one billed call: what its answer reports it used (`units.unpriced`: why it cannot be priced). */
   add(units: Units): void {
-    const read = readUnits(units);
     this.#calls++;
-    const { model, family } = read;
-    if (read.unpriced !== undefined) {
-      const key = `${model}\u0000${read.unpriced}`;
+    const { model, family } = units;
+    let usage: Required<TokenCounts> | undefined;
+    let unpriced = units.unpriced;
+    if (unpriced === undefined) {
+      try {
+        usage = usedTokens(units);
+      } catch (error) {
+        if (!(error instanceof PricingError)) throw error;
+        unpriced = error.message;
+      }
+    }
+    if (unpriced !== undefined) {
+      const key = `${model}\u0000${unpriced}`;
       const found = this.#unpriced.get(key);
       if (found) found.calls++;
-      else this.#unpriced.set(key, { model, reason: read.unpriced, calls: 1 });
+      else this.#unpriced.set(key, { model, reason: unpriced, calls: 1 });
       return;
     }
-    const usage = read.usage as Required<TokenCounts> | undefined;
     // Calls that reported different quantities are priced apart: a video without its seconds has
     // no price per second, and must not borrow another call's.
     const has =
-      (read.images == null ? 0 : 1) |
-      (read.seconds == null ? 0 : 2) |
-      (read.characters == null ? 0 : 4) |
+      (units.images == null ? 0 : 1) |
+      (units.seconds == null ? 0 : 2) |
+      (units.characters == null ? 0 : 4) |
       (usage === undefined ? 0 : 8);
-    const key = `${model}\u0000${family}\u0000${has}`;
-    let entry = this.#entries.get(key);
+    let entries = this.#entries.get(model);
+    if (entries === undefined) this.#entries.set(model, (entries = []));
+    let entry: Entry | undefined;
+    for (let i = 0; i < entries.length && entry === undefined; i++) {
+      if (entries[i]!.has === has && entries[i]!.family === family) entry = entries[i];
+    }
     if (entry === undefined) {
       entry = {
         model,
         family,
+        has,
         calls: 0,
         requests: 0,
         images: has & 1 ? 0 : undefined,
@@ -88,13 +109,13 @@ export class Ledger {
         characters: has & 4 ? 0 : undefined,
         usage: usage && { prompt: 0, completion: 0, cacheHit: 0, cacheWrite: 0 },
       };
-      this.#entries.set(key, entry);
+      entries.push(entry);
     }
     entry.calls++;
-    entry.requests += read.requests ?? 1;
-    if (entry.images !== undefined) entry.images += read.images as number;
-    if (entry.seconds !== undefined) entry.seconds += read.seconds as number;
-    if (entry.characters !== undefined) entry.characters += read.characters as number;
+    entry.requests += units.requests ?? 1;
+    if (entry.images !== undefined) entry.images += units.images as number;
+    if (entry.seconds !== undefined) entry.seconds += units.seconds as number;
+    if (entry.characters !== undefined) entry.characters += units.characters as number;
     if (entry.usage !== undefined && usage !== undefined) {
       entry.usage.prompt += usage.prompt;
       entry.usage.completion += usage.completion;
@@ -105,7 +126,7 @@ export class Ledger {
 
   /** What was counted since the last take, handed over (to be priced and kept): the ledger is empty after. */
   take(): Counted {
-    const counted = { entries: [...this.#entries.values()], unpriced: [...this.#unpriced.values()] };
+    const counted = { entries: [...this.#entries.values()].flat(), unpriced: [...this.#unpriced.values()] };
     this.reset();
     return counted;
   }

@@ -100,31 +100,44 @@ const MOST_IMAGES = 128;
  */
 export function readUnits(units: Units): Units {
   if (units.unpriced !== undefined) return units;
-  const unpriced = (reason: string): Units => ({
-    model: units.model,
-    family: units.family,
-    unpriced: reason,
-  });
-  let usage: Required<TokenCounts> | undefined;
   try {
-    for (const field of QUANTITIES) if (units[field] != null) count(units[field], field);
-    if (units.usage != null) usage = normalizeUsage(units.usage as TokenUsage);
+    const usage = usedTokens(units);
+    return usage === undefined ? units : { ...units, usage };
   } catch (error) {
-    if (error instanceof PricingError) return unpriced(error.message);
+    if (error instanceof PricingError)
+      return { model: units.model, family: units.family, unpriced: error.message };
     throw error;
   }
-  const most = (what: string, limit: number) =>
-    unpriced(`the answer reports ${what}, more than one call can bill (${limit}); not believed`);
-  if ((units.images ?? 0) > MOST_IMAGES) return most(`${units.images} images`, MOST_IMAGES);
-  if (usage === undefined) return units;
-  for (const item of ["prompt", "completion", "cacheHit", "cacheWrite"] as const) {
-    if (usage[item] > MOST_TOKENS) return most(`${usage[item]} ${item} tokens`, MOST_TOKENS);
-  }
-  return { ...units, usage };
 }
 
-/** The counts a call's units may carry besides its usage. */
-const QUANTITIES = ["requests", "images", "seconds", "characters"] as const;
+/**
+ * The usage of `units` split into billing components (undefined: it reports none), once its counts
+ * are checked: each a finite number >= 0, and none past what one call can bill. Throws PricingError
+ * saying which is not. Every billed call of a client comes here (core/http/ledger.ts): it makes no
+ * object but the split usage.
+ */
+export function usedTokens(units: Units): Required<TokenCounts> | undefined {
+  const { requests, images, seconds, characters } = units;
+  if (requests != null) count(requests, "requests");
+  if (images != null && count(images, "images") > MOST_IMAGES) beyond(`${images} images`, MOST_IMAGES);
+  if (seconds != null) count(seconds, "seconds");
+  if (characters != null) count(characters, "characters");
+  if (units.usage == null) return undefined;
+  const usage = normalizeUsage(units.usage as TokenUsage);
+  if (usage.prompt > MOST_TOKENS) beyond(`${usage.prompt} prompt tokens`, MOST_TOKENS);
+  if (usage.completion > MOST_TOKENS) beyond(`${usage.completion} completion tokens`, MOST_TOKENS);
+  if (usage.cacheHit > MOST_TOKENS) beyond(`${usage.cacheHit} cacheHit tokens`, MOST_TOKENS);
+  if (usage.cacheWrite > MOST_TOKENS) beyond(`${usage.cacheWrite} cacheWrite tokens`, MOST_TOKENS);
+  return usage;
+}
+
+/** Units that report more than one call can bill: not believed. */
+function beyond(what: string, most: number): never {
+  throw new PricingError(
+    "invalid_quantity",
+    `the answer reports ${what}, more than one call can bill (${most}); not believed`,
+  );
+}
 
 /** Node's Buffer counts UTF-8 bytes without encoding; elsewhere they are counted by hand. */
 const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: "utf8"): number } }).Buffer;
