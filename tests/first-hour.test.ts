@@ -335,30 +335,28 @@ console.log(\`requests: \${mock.requests.length}\`);
     expect(loaded.stdout).toBe("function\n");
   });
 
-  it("F12: without zod, a structured-output call fails with one line that says to install zod 4, and sends nothing", async () => {
-    const dir = await installed("withoutZod");
-    // What a schema can be without zod: a validator of one's own, without a JSON Schema.
-    const own = '{ "~standard": { version: 1, vendor: "hand-written", validate: (value) => ({ value }) } }';
-    await writeFile(join(dir, "structured.mjs"), NO_ZOD_4.replace("await SCHEMA", own));
-    const result = runNode(NODE20, ["structured.mjs"], dir);
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout.split("\n")).toEqual([
-      expect.stringContaining("Hello from the genway mock gateway!"),
-      'ValidationError: Invalid zodResponseFormat request: schema: carries no JSON Schema of its own: pass it as the jsonSchema option, or use a zod 4 schema (npm install "zod@^4.6.7")',
-      "requests: 1",
-      "",
-    ]);
-  });
-
-  it("F12: beside zod 3: npm install resolves, genway works, and a zod 3 schema names the fix in one line", async () => {
-    const dir = await installed("zod3");
-    const schema = '(await import("zod")).z.object({ title: (await import("zod")).z.string() })';
+  it.each([
+    [
+      "F12: without zod, a structured-output call fails with one line that says to install zod 4, and sends nothing",
+      "withoutZod",
+      // What a schema can be without zod: a validator of one's own, without a JSON Schema.
+      '{ "~standard": { version: 1, vendor: "hand-written", validate: (value) => ({ value }) } }',
+      'schema: carries no JSON Schema of its own: pass it as the jsonSchema option, or use a zod 4 schema (npm install "zod@^4.6.7")',
+    ],
+    [
+      "F12: beside zod 3: npm install resolves, genway works, and a zod 3 schema names the fix in one line",
+      "zod3",
+      '(await import("zod")).z.object({ title: (await import("zod")).z.string() })',
+      'schema: a zod 3 schema carries no JSON Schema: genway reads zod 4 schemas (npm install "zod@^4.6.7")',
+    ],
+  ] as const)("%s", async (_, name, schema, refusal) => {
+    const dir = await installed(name);
     await writeFile(join(dir, "structured.mjs"), NO_ZOD_4.replace("await SCHEMA", schema));
     const result = runNode(NODE20, ["structured.mjs"], dir);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout.split("\n")).toEqual([
       expect.stringContaining("Hello from the genway mock gateway!"),
-      'ValidationError: Invalid zodResponseFormat request: schema: a zod 3 schema carries no JSON Schema: genway reads zod 4 schemas (npm install "zod@^4.6.7")',
+      `ValidationError: Invalid zodResponseFormat request: ${refusal}`,
       "requests: 1",
       "",
     ]);
