@@ -8,9 +8,45 @@
  * Each family's part is a constant of its own, so a bundle keeps only the families it uses.
  */
 import { frozen } from "./core/validation/frozen.js";
-import { SPEECH_FORMATS } from "./resources/audio/models.js";
-import { FAMILY_SIZES, GENERIC_SIZES } from "./resources/images/models.js";
-import { VIDA_RATIOS, VIDA_RESOLUTIONS } from "./resources/videos/models.js";
+
+// The closed lists the bounds name. Each family's models.ts re-exports its own (for autocompletion
+// and the `...Size` / `...Format` types); they live here so that limits stand below the families.
+
+/** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
+export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
+
+/** Sizes of the generic image variant. */
+export const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"] as const;
+/** The twelve sizes image families A and B allow. */
+export const FAMILY_SIZES = [
+  "1024x512",
+  "1024x1024",
+  "1024x576",
+  "1024x768",
+  "512x1024",
+  "512x768",
+  "1280x960",
+  "960x1280",
+  "768x1366",
+  "768x512",
+  "1366x768",
+  "1344x576",
+] as const;
+
+/** vidA's ratios (closed for vidA ids: the spec and the vidA format list them all). */
+export const VIDA_RATIOS = [
+  "21:9",
+  "16:9",
+  "4:3",
+  "1:1",
+  "3:4",
+  "9:16",
+  "9:21",
+  "keep_ratio",
+  "adaptive",
+] as const;
+/** vidA's resolutions. */
+export const VIDA_RESOLUTIONS = ["480p", "720p", "1080p"] as const;
 
 /** `limits.chat.completions`: the spec's chat bounds, and what the relayed (OpenAI) format bounds besides. */
 export const chatLimits = /* @__PURE__ */ frozen({
