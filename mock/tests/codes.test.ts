@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import Genway, { APIError, lookupCode, SERVICE_CODES, SYSTEM_CODES, VIDGEN_CODES } from "../../src/index.js";
+import { hello, thrown } from "../../tests/support/index.js";
 import { createMockGateway } from "../index.js";
-
-const hello = { model: "gpt-4o-mini", messages: [{ role: "user" as const, content: "hi" }] };
 
 describe("the mock's answer to a gateway code", () => {
   it("is the code table's status and meaning, for every code of the spec's tables", async () => {
@@ -23,10 +22,7 @@ describe("the mock's answer to a gateway code", () => {
     const answers: Array<[number, number | undefined, string]> = [];
     for (const code of codes) {
       mock.inject({ code, times: 1 });
-      const error = await gw.chat.completions.create(hello).then(
-        () => undefined,
-        (thrown: unknown) => thrown,
-      );
+      const error = await thrown(() => gw.chat.completions.create(hello));
       if (!(error instanceof APIError)) throw new Error(`code ${code} gave no APIError`);
       answers.push([code, error.status, error.message]);
     }
