@@ -5,7 +5,9 @@
  * spec's Limits table; the chat formats add the bounds of the upstream format each relays, where
  * the spec states none. docs/limits.md lists them all with their sources.
  *
- * Each family's part is a constant of its own, so a bundle keeps only the families it uses.
+ * Each family's part is a constant of its own, so a bundle keeps only the families it uses; each
+ * family's declaration (src/resources/<family>/family.ts) places its part in the public `limits`
+ * (src/resources/families.ts).
  */
 import { frozen } from "./core/validation/frozen.js";
 
@@ -195,25 +197,3 @@ export const musicgenLimits = /* @__PURE__ */ frozen({
   /** Closed by the spec and the upstream alike (new-api relay/channel/task/suno/adaptor.go `actionValidate` answers anything else with invalid_action). */
   fetchMany: { action: { oneOf: ["MUSIC", "LYRICS"] } },
 });
-
-/**
- * The bounds genway checks before sending, by call: `limits.audio.speech.input.maxLength` is 4096.
- * A number's `{ minimum, maximum }` are inclusive (`integer: true`: whole numbers only); a string's
- * `{ minLength, maxLength }` count characters as the spec does, in Unicode code points
- * (`[...text].length`); a list's `{ minItems, maxItems }` count its items; `{ oneOf }` is a closed
- * list. Frozen at every depth. See docs/limits.md.
- */
-export const limits = /* @__PURE__ */ frozen({
-  chat: { completions: chatLimits },
-  messages: messagesLimits,
-  responses: responsesLimits,
-  native: nativeLimits,
-  images: imagesLimits,
-  audio: { speech: speechLimits },
-  videos: videosLimits,
-  vidgen: vidgenLimits,
-  musicgen: musicgenLimits,
-});
-
-/** The type of {@link limits}: every bound as a literal type. */
-export type Limits = typeof limits;

@@ -84,7 +84,9 @@ describe("docs/errors.md, the one list of errors", () => {
     }
     expect(byClass.size).toBeGreaterThan(5);
     const named = Object.fromEntries(
-      [...rows].map(([name, { when }]) => [name, codesIn(when)]).filter(([, codes]) => codes.length > 0),
+      [...rows]
+        .map(([name, { when }]) => [name, codesIn(when)] as const)
+        .filter(([, codes]) => codes.length > 0),
     );
     const inTable = Object.fromEntries([...byClass].map(([name, codes]) => [name, codes.sort()]));
     expect(named).toEqual(inTable);
