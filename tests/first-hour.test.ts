@@ -8,7 +8,8 @@
  *
  * Then the second hour, each in a new project of its own: CommonJS on Node 20 (the machine's
  * /usr/bin/node) and TypeScript 5.9 with `module: commonjs`; genway without zod, and beside zod 3;
- * genway/testing/msw with vitest 4 and msw 2 on Node 20, and with vitest 5 and msw 3 on Node 24.
+ * genway/testing/msw with vitest 4 and msw 2 on Node 20, and with vitest 5 and msw 3 on Node 24;
+ * a Jest test (CommonJS without ES modules) on Node 20.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -145,6 +146,8 @@ const SECOND_HOUR = {
   // vitest 4's own mocker peers msw ^2.4.9; vitest 4 runs on Node 20, msw 3 needs Node 22.12.
   msw2: ["vitest@4.1.12", "msw@2.15.0"],
   msw3: ["vitest@5.1.1", "msw@3.0.5"],
+  // Jest's default runtime is CommonJS without ES module support: no import() anywhere it reaches.
+  jest: ["jest@30.5.2"],
 } satisfies Record<string, string[]>;
 
 interface Installed {
@@ -304,6 +307,36 @@ main();
     const app = runNode(NODE20, ["out/app.js"], dir);
     expect(app.status, app.stderr).toBe(0);
     expect(app.stdout).toMatch(/^Hello from the genway mock gateway!.* video 401 true$/m);
+  });
+});
+
+describe("Jest, CommonJS without ES modules", () => {
+  it("F7: a Jest test requires genway and genway/testing and reaches the code loaded on first use (a cost, the mock's server), on Node 20", async () => {
+    const dir = await installed("jest");
+    await writeFile(
+      join(dir, "gateway.test.js"),
+      `const { Genway, AuthenticationError } = require("genway");
+const { createMockGateway } = require("genway/testing");
+
+test("a call, its cost and a typed error, over the mock's server", async () => {
+  const mock = createMockGateway();
+  const server = await mock.listen();
+  try {
+    const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, maxRetries: 0 });
+    const { data, cost } = await gw.chat.completions.create(${HI}).withResponse();
+    expect(data.choices[0].message.content).toContain("hi");
+    expect(cost.currency).toBe("CNY");
+    const stranger = new Genway({ apiKey: "sk-not-the-mock-key", baseURL: server.url, maxRetries: 0 });
+    await expect(stranger.chat.completions.create(${HI})).rejects.toBeInstanceOf(AuthenticationError);
+  } finally {
+    await server.close();
+  }
+});
+`,
+    );
+    const result = runNode(NODE20, ["node_modules/jest/bin/jest.js"], dir);
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
   });
 });
 
