@@ -47,6 +47,13 @@ describe("npm pack", () => {
     expect(files).toContain("dist/cli/main.js"); // the command: ESM only
   });
 
+  it("the CommonJS build loads its lazy chunks with require: no import() a CommonJS host may refuse", () => {
+    const cjs = files.filter((file) => file.endsWith(".cjs"));
+    expect(cjs.length).toBeGreaterThan(20);
+    const withImport = cjs.filter((file) => /\bimport\(/.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(withImport).toEqual([]);
+  });
+
   it("leaves the repository's sources, tests and tooling out", () => {
     const stray = files.filter((f) => /^(src|tests|bench|matrix|scripts|examples|\.ci|docs\/api)\//.test(f));
     expect(stray).toEqual([]);
