@@ -109,6 +109,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         truncateAfter: fault?.truncateAfter,
         oversizedEvent: fault?.oversizedEvent,
         pingAfterEnd: state.options.relayStreams?.pingAfterEnd,
+        pingEvery: state.options.relayStreams?.pingEvery,
         signal: request.signal,
       }),
     };
