@@ -53,7 +53,7 @@ const connection = (body) => ({
   response: new Response(body),
   requestId: undefined,
   controller,
-  idleTimeout: 0,
+  idleTimeout: Number.POSITIVE_INFINITY,
   abortReason: () => undefined,
   abort: () => controller.abort(),
   release() {},

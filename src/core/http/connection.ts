@@ -200,7 +200,7 @@ export async function underClock<T>(
   const onUserAbort = () => controller.abort(userSignal?.reason);
   userSignal?.addEventListener("abort", onUserAbort, { once: true });
   const timer =
-    timeout > 0 && Number.isFinite(timeout)
+    timeout >= 0 && Number.isFinite(timeout)
       ? setTimeout(() => {
           timedOut = true;
           controller.abort();
