@@ -24,7 +24,7 @@ export const KEEP_ALIVE = "\n:keep-alive";
  * The event name of a keep-alive sent as an event: Anthropic's `event: ping` (which new-api passes
  * through on /v1/messages, relay/channel/claude/relay-claude.go HandleStreamResponseData).
  */
-export const PING = "ping";
+const PING = "ping";
 
 /** Whether `message` carries data, as against a keep-alive (a comment block, or an event named ping). */
 export function isKeepAlive(message: SSEMessage): boolean {
