@@ -6,7 +6,7 @@ import type { MockContext } from "./context.js";
 import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
-import { noChannel, stampIds, unrouted } from "./relay.js";
+import { noChannel, relayRefusal, stampIds, unrouted } from "./relay.js";
 import { PUBLIC_API } from "./routes/account.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
@@ -87,7 +87,8 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) }),
       );
     }
-    const refused = noChannel(request, path, body, state, requestId);
+    const refused =
+      noChannel(request, path, body, state, requestId) ?? relayRefusal(request, path, body, state, requestId);
     if (refused) return stamped(refused);
 
     const match = route.pattern.exec(path)!;

@@ -60,6 +60,14 @@ export interface MockGatewayOptions {
    */
   noChannel?: readonly string[] | ((model: string) => boolean);
   /**
+   * The words new-api refuses in a prompt before any channel is tried, with HTTP 500
+   * `sensitive_words_detected` (controller/relay.go func Relay, setting/sensitive.go: on by default,
+   * with the one word "test_sensitive"); matched lower-cased, as service/sensitive.go does. `[]`:
+   * no check. A token limit past 1073741823 is always refused, with 500 `invalid_request`
+   * (relay/helper/valid_request.go). Default: new-api's list.
+   */
+  sensitiveWords?: readonly string[];
+  /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's
    * `X-Oneapi-Request-Id` that every answer carries (service/http.go 31-62, common/constants.go
