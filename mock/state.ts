@@ -68,6 +68,13 @@ export interface MockGatewayOptions {
    */
   sensitiveWords?: readonly string[];
   /**
+   * Speech whose upstream audio new-api could not read (the upstream's connection broke mid-body):
+   * HTTP 200 with the upstream's headers (`audio/mpeg`), no body (`Content-Length: 0`), and the
+   * call billed (relay/channel/openai/audio.go OpenaiTTSHandler reads the audio whole before
+   * writing; relay/audio_handler.go AudioHelper bills what it returned). Default false.
+   */
+  emptySpeech?: boolean;
+  /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's
    * `X-Oneapi-Request-Id` that every answer carries (service/http.go 31-62, common/constants.go

@@ -80,7 +80,7 @@ export function download(url: string | URL, config: DownloadConfig = {}): APIPro
       async () => {
         const connection = await openForeign(target, { method: "GET" }, options);
         return {
-          data: new BinaryResponse(connection),
+          data: await BinaryResponse.open(connection),
           response: connection.response,
           requestId: connection.requestId,
           // A result URL is the gateway's CDN, not the gateway: nothing to price.
