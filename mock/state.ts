@@ -75,6 +75,15 @@ export interface MockGatewayOptions {
    */
   emptySpeech?: boolean;
   /**
+   * Video queries of veo models (ids starting with "veo": Gemini and Vertex channels) answer as
+   * new-api answers them, fetched live from the upstream (relay/relay_task.go tryRealtimeFetch):
+   * `{code: "success", message: "", data: {error: null, format: "mp4", metadata: null, status:
+   * "queued" | "processing" | "succeeded" | "failed", task_id, url}}`, where `url` is the relay's
+   * content URL once succeeded (GET /v1/videos/{id}/content, which needs the key) and the failure
+   * reason once failed (model/task.go GetResultURL). Default false: the unified flat record.
+   */
+  veoLive?: boolean;
+  /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's
    * `X-Oneapi-Request-Id` that every answer carries (service/http.go 31-62, common/constants.go
