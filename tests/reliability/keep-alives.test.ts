@@ -1,6 +1,6 @@
 /**
  * Keep-alives are not progress for the idle clock: a relay that keeps pinging while its upstream
- * is dead (new-api writes `: PING` every 10 s whatever the upstream does, relay/helper/
+ * is dead (new-api, pings turned on, writes `: PING` on a ticker whatever the upstream does, relay/helper/
  * stream_scanner.go; Anthropic's `event: ping` passes through it) must not keep a cut answer open.
  */
 import http from "node:http";

@@ -63,8 +63,8 @@ export async function* readSSE(
         ended = true;
       } else {
         parser.feed(decoder.decode(chunk.value, { stream: true }), batch);
-        // Keep-alives are not progress: a relay that pings while its upstream is dead (new-api
-        // pings every 10 s, relay/helper/stream_scanner.go) must not hold the idle clock off.
+        // Keep-alives are not progress: a relay that pings while its upstream is dead (new-api's
+        // ping ticker, relay/helper/stream_scanner.go) must not hold the idle clock off.
         progress = carriesData(batch) || parser.midEvent;
         if (progress) clock.touch();
       }
