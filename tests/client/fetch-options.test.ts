@@ -9,13 +9,12 @@ import { EnvHttpProxyAgent, ProxyAgent } from "undici";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { ImagesClient } from "../../src/entries/images.js";
 import Genway, { ValidationError } from "../../src/index.js";
-import { hello, loopback, thrown } from "../support/index.js";
+import { hello, httpServer, loopback, thrown } from "../support/index.js";
 
 /** A forward proxy: `tunnels` counts CONNECTs, `forwarded` the requests it relayed in absolute form. */
 async function proxy() {
   const counts = { tunnels: 0, forwarded: 0 };
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
+  const { url, server, track } = await httpServer((req, res) => {
     counts.forwarded++;
     const target = new URL(req.url!);
     const upstream = http.request(
@@ -43,22 +42,10 @@ async function proxy() {
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("error", () => {});
-      socket.on("close", () => sockets.delete(socket));
-    }
+    track(client);
+    track(upstream);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onTestFinished(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, counts };
+  return { url, counts };
 }
 
 /** An undici dispatcher closed when the test ends. */
@@ -67,17 +54,23 @@ function closing<D extends { close(): Promise<void> }>(dispatcher: D): D {
   return dispatcher;
 }
 
+/** The mock on loopback, and a client whose fetchOptions send every request through `dispatcher`. */
+async function through(dispatcher: { close(): Promise<void> }) {
+  const { server, mock } = await loopback();
+  closing(dispatcher);
+  const gw = new Genway({
+    apiKey: mock.apiKey,
+    baseURL: server.url,
+    logLevel: "off",
+    fetchOptions: { dispatcher },
+  });
+  return { gw, mock };
+}
+
 describe("fetchOptions: a proxy for every request", () => {
   it("a client's ProxyAgent carries each of its calls through the proxy (absolute-form requests, counted)", async () => {
     const { url, counts } = await proxy();
-    const dispatcher = closing(new ProxyAgent({ uri: url, proxyTunnel: false }));
-    const { server, mock } = await loopback();
-    const gw = new Genway({
-      apiKey: mock.apiKey,
-      baseURL: server.url,
-      logLevel: "off",
-      fetchOptions: { dispatcher },
-    });
+    const { gw, mock } = await through(new ProxyAgent({ uri: url, proxyTunnel: false }));
     await gw.chat.completions.create(hello);
     await gw.chat.completions.create(hello);
     expect(counts.forwarded).toBe(2);
@@ -86,14 +79,7 @@ describe("fetchOptions: a proxy for every request", () => {
 
   it("through a CONNECT tunnel (undici's default), a stream too", async () => {
     const { url, counts } = await proxy();
-    const dispatcher = closing(new ProxyAgent(url));
-    const { server, mock } = await loopback();
-    const gw = new Genway({
-      apiKey: mock.apiKey,
-      baseURL: server.url,
-      logLevel: "off",
-      fetchOptions: { dispatcher },
-    });
+    const { gw } = await through(new ProxyAgent(url));
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     expect(await stream.finalContent()).toBeTruthy();
     expect(counts.tunnels).toBe(1);
@@ -101,14 +87,7 @@ describe("fetchOptions: a proxy for every request", () => {
 
   it("EnvHttpProxyAgent (HTTP_PROXY / NO_PROXY, here given as options) works the same", async () => {
     const { url, counts } = await proxy();
-    const dispatcher = closing(new EnvHttpProxyAgent({ httpProxy: url, noProxy: "" }));
-    const { server, mock } = await loopback();
-    const gw = new Genway({
-      apiKey: mock.apiKey,
-      baseURL: server.url,
-      logLevel: "off",
-      fetchOptions: { dispatcher },
-    });
+    const { gw } = await through(new EnvHttpProxyAgent({ httpProxy: url, noProxy: "" }));
     await gw.chat.completions.create(hello);
     expect(counts.tunnels + counts.forwarded).toBe(1);
   });
@@ -124,14 +103,7 @@ describe("fetchOptions: a proxy for every request", () => {
 
   it("downloads of result URLs go through the client's proxy too", async () => {
     const { url, counts } = await proxy();
-    const dispatcher = closing(new ProxyAgent({ uri: url, proxyTunnel: false }));
-    const { server, mock } = await loopback();
-    const gw = new Genway({
-      apiKey: mock.apiKey,
-      baseURL: server.url,
-      logLevel: "off",
-      fetchOptions: { dispatcher },
-    });
+    const { gw } = await through(new ProxyAgent({ uri: url, proxyTunnel: false }));
     const { data } = await gw.images.generate({ model: "dall-e-3", prompt: "a lighthouse" });
     const image = await gw.images.download(data[0]!);
     expect((await image.bytes()).length).toBeGreaterThan(0);

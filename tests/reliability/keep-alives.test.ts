@@ -3,11 +3,10 @@
  * is dead (new-api, pings turned on, writes `: PING` on a ticker whatever the upstream does, relay/helper/
  * stream_scanner.go; Anthropic's `event: ping` passes through it) must not keep a cut answer open.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { describe, expect, it, onTestFinished } from "vitest";
+import type http from "node:http";
+import { describe, expect, it } from "vitest";
 import Genway, { APITimeoutError } from "../../src/index.js";
-import { hello, loopback } from "../support/index.js";
+import { hello, httpServer, loopback } from "../support/index.js";
 
 /** Settles `promise`, or says it is still pending after `ms` (a hang is what these tests look for). */
 function settled<T>(promise: Promise<T>, ms: number): Promise<T | Error | "pending"> {
@@ -20,21 +19,12 @@ function settled<T>(promise: Promise<T>, ms: number): Promise<T | Error | "pendi
 
 /** A loopback server answering every request with `respond`; closed when the test ends. */
 async function server(respond: (res: http.ServerResponse) => void): Promise<string> {
-  const sockets = new Set<import("node:net").Socket>();
-  const srv = http.createServer((req, res) => {
-    req.resume();
-    respond(res);
-  });
-  srv.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  onTestFinished(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => srv.close(resolve));
-  });
-  return `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  return (
+    await httpServer((req, res) => {
+      req.resume();
+      respond(res);
+    })
+  ).url;
 }
 
 /** Writes `frame` every `ms` until the response closes. */

@@ -6,37 +6,23 @@
  * undici Agent of the runtime's own class) so a test stands for the 5-minute case; and a fetch
  * wrapper that drops the abort signal must not outlive genway's clocks either.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import type http from "node:http";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import Genway, { APITimeoutError } from "../../src/index.js";
 import { bundled } from "../support/bundle.js";
 import { runNode } from "../support/child.js";
-import { hello } from "../support/index.js";
+import { hello, httpServer } from "../support/index.js";
 
 const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 type Agent = { dispatch: unknown; close(): Promise<void> };
 const globals = globalThis as unknown as Record<symbol, Agent>;
 
-/** A loopback server answering every request with `respond`; counts the requests it got. */
-async function server(respond: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const sockets = new Set<import("node:net").Socket>();
-  const seen: string[] = [];
-  const srv = http.createServer((req, res) => {
-    seen.push(req.url ?? "");
+/** A loopback server answering every request with `respond`; `seen` counts the requests it got. */
+function server(respond: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  return httpServer((req, res) => {
     req.resume();
     respond(req, res);
   });
-  srv.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  onTestFinished(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => srv.close(resolve));
-  });
-  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, seen };
 }
 
 const completion = JSON.stringify({
