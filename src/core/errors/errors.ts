@@ -191,7 +191,7 @@ export class APITimeoutError extends APIConnectionError {
           : "No response arrived";
     super(
       options.runtime
-        ? `${what} before the runtime's own fetch timeout ended the request (genway's ${phase} clock: ${timeoutMs} ms); not retried, as the gateway may have taken the request. Give fetch a dispatcher without its own timeouts, or let genway set it (docs/client.md, "Long calls on Node").`
+        ? `${what}: the runtime's own fetch timeout ended the request before genway's ${phase} clock (${timeoutMs} ms); not retried, as the gateway may have taken it.`
         : `${what} within ${timeoutMs} ms (${phase} timeout).`,
       { cause: options.cause, retryable: !options.runtime },
     );

@@ -157,7 +157,7 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
     }
     const { response } = connection;
     throw new MalformedResponseError(
-      `The gateway answered ${response.status} with no ${what}: an empty body (0 bytes). The request may have been billed (new-api bills a speech call whose upstream audio it failed to read); it was not retried.`,
+      `The gateway answered ${response.status} with no ${what} (0 bytes); the request may have been billed, and was not retried.`,
       { status: response.status, type: "empty_body", requestId: this.requestId, headers: response.headers },
     );
   }
