@@ -88,13 +88,15 @@ describe("keep-alives do not hold the idle clock off", () => {
   });
 
   it("a stream whose data keeps coming between the pings is not cut, however long it runs", async () => {
+    // About 2 s of frames 100 ms apart, pings in between, under a 1 s idle window.
     const { gw } = await loopback(
-      { idleTimeout: 300 },
-      { streamDelayMs: 100, relayStreams: { pingEvery: 40 } },
+      { idleTimeout: 1000 },
+      { streamDelayMs: 100, relayStreams: { pingEvery: 30 } },
     );
+    const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(" ");
     const stream = await gw.chat.completions.create({
       ...hello,
-      messages: [{ role: "user", content: "one two three four five six seven eight" }],
+      messages: [{ role: "user", content: words }],
       stream: true,
     });
     const completion = await stream.finalCompletion();
@@ -124,9 +126,10 @@ describe("keep-alives do not hold the idle clock off", () => {
       }, 150);
       res.on("close", () => clearInterval(timer));
     });
-    const gw = new Genway({ apiKey: "sk-x", baseURL: url, logLevel: "off", idleTimeout: 250 });
+    const gw = new Genway({ apiKey: "sk-x", baseURL: url, logLevel: "off", idleTimeout: 600 });
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
-    // Six pieces 150 ms apart under a 250 ms idle window: cut only if a piece were not progress.
+    // One event in six pieces 150 ms apart (900 ms) under a 600 ms idle window: cut only if a piece
+    // were not progress.
     expect((await stream.finalContent())?.length).toBe(2000);
   });
 });

@@ -158,8 +158,11 @@ const RELAY_REFUSALS = new Set([
  * The relay refusal an envelope states: its code, or on /v1/messages (the Claude envelope has no
  * code, relaykit/types/error.go ToClaudeError) the refusal its relay-typed message names, as
  * `sensitive_words_detected (request id: …)` does (a NewAPIError without a cause says its code).
+ * Only in the envelope func Relay writes, `{error: {...}}`: the task relay's flat `{code, message}`
+ * names its own codes (an `invalid_request` there is the HTTP status's to class).
  */
-function relayRefusal(code: number | string | undefined, f: Fields): string | undefined {
+function relayRefusal(code: number | string | undefined, f: Fields, body: unknown): string | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
   if (typeof code === "string") return RELAY_REFUSALS.has(code) ? code : undefined;
   if (code !== undefined || !f.type || !RELAY_TYPES.has(f.type) || !f.message) return undefined;
   const named = /^([a-z_:]+)(?:\s|$)/.exec(f.message)?.[1];
@@ -313,7 +316,7 @@ function decode(input: DecodeErrorInput): APIError {
   const bodyStatus = typeof code === "number" && code >= 400 && code <= 599 ? code : undefined;
   const status = http !== undefined && (http < 200 || http >= 300) ? http : bodyStatus;
 
-  const refusal = relayRefusal(code, f);
+  const refusal = relayRefusal(code, f, body);
   if (refusal !== undefined) code = refusal;
   const known: CodeInfo | undefined = typeof code === "number" ? lookupCode(code) : undefined;
   const variant = known ? matchVariant(code as number, f.message) : undefined;
