@@ -26,3 +26,40 @@ function withoutQuery(url: string): string {
   const cut = url.search(/[?#]/);
   return cut === -1 ? url : url.slice(0, cut);
 }
+
+/** `url` with any user name and password replaced by `***` (for messages: they are secrets). */
+export function withoutUserinfo(url: string): string {
+  return url.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i,
+    (_, scheme: string | undefined) => `${scheme ?? ""}***@`,
+  );
+}
+
+/**
+ * What is wrong with `baseURL`, or undefined: it must be an absolute http(s) URL with no user
+ * name or password (fetch refuses such URLs, and each error would then print the password; send
+ * credentials as a header with `defaultHeaders`), and no query string or fragment (every API path
+ * is appended to the baseURL, so it would land inside them; `defaultQuery` adds query parameters
+ * to every request). The message never prints the user info.
+ */
+export function baseURLProblem(baseURL: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = /^https?:\/\//i.test(baseURL) ? new URL(baseURL) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url) return `must be an http(s) URL, got ${JSON.stringify(withoutUserinfo(baseURL))}`;
+  if (url.username !== "" || url.password !== "" || /^[^/]*\/\/[^/?#]*@/.test(baseURL)) {
+    return `must not hold a user name or password (${withoutUserinfo(withoutQuery(baseURL))}): fetch refuses such URLs; send credentials as a header with defaultHeaders instead`;
+  }
+  const cut = baseURL.search(/[?#]/);
+  if (cut !== -1) {
+    const names = [...url.searchParams.keys()];
+    const instead = names.length
+      ? `add query parameters to every request with defaultQuery (e.g. defaultQuery: { ${names.map((n) => `${JSON.stringify(n)}: ...`).join(", ")} })`
+      : "add query parameters to every request with defaultQuery";
+    return `must not hold a ${baseURL[cut] === "?" ? "query string" : "fragment"} (${baseURL.slice(0, cut)} is the root; every API path is appended to it): ${instead}`;
+  }
+  return undefined;
+}
