@@ -7,7 +7,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import Genway, { isGenwayError } from "../../src/index.js";
+import type Genway from "../../src/index.js";
+import { isGenwayError } from "../../src/index.js";
+import { serving } from "../support/index.js";
 
 /** The client's own plumbing (marked @internal): not methods a user calls. */
 type Internal = "transport" | "taskRegistry";
@@ -82,25 +84,17 @@ function methodsOf(client: object): Found[] {
 
 /** A client whose fetch counts what would have been sent; plain, or with every feature (money, middleware). */
 function client(featured: boolean): { gw: Genway; sent: () => number } {
-  let sent = 0;
-  const gw = new Genway({
-    apiKey: "sk-property-0123456789",
-    baseURL: "http://gateway.test",
-    logLevel: "off",
-    maxRetries: 0,
-    fetch: async () => {
-      sent++;
-      return Response.json({ error: { message: "nothing should reach the gateway" } }, { status: 400 });
-    },
-    ...(featured
+  const { gw, calls } = serving(
+    () => Response.json({ error: { message: "nothing should reach the gateway" } }, { status: 400 }),
+    featured
       ? {
           prices: "spec",
           budget: { limit: 10, currency: "CNY" },
           middleware: [(request, next) => next(request)],
         }
-      : {}),
-  });
-  return { gw, sent: () => sent };
+      : {},
+  );
+  return { gw, sent: () => calls.length };
 }
 
 /**

@@ -28,7 +28,7 @@ function withoutQuery(url: string): string {
 }
 
 /** `url` with any user name and password replaced by `***` (for messages: they are secrets). */
-export function withoutUserinfo(url: string): string {
+function withoutUserinfo(url: string): string {
   return url.replace(
     /^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i,
     (_, scheme: string | undefined) => `${scheme ?? ""}***@`,

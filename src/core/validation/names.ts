@@ -35,7 +35,7 @@ function distance(a: string, b: string): number {
  * The known name `name` was most likely meant to be: the fewest edits away, and at most a third of
  * the longer name's length (`maxRetry` is `maxRetries`, three letters short); else none.
  */
-export function closestName(name: string, known: Iterable<string>): string | undefined {
+function closestName(name: string, known: Iterable<string>): string | undefined {
   const given = folded(name);
   let best: string | undefined;
   let fewest = Number.POSITIVE_INFINITY;
