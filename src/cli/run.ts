@@ -4,6 +4,7 @@
  * process's own streams and environment; the tests run it in theirs (tests/support/cli.ts).
  */
 import { readFileSync } from "node:fs";
+import { baseURLProblem } from "../core/shared/index.js";
 import Genway from "../index.js";
 import { InputError, number, OutputFiles, parseFlags, text } from "./args.js";
 import type { Command, CommandContext } from "./command.js";
@@ -71,11 +72,10 @@ function gatewayOf(values: CommandContext["values"], env: CliIO["env"]): Gateway
       'no gateway address: pass --base-url URL or set GENWAY_BASE_URL (no gateway? eval "$(genway mock --print-env)" starts a local mock)',
     );
   }
-  if (!/^https?:\/\//i.test(baseURL)) {
-    throw new InputError(
-      `${fromFlag === undefined ? "GENWAY_BASE_URL" : "--base-url"} must be an http(s) URL (got "${baseURL}")`,
-    );
-  }
+  // The library's own check (no user info, query or fragment), named as the CLI takes it; never the password.
+  const problem = baseURLProblem(baseURL);
+  if (problem)
+    throw new InputError(`${fromFlag === undefined ? "GENWAY_BASE_URL" : "--base-url"} ${problem}`);
   const keyFlag = text(values, "api-key");
   const apiKey = keyFlag ?? (env.GENWAY_API_KEY || undefined);
   if (apiKey === undefined) throw new InputError("no API key: pass --api-key KEY or set GENWAY_API_KEY");

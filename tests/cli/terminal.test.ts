@@ -113,3 +113,16 @@ describe("E18: gateway text reaches the terminal with its control characters esc
     expect(writers).toEqual([]);
   });
 });
+
+describe("E17: the CLI's gateway address", () => {
+  it("E17: a --base-url or GENWAY_BASE_URL with a password is refused (exit 2), the password never printed", async () => {
+    for (const run of [
+      await runCli(["models", "--base-url", "http://proxyuser:S3cret-pass@127.0.0.1:9/v1"], env),
+      await runCli(["models"], { ...env, GENWAY_BASE_URL: "proxyuser:S3cret-pass@127.0.0.1:9" }),
+    ]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^genway models: (--base-url|GENWAY_BASE_URL) must/);
+      expect(run.stdout + run.stderr).not.toContain("S3cret-pass");
+    }
+  });
+});

@@ -204,7 +204,7 @@ describe("E17: a baseURL with a user name and password", () => {
   it("E17: the message says why and what to do instead", () => {
     const error = refusedBaseURL("http://proxyuser:S3cret-pass@127.0.0.1:8080/v1");
     expect((error as ValidationError).message).toBe(
-      "Invalid Genway options: baseURL: must not hold a user name or password (http://***@127.0.0.1:8080/v1): fetch refuses such URLs; send credentials as a header with defaultHeaders instead",
+      "Invalid Genway options: baseURL: must not hold a user name or password (http://***@127.0.0.1:8080/v1): fetch refuses it; send credentials as a header with defaultHeaders",
     );
   });
 
@@ -217,20 +217,15 @@ describe("E17: a baseURL with a user name and password", () => {
 
 describe("E20: a baseURL with a query string or a fragment", () => {
   it.each([
-    [
-      "http://127.0.0.1:8080/v1?api-version=2024-10-01",
-      "query string",
-      'defaultQuery: { "api-version": ... }',
-    ],
-    ["http://127.0.0.1:8080/v1#main", "fragment", "defaultQuery"],
-    ["http://127.0.0.1:8080/v1?", "query string", "defaultQuery"],
-  ])("E20: %s is refused at construction, pointing to defaultQuery", (baseURL, what, advice) => {
+    "http://127.0.0.1:8080/v1?api-version=2024-10-01",
+    "http://127.0.0.1:8080/v1#main",
+    "http://127.0.0.1:8080/v1?",
+  ])("E20: %s is refused at construction, pointing to defaultQuery", (baseURL) => {
     const error = refusedBaseURL(baseURL);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toContain(
-      `baseURL: must not hold a ${what} (http://127.0.0.1:8080/v1 is the root; every API path is appended to it): add query parameters to every request with defaultQuery`,
+    expect((error as ValidationError).message).toBe(
+      "Invalid Genway options: baseURL: must not hold a query string or fragment (http://127.0.0.1:8080/v1 is the root, every API path is appended to it): add query parameters to every request with defaultQuery",
     );
-    expect((error as ValidationError).message).toContain(advice);
   });
 
   it("E20: nothing is sent: the client is never made", () => {

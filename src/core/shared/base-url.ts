@@ -37,10 +37,9 @@ function withoutUserinfo(url: string): string {
 
 /**
  * What is wrong with `baseURL`, or undefined: it must be an absolute http(s) URL with no user
- * name or password (fetch refuses such URLs, and each error would then print the password; send
- * credentials as a header with `defaultHeaders`), and no query string or fragment (every API path
- * is appended to the baseURL, so it would land inside them; `defaultQuery` adds query parameters
- * to every request). The message never prints the user info.
+ * name or password (fetch refuses such URLs, and each error would then print the password) and no
+ * query string or fragment (every API path is appended to the baseURL, so it would land inside
+ * them). The message never prints the user info.
  */
 export function baseURLProblem(baseURL: string): string | undefined {
   let url: URL | undefined;
@@ -49,17 +48,11 @@ export function baseURLProblem(baseURL: string): string | undefined {
   } catch {
     url = undefined;
   }
+  const shown = withoutUserinfo(withoutQuery(baseURL));
   if (!url) return `must be an http(s) URL, got ${JSON.stringify(withoutUserinfo(baseURL))}`;
-  if (url.username !== "" || url.password !== "" || /^[^/]*\/\/[^/?#]*@/.test(baseURL)) {
-    return `must not hold a user name or password (${withoutUserinfo(withoutQuery(baseURL))}): fetch refuses such URLs; send credentials as a header with defaultHeaders instead`;
-  }
-  const cut = baseURL.search(/[?#]/);
-  if (cut !== -1) {
-    const names = [...url.searchParams.keys()];
-    const instead = names.length
-      ? `add query parameters to every request with defaultQuery (e.g. defaultQuery: { ${names.map((n) => `${JSON.stringify(n)}: ...`).join(", ")} })`
-      : "add query parameters to every request with defaultQuery";
-    return `must not hold a ${baseURL[cut] === "?" ? "query string" : "fragment"} (${baseURL.slice(0, cut)} is the root; every API path is appended to it): ${instead}`;
-  }
+  if (url.username || url.password || shown !== withoutQuery(baseURL))
+    return `must not hold a user name or password (${shown}): fetch refuses it; send credentials as a header with defaultHeaders`;
+  if (shown !== baseURL)
+    return `must not hold a query string or fragment (${shown} is the root, every API path is appended to it): add query parameters to every request with defaultQuery`;
   return undefined;
 }

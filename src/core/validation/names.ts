@@ -6,29 +6,19 @@
 /** A name as compared: case, `_` and `-` ignored (`max_retries` and `maxretries` are `maxRetries`). */
 const folded = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
 
-/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+/** Edits (insert, delete, replace one character) that turn `a` into `b`: one row at a time. */
 function distance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows[i] = [i];
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] as number;
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        (rows[0] as number[])[j] = j;
-        continue;
-      }
-      const row = rows[i] as number[];
-      const above = rows[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(
-        (above[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (above[j - 1] as number) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      const above = row[j] as number;
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
     }
   }
-  return (rows[a.length] as number[])[b.length] as number;
+  return row[b.length] as number;
 }
 
 /**

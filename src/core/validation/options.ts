@@ -8,7 +8,7 @@
  * compile error.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
-import { mustBeOneOf } from "./check.js";
+import { isObject, isPlainObject, mustBeOneOf } from "./check.js";
 import { checkBudget, checkPrices } from "./money-options.js";
 import { notAName } from "./names.js";
 
@@ -33,18 +33,6 @@ const must =
   (value) =>
     fits(value) ? undefined : `must be ${expected}, got ${shown(value)}`;
 
-/** An object that is not a list: what options, extra fields and query parameters are given as. */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** An object literal or `Object.create(null)` (not a Date, a Map or a class instance). */
-const isPlainRecord = (value: unknown): value is Record<string, unknown> => {
-  if (!isRecord(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  // Object.prototype of this realm or another (a vm context, a worker's structured clone).
-  return prototype === null || Object.getPrototypeOf(prototype) === null;
-};
-
 /** A header name fetch accepts (an HTTP token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What fetch sends in a header value: Latin-1 text without control characters (a tab is fine). */
@@ -52,8 +40,9 @@ const HEADER_CHARACTER = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * What in `text` fetch cannot send in a header value, or undefined: the character and where it is
- * ("U+200B at position 24, which ..."), never the text itself (a header may hold a secret). fetch would refuse it only when the call is
- * under way, as a connection error a budget cannot tell from a sent request.
+ * ("U+200B at position 24, which ..."), never the text itself (a header may hold a secret). fetch
+ * would refuse it only when the call is under way, as a connection error a budget cannot tell from
+ * a sent request.
  */
 export function unsendable(text: string): string | undefined {
   const at = text.search(HEADER_CHARACTER);
@@ -69,7 +58,7 @@ export function unsendable(text: string): string | undefined {
 /** A Headers, or an object of header names (HTTP tokens) to values fetch can send (or undefined). */
 function headers(value: unknown): string | undefined {
   if (typeof Headers !== "undefined" && value instanceof Headers) return undefined; // checked as it was filled
-  if (!isRecord(value))
+  if (!isObject(value))
     return `must be a Headers or an object of header names to values, got ${shown(value)}`;
   for (const [name, text] of Object.entries(value)) {
     if (!HEADER_NAME.test(name)) return `${JSON.stringify(name)} is not a header name fetch can send`;
@@ -84,7 +73,7 @@ function headers(value: unknown): string | undefined {
 
 /** Query parameters: an object of strings, finite numbers and booleans (undefined leaves one out). */
 function query(value: unknown): string | undefined {
-  if (!isPlainRecord(value)) return `must be an object of query parameters, got ${shown(value)}`;
+  if (!isPlainObject(value)) return `must be an object of query parameters, got ${shown(value)}`;
   for (const [name, entry] of Object.entries(value)) {
     const fits =
       entry === undefined ||
@@ -139,9 +128,9 @@ export const option = {
   name: must("a non-empty string", (v) => typeof v === "string" && v !== ""),
   signal: must("an AbortSignal", isSignal),
   /** An object, passed on as it is (its fields are for whoever reads it). */
-  object: must("an object", isRecord),
+  object: must("an object", isObject),
   /** Fields of a body: an object literal, merged as it is. */
-  fields: must("an object of fields", isPlainRecord),
+  fields: must("an object of fields", isPlainObject),
   headers,
   query,
   budget: thrown(checkBudget, "budget"),
@@ -166,7 +155,7 @@ export function checkOptions(
   checks: Readonly<Record<string, OptionCheck>>,
   closed = false,
 ): void {
-  if (!isRecord(options)) {
+  if (!isObject(options)) {
     throw new ValidationError(
       where,
       [{ path: "", rule: "invalid_type", message: `must be an object of options, got ${shown(options)}` }],

@@ -4,8 +4,8 @@
  * broken.
  */
 import { ValidationError } from "../errors/errors.js";
-import { flatten, run } from "./check.js";
-import { isRecord, shown } from "./options.js";
+import { flatten, isObject, run } from "./check.js";
+import { shown } from "./options.js";
 import type { Schema } from "./schema.js";
 
 /** The validation modes, as the `validation` option takes them. */
@@ -18,7 +18,7 @@ export type ValidationMode = (typeof VALIDATION_MODES)[number];
  * of their fields, in every validation mode (`off` skips the spec's bounds, not the argument's type).
  */
 export function checkParams(operation: string, params: unknown): void {
-  if (isRecord(params)) return;
+  if (isObject(params)) return;
   throw new ValidationError(operation, [
     {
       path: "(root)",

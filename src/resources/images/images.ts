@@ -5,7 +5,7 @@ import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 import { DOWNLOAD_OPTIONS, type DownloadOptions, download } from "../../core/uploads/index.js";
-import { checkOptions, isRecord } from "../../core/validation/index.js";
+import { checkOptions, isObject } from "../../core/validation/index.js";
 import type { ImageModel } from "./models.js";
 import { EDIT, GENERATE } from "./operations.js";
 import type { ImageEditParams, ImageGenerateParams, ImageGenerateParamsFor } from "./requests.js";
@@ -61,7 +61,7 @@ export class Images {
 
 /** The URL of a string, a URL or an item of `data`; anything else goes on, for the download to refuse as no URL. */
 function urlOf(image: unknown): unknown {
-  if (!isRecord(image) || image instanceof URL) return image;
+  if (!isObject(image) || image instanceof URL) return image;
   if (image.url !== undefined) return image.url;
   throw new ValidationError("images.download", [
     { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
