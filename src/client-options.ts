@@ -10,6 +10,7 @@ import {
   type BudgetOptions,
   type ClientContext,
   checkKey,
+  type FetchOptions,
   type HeadersLike,
   keyProblem,
   type Middleware,
@@ -20,6 +21,7 @@ import {
   baseURLProblem,
   createLog,
   DEFAULTS,
+  gatewayRoot,
   LOG_LEVELS,
   type Logger,
   type LogLevel,
@@ -88,6 +90,13 @@ export interface GenwayOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch | undefined;
+  /**
+   * Passed to every fetch the client makes (requests, redirects, downloads) under the fields genway
+   * sets itself: a proxy's undici `dispatcher` on Node, `keepalive`, Bun's `proxy` ... (a call's own
+   * `fetchOptions` go over these; docs/client.md, "Proxies and fetch options").
+   * @default none
+   */
+  fetchOptions?: FetchOptions | undefined;
   /**
    * Headers sent with every request (a per-call `headers` option wins; `undefined` removes one).
    * @default none
@@ -171,6 +180,7 @@ const CLIENT_OPTIONS = {
   retryDelay: option.delay,
   maxResponseBytes: option.count,
   fetch: option.function,
+  fetchOptions: option.object,
   defaultHeaders: option.headers,
   defaultQuery: option.query,
   validation: option.oneOf(VALIDATION_MODES),
@@ -183,6 +193,37 @@ const CLIENT_OPTIONS = {
   onCost: option.function,
   middleware: option.functions,
 } as const satisfies OptionChecks<keyof GenwayOptions>;
+
+/** Where a client made by `withOptions` finds the money it shares with its parent (not an option: a symbol no caller names). */
+const SHARED_MONEY: unique symbol = Symbol("genway.sharedMoney");
+
+/** Options as `withOptions` hands them to the derived client's constructor. */
+type DerivedOptions = GenwayOptions & { [SHARED_MONEY]?: ClientMoney | undefined };
+
+/** The options that make a client's money its own: a derived client naming one gets money of its own. */
+const MONEY_OPTIONS = ["budget", "onCost", "group", "prices"] as const;
+
+/**
+ * The options of a client derived from a parent by `withOptions`: the parent's, each option of
+ * `given` replacing the parent's. It shares the parent's money (`gw.costs`, the budget, the
+ * gateway's prices once loaded, `onCost`) unless `given` names a money option or another gateway:
+ * a budget cannot be stepped around by deriving a client, and prices are the gateway's.
+ */
+export function derivedOptions(
+  parent: GenwayOptions,
+  parentBaseURL: string,
+  money: ClientMoney,
+  given: GenwayOptions,
+): GenwayOptions {
+  if (typeof given !== "object" || given === null) {
+    throw new GenwayError("withOptions takes an object of client options, e.g. { timeout: 1_200_000 }.");
+  }
+  const own =
+    MONEY_OPTIONS.some((name) => Object.hasOwn(given, name)) ||
+    (given.baseURL !== undefined && gatewayRoot(given.baseURL) !== gatewayRoot(parentBaseURL));
+  const derived: DerivedOptions = { ...parent, ...given, [SHARED_MONEY]: own ? undefined : money };
+  return derived;
+}
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
@@ -214,7 +255,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
-  const money = new ClientMoney(options, log);
+  const money = (options as DerivedOptions)[SHARED_MONEY] ?? new ClientMoney(options, log);
   const transport = new Transport({
     apiKey,
     baseURL,
@@ -225,6 +266,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     retryDelay: options.retryDelay ?? DEFAULTS.retryDelay,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     fetch: options.fetch,
+    fetchOptions: options.fetchOptions,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
     log,

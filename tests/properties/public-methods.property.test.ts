@@ -34,6 +34,7 @@ type ReturnsNoPromise<T, At extends string = ""> = {
  */
 const RETURNS_NO_PROMISE = [
   "toJSON",
+  "withOptions",
   "costs.reset",
   "costs.toJSON",
   "tasks.get",
