@@ -3,7 +3,7 @@
  * (Request -> Response), `fetch` (inject into a client) and `listen()` (a real loopback server).
  */
 import type { MockContext } from "./context.js";
-import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
+import { answerForCode, envelopeFor, errorBody, type MockError } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
 import { noChannel, stampIds, unrouted } from "./relay.js";
@@ -83,9 +83,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         ? undefined
         : checkAuth(request, path, state.options.apiKey, state.options.keys);
     if (authError !== undefined) {
-      return stamped(
-        fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) }),
-      );
+      return stamped(fail({ ...answerForCode(authError), code: authError }));
     }
     const refused = noChannel(request, path, body, state, requestId);
     if (refused) return stamped(refused);
@@ -154,9 +152,9 @@ async function applyFault(
     const extra: Record<string, string> = {};
     if (fault.retryAfter !== undefined) extra["retry-after"] = String(fault.retryAfter);
     if (fault.retryAfterMs !== undefined) extra["retry-after-ms"] = String(fault.retryAfterMs);
-    const status = fault.status ?? (fault.code !== undefined ? statusForCode(fault.code) : 500);
-    const message =
-      fault.message ?? (fault.code !== undefined ? messageForCode(fault.code) : `Injected ${status}`);
+    const known = fault.code !== undefined ? answerForCode(fault.code) : undefined;
+    const status = fault.status ?? known?.status ?? 500;
+    const message = fault.message ?? known?.message ?? `Injected ${status}`;
     return fail({ status, code: fault.code, message }, extra);
   }
   return undefined; // stall/cut faults and plain delays are carried out by the route.

@@ -57,8 +57,8 @@ export interface GenwayOptions {
   maxRetryAfter?: number | undefined;
   /**
    * ms the first retry waits when the server gave no Retry-After; each next one waits twice as long,
-   * up to 16 times this, less up to 25% jitter (0.5 s, 1 s, 2 s ... 8 s). 0 retries at once: a test
-   * against the mock gateway need not sleep.
+   * up to 16 times this, less up to 25% jitter. 0 retries at once: a test against the mock gateway
+   * need not sleep.
    * @default 500
    */
   retryDelay?: number | undefined;

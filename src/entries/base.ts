@@ -1,6 +1,6 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
 import { type GenwayOptions, openClient } from "../client-options.js";
-import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
+import type { ClientContext, Family, TaskClientContext, Transport } from "../core/http/index.js";
 import {
   type KindsWithResult,
   type Task,
@@ -90,5 +90,21 @@ export abstract class TaskFamilyClient extends FamilyClient implements TaskClien
   ): Promise<TaskSnapshot<R>>;
   pollTask<R = unknown>(handle: string | TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
     return (this.tasks as Tasks).wait(handle, options as WaitOptions) as Promise<TaskSnapshot<R>>;
+  }
+}
+
+/**
+ * Puts the namespaces of `families` on `client` (`gw.videos` ...), each opened over it: how `Genway`
+ * and the family entries get theirs from the family declarations. A family whose namespaces need
+ * tasks cannot be opened on a client without them (the compiler says so).
+ */
+export function openFamilies<C extends ClientContext>(
+  client: C,
+  families: Readonly<Record<string, Family<C>>> | readonly Family<C>[],
+): void {
+  for (const family of Object.values(families)) {
+    for (const [name, open] of Object.entries(family.namespaces)) {
+      (client as Record<string, unknown>)[name] = open(client);
+    }
   }
 }

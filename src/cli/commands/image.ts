@@ -1,5 +1,5 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
-import { limits } from "../../limits.js";
+import { imagesLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
@@ -30,7 +30,7 @@ export const image: Command = {
     const prompt = required(positionals, "<prompt>");
     const model = text(values, "model");
     // 1 to 10 is the spec's bound for its generic variant (no model); a model's own limit is the gateway's.
-    const n = number(values, "n", model ? { integer: true, minimum: 1 } : limits.images.generate.generic.n);
+    const n = number(values, "n", model ? { integer: true, minimum: 1 } : imagesLimits.generate.generic.n);
     const dir = await outputFolder(text(values, "out") ?? ".");
     await confirmCost(context, { ...(model ? { model } : {}), images: n ?? 1, requests: 1 });
     const gw = context.client();

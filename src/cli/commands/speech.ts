@@ -1,13 +1,13 @@
 /** genway speech: text to speech, streamed straight to a file. */
 import { characterCount } from "../../core/validation/index.js";
-import { limits } from "../../limits.js";
+import { speechLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
 import { printJson } from "../output.js";
 
-const bounds = limits.audio.speech;
+const bounds = speechLimits;
 
 export const speech: Command = {
   name: "speech",

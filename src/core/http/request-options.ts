@@ -13,17 +13,17 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
   signal?: AbortSignal | undefined;
   /**
    * ms until response headers, per attempt.
-   * @default the client's `timeout` (600_000)
+   * @default the client's `timeout`
    */
   timeout?: number | undefined;
   /**
    * ms allowed between two chunks of a streamed or downloaded body.
-   * @default the client's `idleTimeout` (120_000)
+   * @default the client's `idleTimeout`
    */
   idleTimeout?: number | undefined;
   /**
    * Retries of this call where its retry policy allows one.
-   * @default the client's `maxRetries` (2)
+   * @default the client's `maxRetries`
    */
   maxRetries?: number | undefined;
   /**

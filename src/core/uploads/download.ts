@@ -17,17 +17,17 @@ export interface DownloadOptions {
   signal?: AbortSignal | undefined;
   /**
    * ms until response headers, per attempt.
-   * @default the client's `timeout` (600_000)
+   * @default the client's `timeout`
    */
   timeout?: number | undefined;
   /**
    * ms allowed between two chunks of the body.
-   * @default the client's `idleTimeout` (120_000)
+   * @default the client's `idleTimeout`
    */
   idleTimeout?: number | undefined;
   /**
    * Retries of connection failures, 408/409/429 and 5xx.
-   * @default the client's `maxRetries` (2)
+   * @default the client's `maxRetries`
    */
   maxRetries?: number | undefined;
 }
@@ -36,7 +36,7 @@ export interface DownloadOptions {
 export interface DownloadConfig extends DownloadOptions, ForeignConfig {
   /**
    * ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay).
-   * @default 500 (or the client's `retryDelay`)
+   * @default the client's `retryDelay` (without a client, that option's default)
    */
   retryDelay?: number | undefined;
 }

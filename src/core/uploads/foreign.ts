@@ -24,12 +24,12 @@ export interface ForeignConfig {
   signal?: AbortSignal | undefined;
   /**
    * ms until response headers, per attempt.
-   * @default 600_000 (or the client's `timeout`)
+   * @default the client's `timeout` (without a client, that option's default)
    */
   timeout?: number | undefined;
   /**
    * ms allowed between two chunks of the body.
-   * @default 120_000 (or the client's `idleTimeout`)
+   * @default the client's `idleTimeout` (without a client, that option's default)
    */
   idleTimeout?: number | undefined;
 }
