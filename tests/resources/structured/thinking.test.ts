@@ -244,3 +244,37 @@ describe("reasoningText() and reasoning(): one reader for the four formats", () 
     expect(turns.map((turn) => reasoningText(turn))).toEqual(["", "", "", ""]);
   });
 });
+
+describe("native: no loop in this format; a thinking turn goes back by hand as it came", () => {
+  it("the final response's parts (thought summary, signed function call) are the next request's model turn", async () => {
+    const tools = [{ functionDeclarations: [{ name: "get_weather", parameters: { type: "object" } }] }];
+    const contents = [{ role: "user", parts: [{ text: question }] }];
+    const generationConfig = { thinkingConfig: { includeThoughts: true } };
+    const stream = await h.gw.native.streamGenerateContent({
+      model: "gemini-3-pro-preview",
+      contents,
+      tools,
+      generationConfig,
+    });
+    const said = (await stream.finalResponse()).candidates![0]!.content!;
+    expect(reasoningText({ candidates: [{ content: said }] })).toMatch(/^\*\*Reading the request\*\*/);
+    const call = said.parts!.find((part) => part.functionCall)!;
+    expect(call.thoughtSignature).toBeTruthy();
+    const answered = await h.gw.native.generateContent({
+      model: "gemini-3-pro-preview",
+      tools,
+      generationConfig,
+      contents: [
+        ...contents,
+        { role: "model", parts: said.parts! },
+        {
+          role: "user",
+          parts: [{ functionResponse: { name: "get_weather", response: { temperature: 21 } } }],
+        },
+      ],
+    });
+    expect(answered.candidates![0]!.finishReason).toBe("STOP");
+    const sent = h.sent("/v1beta/models/gemini-3-pro-preview:generateContent").at(-1)!.body;
+    expect(sent.contents[1].parts).toEqual(said.parts);
+  });
+});
