@@ -6,7 +6,7 @@ import type { MockContext } from "./context.js";
 import { answerForCode, envelopeFor, errorBody, type MockError } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
-import { noChannel, stampIds, unrouted } from "./relay.js";
+import { noChannel, relayRefusal, stampIds, unrouted } from "./relay.js";
 import { PUBLIC_API } from "./routes/account.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
@@ -85,7 +85,8 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     if (authError !== undefined) {
       return stamped(fail({ ...answerForCode(authError), code: authError }));
     }
-    const refused = noChannel(request, path, body, state, requestId);
+    const refused =
+      noChannel(request, path, body, state, requestId) ?? relayRefusal(request, path, body, state, requestId);
     if (refused) return stamped(refused);
 
     const match = route.pattern.exec(path)!;
@@ -107,6 +108,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         truncateAfter: fault?.truncateAfter,
         oversizedEvent: fault?.oversizedEvent,
         pingAfterEnd: state.options.relayStreams?.pingAfterEnd,
+        pingEvery: state.options.relayStreams?.pingEvery,
         signal: request.signal,
       }),
     };

@@ -63,7 +63,14 @@ export class ClientMoney implements MoneyPort {
   #money: Money | undefined;
   /** Why the client's money could not be made (a price group the spec's table lacks). */
   #failure: unknown;
-  #transport: Transport | undefined;
+  /**
+   * The transports that meter calls with this money: the client's, and those of the clients it
+   * derived with `withOptions` (one budget and one set of totals for all of them). Prices are read
+   * through the first.
+   */
+  readonly #transports: Transport[] = [];
+  /** The client asked for money: a transport attached later meters its calls from the start. */
+  #asked = false;
   /** `gw.costs`: the client's totals, counted since it asked for money. */
   readonly costs: CostTotals = new Costs(this);
   /** `gw.prices`: the client's prices, loaded on first need. */
@@ -79,9 +86,10 @@ export class ClientMoney implements MoneyPort {
     this.#log = log;
   }
 
-  /** The transport the client's prices are read through (set once it exists). */
+  /** A transport whose billed calls this money meters (the client's own first, then derived clients'). */
   attach(transport: Transport): void {
-    this.#transport = transport;
+    this.#transports.push(transport);
+    if (this.#asked) transport.askMoney().catch(() => {});
   }
 
   preload(): Promise<unknown> {
@@ -101,16 +109,21 @@ export class ClientMoney implements MoneyPort {
 
   /** The client asks for money (its billed calls are metered from now on); its money, if its code is loaded. */
   ask(): Money | undefined {
-    this.#transport?.askMoney().catch(() => {});
+    this.#askAll().catch(() => {});
     return this.#made();
   }
 
   /** Asks for money and waits until it is loaded. */
   async asked(): Promise<Money> {
-    await this.#transport?.askMoney();
+    await this.#askAll();
     const money = this.#made();
     if (!money) throw this.#failure;
     return money;
+  }
+
+  #askAll(): Promise<unknown> {
+    this.#asked = true;
+    return Promise.all(this.#transports.map((transport) => transport.askMoney()));
   }
 
   /** The client's money, made (once) when the pricing code is loaded. */
@@ -134,7 +147,7 @@ export class ClientMoney implements MoneyPort {
       onCost,
       log: this.#log,
       get: (path) =>
-        this.#transport!.json(
+        this.#transports[0]!.json(
           { method: "GET", path, policy: "idempotent" },
           { maxRetries: 0, timeout: Math.min(timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) },
         ),

@@ -10,12 +10,20 @@ import {
   type BudgetOptions,
   type ClientContext,
   checkKey,
+  type FetchOptions,
   type HeadersLike,
   type Middleware,
   type QueryValue,
   Transport,
 } from "./core/http/index.js";
-import { createLog, DEFAULTS, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
+import {
+  createLog,
+  DEFAULTS,
+  gatewayRoot,
+  type Logger,
+  type LogLevel,
+  readEnv,
+} from "./core/shared/index.js";
 import type { ValidationMode } from "./core/validation/index.js";
 import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
 import type { CostEvent, PricesOption } from "./money/index.js";
@@ -73,6 +81,13 @@ export interface GenwayOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch | undefined;
+  /**
+   * Passed to every fetch the client makes (requests, redirects, downloads) under the fields genway
+   * sets itself: a proxy's undici `dispatcher` on Node, `keepalive`, Bun's `proxy` ... (a call's own
+   * `fetchOptions` go over these; docs/client.md, "Proxies and fetch options").
+   * @default none
+   */
+  fetchOptions?: FetchOptions | undefined;
   /**
    * Headers sent with every request (a per-call `headers` option wins; `undefined` removes one).
    * @default none
@@ -140,6 +155,37 @@ export interface OpenedClient extends ClientContext {
   money: ClientMoney;
 }
 
+/** Where a client made by `withOptions` finds the money it shares with its parent (not an option: a symbol no caller names). */
+const SHARED_MONEY: unique symbol = Symbol("genway.sharedMoney");
+
+/** Options as `withOptions` hands them to the derived client's constructor. */
+type DerivedOptions = GenwayOptions & { [SHARED_MONEY]?: ClientMoney | undefined };
+
+/** The options that make a client's money its own: a derived client naming one gets money of its own. */
+const MONEY_OPTIONS = ["budget", "onCost", "group", "prices"] as const;
+
+/**
+ * The options of a client derived from a parent by `withOptions`: the parent's, each option of
+ * `given` replacing the parent's. It shares the parent's money (`gw.costs`, the budget, the
+ * gateway's prices once loaded, `onCost`) unless `given` names a money option or another gateway:
+ * a budget cannot be stepped around by deriving a client, and prices are the gateway's.
+ */
+export function derivedOptions(
+  parent: GenwayOptions,
+  parentBaseURL: string,
+  money: ClientMoney,
+  given: GenwayOptions,
+): GenwayOptions {
+  if (typeof given !== "object" || given === null) {
+    throw new GenwayError("withOptions takes an object of client options, e.g. { timeout: 1_200_000 }.");
+  }
+  const own =
+    MONEY_OPTIONS.some((name) => Object.hasOwn(given, name)) ||
+    (given.baseURL !== undefined && gatewayRoot(given.baseURL) !== gatewayRoot(parentBaseURL));
+  const derived: DerivedOptions = { ...parent, ...given, [SHARED_MONEY]: own ? undefined : money };
+  return derived;
+}
+
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
   const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
@@ -171,7 +217,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   ) {
     throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
   }
-  const money = new ClientMoney(options, log);
+  const money = (options as DerivedOptions)[SHARED_MONEY] ?? new ClientMoney(options, log);
   const transport = new Transport({
     apiKey,
     baseURL,
@@ -182,6 +228,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     retryDelay: options.retryDelay ?? DEFAULTS.retryDelay,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     fetch: options.fetch,
+    fetchOptions: options.fetchOptions,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
     log,

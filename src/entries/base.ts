@@ -1,5 +1,6 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
-import { type GenwayOptions, openClient } from "../client-options.js";
+import type { ClientMoney } from "../client-money.js";
+import { derivedOptions, type GenwayOptions, openClient } from "../client-options.js";
 import type { ClientContext, Family, TaskClientContext, Transport } from "../core/http/index.js";
 import {
   type KindsWithResult,
@@ -33,6 +34,9 @@ export abstract class FamilyClient implements ClientContext {
    */
   readonly prices: PriceSource;
   readonly #name: string;
+  /** The options it was made with (they hold the key: never printed), for `withOptions`. */
+  readonly #options: GenwayOptions;
+  readonly #money: ClientMoney;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
@@ -43,6 +47,22 @@ export abstract class FamilyClient implements ClientContext {
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;
+    this.#options = options ?? {};
+    this.#money = money;
+  }
+
+  /**
+   * A client of the same kind with some options changed, e.g. `gw.withOptions({ timeout: 1_200_000 })`
+   * for long jobs or `gw.withOptions({ fetchOptions: { dispatcher: proxy } })`: each option given
+   * replaces this client's, the others are kept. It has its own transport (clocks, retries, fetch,
+   * headers) and its own task registry (a task handle waits in any client), and shares this
+   * client's money: `gw.costs`, the budget, `onCost` and the gateway's prices once loaded, unless
+   * it is given a money option (`budget`, `onCost`, `group`, `prices`) or another gateway's
+   * `baseURL`, which make its money its own (docs/client.md, "Derived clients").
+   */
+  withOptions(options: GenwayOptions): this {
+    const Derived = this.constructor as new (options: GenwayOptions) => this;
+    return new Derived(derivedOptions(this.#options, this.baseURL, this.#money, options));
   }
 
   /** Keeps `console.log(client)` short and key-free. */

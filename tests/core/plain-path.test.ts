@@ -70,6 +70,12 @@ describe("the plain path", () => {
     expect(featureCode(ran.plainCall)).toEqual([]);
   });
 
+  it("fetchOptions cost a plain call nothing: no fetch options are merged, only Node's clock-free dispatcher runs", () => {
+    const fetching = ran.plainCall["src/core/http/runtime-fetch.ts"] ?? [];
+    expect(fetching).toContain("dispatch");
+    expect(fetching.filter((name) => name === "merged" || name === "clockFree")).toEqual([]);
+  });
+
   it("a plain stream runs none either: its bill opens only if its cost is read", () => {
     expect(Object.keys(ran.plainStream)).toContain("src/core/streams/sse.ts");
     expect(featureCode(ran.plainStream)).toEqual([]);

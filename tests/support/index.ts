@@ -2,6 +2,7 @@
 
 export * from "./assembly.js";
 export * from "./fixtures.js";
+export * from "./http-server.js";
 export * from "./loopback.js";
 export * from "./models.js";
 export * from "./stub.js";

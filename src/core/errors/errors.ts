@@ -156,8 +156,11 @@ export class APIConnectionError extends APIError {
   declare readonly status: undefined;
   /** True when the request certainly never reached the server (refused, DNS), so a paid retry is safe. */
   readonly notSent: boolean;
-  constructor(message = "Connection error.", options: GenwayErrorOptions & { notSent?: boolean } = {}) {
-    super(message, { cause: options.cause, retryable: true });
+  constructor(
+    message = "Connection error.",
+    options: GenwayErrorOptions & { notSent?: boolean; retryable?: boolean } = {},
+  ) {
+    super(message, { cause: options.cause, retryable: options.retryable ?? true });
     this.notSent = options.notSent ?? false;
   }
 }
@@ -165,19 +168,33 @@ export class APIConnectionError extends APIError {
 /** Which clock ran out: `response` (headers), `idle` (between stream chunks) or `total` (a task wait). */
 export type TimeoutPhase = "response" | "idle" | "total";
 
-/** A clock ran out: `response` (no headers within `timeout`), `idle` (no stream chunk within `idleTimeout`) or `total`. */
+/**
+ * A clock ran out: `response` (no headers within `timeout`), `idle` (no stream chunk within
+ * `idleTimeout`) or `total`. With `runtime`, the runtime's own fetch clock ran out first (Node's
+ * undici: 300 s for headers and between body chunks, with a fetch or dispatcher genway could not set
+ * them on); that one is never retried, as the gateway may have taken, and billed, the request.
+ */
 export class APITimeoutError extends APIConnectionError {
   override name = "APITimeoutError";
   readonly phase: TimeoutPhase;
   readonly timeoutMs: number;
-  constructor(phase: TimeoutPhase, timeoutMs: number, options: GenwayErrorOptions = {}) {
+  constructor(
+    phase: TimeoutPhase,
+    timeoutMs: number,
+    options: GenwayErrorOptions & { runtime?: boolean } = {},
+  ) {
     const what =
       phase === "idle"
         ? "No stream data arrived"
         : phase === "total"
           ? "The operation ran"
           : "No response arrived";
-    super(`${what} within ${timeoutMs} ms (${phase} timeout).`, options);
+    super(
+      options.runtime
+        ? `${what}: the runtime's own fetch timeout ended the request before genway's ${phase} clock (${timeoutMs} ms); not retried, as the gateway may have taken it.`
+        : `${what} within ${timeoutMs} ms (${phase} timeout).`,
+      { cause: options.cause, retryable: !options.runtime },
+    );
     this.phase = phase;
     this.timeoutMs = timeoutMs;
   }

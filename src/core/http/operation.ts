@@ -15,6 +15,11 @@ export type QueryValue = string | number | boolean | undefined;
 export interface RequestSpec {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
+  /**
+   * An absolute URL on the gateway's origin to send to instead of baseURL + `path` (a file the
+   * gateway serves at an address it gave out, such as new-api's /v1/videos/{id}/content), as is.
+   */
+  url?: string | undefined;
   /** A JSON value, a FormData, or nothing. */
   body?: unknown;
   /**

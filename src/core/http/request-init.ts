@@ -28,6 +28,7 @@ export function requestURL(
   options: RequestParts,
   defaultQuery: Record<string, QueryValue> | undefined,
 ): string {
+  if (spec.url !== undefined) return spec.url;
   const path = base + (spec.path.startsWith("/") ? spec.path.slice(1) : spec.path);
   if (!defaultQuery && !spec.query && !options.query) return path;
   const url = new URL(path);

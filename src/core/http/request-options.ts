@@ -3,6 +3,7 @@ import type { BudgetOptions } from "./cost.js";
 import type { FallbackOptions } from "./fallback.js";
 import type { QueryValue } from "./operation.js";
 import type { HeadersLike, RequestParts } from "./request-init.js";
+import type { FetchOptions } from "./runtime-fetch.js";
 
 /** Per-call options every method accepts as its last argument. */
 export interface RequestOptions extends FallbackOptions, RequestParts {
@@ -44,6 +45,12 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
    */
   extra_body?: Record<string, unknown> | undefined;
   /**
+   * Options for this call's fetch (a proxy's `dispatcher`, `keepalive` ...), over the client's
+   * `fetchOptions` (docs/client.md, "Proxies and fetch options").
+   * @default the client's `fetchOptions`
+   */
+  fetchOptions?: FetchOptions | undefined;
+  /**
    * A limit for this call alone (CNY), checked against its worst case before sending, on top of
    * the client's budget (docs/cost.md).
    * @default none (the client's budget alone)
@@ -61,6 +68,7 @@ export const REQUEST_OPTION_NAMES: ReadonlySet<string> = new Set(
     headers: true,
     query: true,
     extra_body: true,
+    fetchOptions: true,
     budget: true,
     fallback: true,
     paidFallback: true,

@@ -37,10 +37,12 @@ import {
 } from "./operation.js";
 import type { HeadersLike } from "./request-init.js";
 import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
+import type { FetchOptions } from "./runtime-fetch.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
 export { checkKey, type HeadersLike } from "./request-init.js";
 export type { RequestOptions } from "./request-options.js";
+export type { FetchOptions } from "./runtime-fetch.js";
 
 export interface TransportConfig {
   apiKey: string | (() => string | Promise<string>);
@@ -54,6 +56,8 @@ export interface TransportConfig {
   /** Bytes a JSON answer may hold (see GenwayOptions.maxResponseBytes). */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
+  /** Passed to every fetch (requests, redirects, downloads), under genway's own fields. */
+  fetchOptions: FetchOptions | undefined;
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
@@ -80,6 +84,8 @@ export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>
 
 export class Transport {
   readonly #config: TransportConfig;
+  /** The gateway's API root (`<root>/v1/`): the URLs that may get the key besides the operations. */
+  readonly #api: string;
   readonly #attempts: Attempts;
   readonly #readJson: Reader<unknown>;
   /** The client's billed calls (an operation with a meter); undefined: calls are never priced. */
@@ -90,6 +96,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     const base = `${gatewayRoot(config.baseURL)}/`;
+    this.#api = `${new URL(base).href}v1/`;
     this.#attempts = new Attempts({ ...config, base });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
@@ -112,13 +119,23 @@ export class Transport {
   /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
   get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
+    fetchOptions: FetchOptions | undefined;
     timeout: number;
     idleTimeout: number;
     maxRetries: number;
     retryDelay: number;
   } {
-    const { fetch, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
-    return { fetch, timeout, idleTimeout, maxRetries, retryDelay };
+    const { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
+    return { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay };
+  }
+
+  /**
+   * Whether `url` is a route of the gateway's API (under its root's /v1/, on its origin): a file the
+   * relay serves itself behind its key (new-api's /v1/videos/{id}/content). Files anywhere else,
+   * the gateway's own file host included, are fetched without the key (a presigned URL refuses one).
+   */
+  servesWithKey(url: URL): boolean {
+    return url.href.startsWith(this.#api);
   }
 
   /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is featured and recorded. */

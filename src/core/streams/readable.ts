@@ -122,7 +122,7 @@ export function readableConnection(body: unknown, operation: string): Connection
     url: "",
     requestId: undefined,
     controller,
-    idleTimeout: 0,
+    idleTimeout: Number.POSITIVE_INFINITY,
     abortReason: () => reason ?? (controller.signal.aborted ? "user" : undefined),
     abort(why) {
       reason ??= why;

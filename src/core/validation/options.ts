@@ -9,12 +9,22 @@ import { checkBudget } from "./money-options.js";
 /**
  * What an option holds: `clock` a duration in ms where Infinity means no clock (values past 2^31-1
  * are capped), `delay` a finite duration in ms, `count` a whole number, `function` a function,
- * `list` an array (its entries are checked where it is read), `flag` a boolean, `signal` an
- * AbortSignal, `headers` a Headers or an object of header values fetch can send, `budget` a budget.
+ * `list` an array (its entries are checked where it is read), `object` a plain object (its
+ * entries are fetch's to read), `flag` a boolean, `signal` an AbortSignal, `headers` a Headers or an object of header values fetch can send, `budget` a budget.
  * Each is checked before anything is sent: fetch would refuse a bad signal or header only when the
  * call is under way, as a connection error a budget cannot tell from a sent request.
  */
-type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag" | "signal" | "headers" | "budget";
+type Kind =
+  | "clock"
+  | "delay"
+  | "count"
+  | "function"
+  | "list"
+  | "object"
+  | "flag"
+  | "signal"
+  | "headers"
+  | "budget";
 
 const EXPECTED: Record<Exclude<Kind, "budget">, string> = {
   clock: "a number of ms >= 0 (Infinity for no limit)",
@@ -22,6 +32,7 @@ const EXPECTED: Record<Exclude<Kind, "budget">, string> = {
   count: "a whole number >= 0",
   function: "a function",
   list: "a list",
+  object: "an object",
   flag: "true or false",
   signal: "an AbortSignal",
   headers: "a Headers or an object of header names to values without line breaks",
@@ -43,6 +54,7 @@ function sendableHeaders(value: unknown): boolean {
 function fits(kind: Exclude<Kind, "budget">, value: unknown): boolean {
   if (kind === "function") return typeof value === "function";
   if (kind === "list") return Array.isArray(value);
+  if (kind === "object") return typeof value === "object" && value !== null && !Array.isArray(value);
   if (kind === "flag") return typeof value === "boolean";
   if (kind === "signal") {
     const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
@@ -117,6 +129,7 @@ export const REQUEST_OPTIONS = {
   ...CLOCKS,
   signal: "signal",
   headers: "headers",
+  fetchOptions: "object",
   budget: "budget",
   fallback: "list",
   paidFallback: "flag",
@@ -127,6 +140,7 @@ export const CLIENT_OPTIONS = {
   retryDelay: "delay",
   maxResponseBytes: "count",
   fetch: "function",
+  fetchOptions: "object",
   onCost: "function",
   defaultHeaders: "headers",
 } as const;

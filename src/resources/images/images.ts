@@ -34,8 +34,9 @@ export class Images {
   }
 
   /**
-   * Streams a result image (a URL, or an item of `data`) with the client's fetch and clocks but
-   * never its API key or headers: result URLs live on file hosts, not on baseURL.
+   * Streams a result image (a URL, or an item of `data`) with the client's fetch, fetchOptions and
+   * clocks but never its headers, and its API key only to a URL on the gateway's own origin: result
+   * URLs live on file hosts, not on baseURL.
    */
   download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
     const url = typeof image === "string" || image instanceof URL ? image : image.url;
@@ -46,14 +47,6 @@ export class Images {
       ]);
       return new APIPromise<BinaryResponse>(Promise.reject(error));
     }
-    const config = this.client.transport.foreignConfig;
-    return download(url, {
-      fetch: config.fetch,
-      signal: options.signal,
-      timeout: options.timeout ?? config.timeout,
-      idleTimeout: options.idleTimeout ?? config.idleTimeout,
-      maxRetries: options.maxRetries ?? config.maxRetries,
-      retryDelay: config.retryDelay,
-    });
+    return download(url, { ...options, client: this.client });
   }
 }
