@@ -8,6 +8,7 @@
  */
 import type { Billing, BudgetOptions, Currency, MoneyPort, Transport } from "./core/http/index.js";
 import { DEFAULTS, type Logger } from "./core/shared/index.js";
+import { checkOptions, checkParams, option } from "./core/validation/index.js";
 import type { Money } from "./money/client.js";
 import type {
   CostEstimate,
@@ -195,6 +196,9 @@ class Costs implements CostTotals {
   }
 }
 
+/** What `gw.prices.load` takes. */
+const LOAD_OPTIONS = { refresh: option.flag } as const;
+
 /** `gw.prices`: each method asks for money, and waits for it to load. */
 class Prices implements PriceSource {
   readonly #money: ClientMoney;
@@ -204,10 +208,12 @@ class Prices implements PriceSource {
   }
 
   async load(options?: { refresh?: boolean }): Promise<PriceBook> {
+    if (options !== undefined) checkOptions("prices.load", options, LOAD_OPTIONS, true);
     return (await this.#money.asked()).prices.load(options);
   }
 
   async estimate(params: EstimateCostParams): Promise<CostEstimate> {
+    checkParams("prices.estimate", params);
     return (await this.#money.asked()).prices.estimate(params);
   }
 }

@@ -5,27 +5,36 @@
  */
 
 import { asksForMoney, ClientMoney } from "./client-money.js";
-import { GenwayError } from "./core/errors/index.js";
+import { GenwayError, ValidationError } from "./core/errors/index.js";
 import {
   type BudgetOptions,
   type ClientContext,
   checkKey,
   type FetchOptions,
   type HeadersLike,
+  keyProblem,
   type Middleware,
   type QueryValue,
   Transport,
 } from "./core/http/index.js";
 import {
+  baseURLProblem,
   createLog,
   DEFAULTS,
   gatewayRoot,
+  LOG_LEVELS,
   type Logger,
   type LogLevel,
   readEnv,
 } from "./core/shared/index.js";
-import type { ValidationMode } from "./core/validation/index.js";
-import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
+import {
+  checkOptions,
+  type OptionChecks,
+  option,
+  shown,
+  VALIDATION_MODES,
+  type ValidationMode,
+} from "./core/validation/index.js";
 import type { CostEvent, PricesOption } from "./money/index.js";
 
 /**
@@ -155,6 +164,36 @@ export interface OpenedClient extends ClientContext {
   money: ClientMoney;
 }
 
+/**
+ * Every client option, with its check: the names a client takes (any other is a ValidationError
+ * naming the closest, "did you mean `budget`?") and what each must hold, from this one map.
+ * Declaring an option in GenwayOptions without a check here is a compile error.
+ */
+const CLIENT_OPTIONS = {
+  apiKey: (value) => (typeof value === "function" ? undefined : keyProblem(value)),
+  baseURL: (value) =>
+    typeof value === "string" ? baseURLProblem(value) : `must be a string, got ${shown(value)}`,
+  timeout: option.clock,
+  idleTimeout: option.clock,
+  maxRetries: option.count,
+  maxRetryAfter: option.delay,
+  retryDelay: option.delay,
+  maxResponseBytes: option.count,
+  fetch: option.function,
+  fetchOptions: option.object,
+  defaultHeaders: option.headers,
+  defaultQuery: option.query,
+  validation: option.oneOf(VALIDATION_MODES),
+  logLevel: option.oneOf(LOG_LEVELS),
+  logger: option.object,
+  dangerouslyAllowBrowser: option.flag,
+  prices: option.prices,
+  group: option.name,
+  budget: option.budget,
+  onCost: option.function,
+  middleware: option.functions,
+} as const satisfies OptionChecks<keyof GenwayOptions>;
+
 /** Where a client made by `withOptions` finds the money it shares with its parent (not an option: a symbol no caller names). */
 const SHARED_MONEY: unique symbol = Symbol("genway.sharedMoney");
 
@@ -188,20 +227,27 @@ export function derivedOptions(
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
+  checkOptions(name, options, CLIENT_OPTIONS, true);
   const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
   if (!baseURL) {
     throw new GenwayError(
       `No baseURL: pass new ${name}({ baseURL }) or set GENWAY_BASE_URL (for a local mock: npx genway mock).`,
     );
   }
-  if (!/^https?:\/\//i.test(baseURL))
-    throw new GenwayError(`baseURL must be an http(s) URL, got ${JSON.stringify(baseURL)}.`);
+  // The environment's is checked as the option is, and named as where it came from.
+  const fromEnv = options.baseURL === undefined && baseURLProblem(baseURL);
+  if (fromEnv) {
+    throw new ValidationError(
+      name,
+      [{ path: "baseURL (GENWAY_BASE_URL)", rule: "invalid_option", message: fromEnv }],
+      "options",
+    );
+  }
   const apiKey = options.apiKey ?? readEnv("GENWAY_API_KEY");
   if (apiKey === undefined) {
     throw new GenwayError(`No apiKey: pass new ${name}({ apiKey }) or set GENWAY_API_KEY.`);
   }
-  if (typeof apiKey === "string") checkKey(apiKey);
-  checkOptions(name, options, CLIENT_OPTIONS);
+  if (options.apiKey === undefined) checkKey(apiKey, name, "apiKey (GENWAY_API_KEY)");
   if (isBrowser() && !(options.dangerouslyAllowBrowser ?? DEFAULTS.dangerouslyAllowBrowser)) {
     throw new GenwayError(
       "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
@@ -209,14 +255,6 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
-  if (options.budget !== undefined) checkBudget(options.budget);
-  checkPrices(options.prices);
-  if (
-    options.middleware !== undefined &&
-    !(Array.isArray(options.middleware) && options.middleware.every((m) => typeof m === "function"))
-  ) {
-    throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
-  }
   const money = (options as DerivedOptions)[SHARED_MONEY] ?? new ClientMoney(options, log);
   const transport = new Transport({
     apiKey,

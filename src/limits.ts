@@ -112,6 +112,11 @@ export const imagesLimits = /* @__PURE__ */ frozen({
     },
     /** A model the catalog places in family A or B (imgA-*, imgB-*). */
     family: { size: { oneOf: FAMILY_SIZES } },
+    /**
+     * Whatever the model: `n` is a count of images (the spec types it an integer; new-api reads it
+     * into an unsigned integer, so a negative or fractional count is its 400 whatever the model).
+     */
+    any: { n: { minimum: 1, integer: true } },
   },
 });
 

@@ -13,6 +13,7 @@ import {
 } from "../index.js";
 import { InputError, text } from "./args.js";
 import type { CommandContext } from "./command.js";
+import { print } from "./output.js";
 
 /** The estimate as one line: "11 CNY (vidA, 10 second x 1.1 CNY, group default)". */
 function costText(params: EstimateCostParams): string {
@@ -48,7 +49,7 @@ export async function confirmCost(
     typeof params === "string"
       ? `not priced: ${params}`
       : costText(group === undefined ? params : { ...params, group });
-  context.stderr.write(`estimated cost: ${line}\n`);
+  print(context.stderr, `estimated cost: ${line}\n`);
   if (context.values.yes === true || !context.stdin.isTTY || !context.stderr.isTTY) return;
   const rl = createInterface({ input: context.stdin, output: context.stderr });
   const onAbort = () => rl.close();

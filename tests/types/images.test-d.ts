@@ -95,25 +95,25 @@ describe("images.generate", () => {
     expectTypeOf<
       SameKeys<GenericImageGenerateParams, Declared<Input<typeof genericImageParams>>, Open | "model">
     >().toEqualTypeOf<Agree>();
-    // Families A and B: the spec bounds their sizes only.
+    // Families A and B: the spec bounds their sizes; an image count is a whole number >= 1 for every model.
     expectTypeOf<
       SameKeys<
         FamilyAImageGenerateParams | FamilyBImageGenerateParams,
         Declared<Input<typeof familyImageParams>>,
-        Open | "n"
+        Open
       >
     >().toEqualTypeOf<Agree>();
-    // nano-banana: the spec shows no field beyond the model and the prompt.
+    // nano-banana: the spec shows no field beyond the model and the prompt (and the count, as for every model).
     expectTypeOf<
       SameKeys<
         NanoBananaImageGenerateParams,
         Declared<Input<typeof nanoBananaImageParams>>,
-        Open | "n" | "aspect_ratio" | "image"
+        Open | "aspect_ratio" | "image"
       >
     >().toEqualTypeOf<Agree>();
-    // Any other model: the upstream (OpenAI-style) fields, whose values differ by model.
+    // Any other model: the upstream (OpenAI-style) fields, whose values differ by model (a count and
+    // a size are checked for their types only).
     type Upstream =
-      | "size"
       | "quality"
       | "style"
       | "background"
@@ -121,7 +121,7 @@ describe("images.generate", () => {
       | "output_compression"
       | "moderation";
     expectTypeOf<
-      SameKeys<OpenImageGenerateParams, Declared<Input<typeof openImageParams>>, Open | "n" | Upstream>
+      SameKeys<OpenImageGenerateParams, Declared<Input<typeof openImageParams>>, Open | Upstream>
     >().toEqualTypeOf<Agree>();
   });
 });

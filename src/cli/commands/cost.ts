@@ -2,7 +2,7 @@
 import { estimateCost, getPriceFamily, PricingError, resolveModelFamily } from "../../index.js";
 import { InputError, number, text } from "../args.js";
 import type { Command } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 const COUNT = { minimum: 0 } as const;
 
@@ -61,11 +61,12 @@ export const cost: Command = {
     );
     if (json) return printJson(stdout, estimate);
     for (const line of estimate.lines) {
-      stdout.write(
+      print(
+        stdout,
         `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} CNY/${line.unit} = ${line.amount} CNY\n`,
       );
     }
-    stdout.write(`total ${estimate.total} CNY (${estimate.family}, group ${estimate.group})\n`);
+    print(stdout, `total ${estimate.total} CNY (${estimate.family}, group ${estimate.group})\n`);
   },
 };
 

@@ -4,7 +4,7 @@ import { saveToFile } from "../../node/index.js";
 import { number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
-import { describeError, printJson } from "../output.js";
+import { describeError, print, printJson } from "../output.js";
 
 export const image: Command = {
   name: "image",
@@ -57,7 +57,7 @@ export const image: Command = {
         await saveToFile(await gw.images.download(item, { signal }), path);
         context.files.finished(path);
         saved.push(path);
-        if (!json) stdout.write(`${path}\n`);
+        if (!json) print(stdout, `${path}\n`);
       } catch (error) {
         await context.files.removeUnfinished();
         unsaved.push({ index, url: item.url, error });
@@ -65,7 +65,7 @@ export const image: Command = {
     }
     if (json) printJson(stdout, { ...result, files: saved, unsaved: unsaved.map(described) });
     if (unsaved.length === 0) return;
-    for (const lost of unsaved) context.stderr.write(`${unsavedLine(lost, result.data.length)}\n`);
+    for (const lost of unsaved) print(context.stderr, `${unsavedLine(lost, result.data.length)}\n`);
     if (signal.aborted) throw signal.reason;
     throw new Error(
       `${unsaved.length} of ${result.data.length} images could not be saved${saved.length ? ` (${saved.length} saved: on stdout)` : ""}; their URLs are above`,

@@ -5,7 +5,7 @@ import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost } from "../confirm.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 const bounds = speechLimits;
 
@@ -60,6 +60,6 @@ export const speech: Command = {
     const saved = await saveToFile(audio, path);
     context.files.finished(path);
     if (json) return printJson(stdout, saved);
-    stdout.write(`${saved.path} (${saved.bytes} bytes)\n`);
+    print(stdout, `${saved.path} (${saved.bytes} bytes)\n`);
   },
 };

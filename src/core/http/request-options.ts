@@ -1,4 +1,6 @@
 /** The options every method takes as its last argument, and the names a call may give. */
+
+import { type OptionChecks, option } from "../validation/options.js";
 import type { BudgetOptions } from "./cost.js";
 import type { FallbackOptions } from "./fallback.js";
 import type { QueryValue } from "./operation.js";
@@ -58,19 +60,21 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
   budget?: BudgetOptions | undefined;
 }
 
-/** Every name RequestOptions declares: any other option given to a call is a ValidationError. */
-export const REQUEST_OPTION_NAMES: ReadonlySet<string> = new Set(
-  Object.keys({
-    signal: true,
-    timeout: true,
-    idleTimeout: true,
-    maxRetries: true,
-    headers: true,
-    query: true,
-    extra_body: true,
-    fetchOptions: true,
-    budget: true,
-    fallback: true,
-    paidFallback: true,
-  } satisfies Record<keyof RequestOptions, true>),
-);
+/**
+ * Every option a call takes, with its check: the names a call may give (any other is a
+ * ValidationError naming the closest) and what each must hold, from this one map. Declaring an
+ * option in RequestOptions without a check here is a compile error.
+ */
+export const REQUEST_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  idleTimeout: option.clock,
+  maxRetries: option.count,
+  headers: option.headers,
+  query: option.query,
+  extra_body: option.fields,
+  fetchOptions: option.object,
+  budget: option.budget,
+  fallback: option.list,
+  paidFallback: option.flag,
+} as const satisfies OptionChecks<keyof RequestOptions>;

@@ -18,7 +18,7 @@ import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
 import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
-import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
+import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
 import { Attempts, type Reader } from "./attempts.js";
@@ -36,11 +36,11 @@ import {
   specOf,
 } from "./operation.js";
 import type { HeadersLike } from "./request-init.js";
-import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
+import { REQUEST_OPTIONS, type RequestOptions } from "./request-options.js";
 import type { FetchOptions } from "./runtime-fetch.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
-export { checkKey, type HeadersLike } from "./request-init.js";
+export { checkKey, type HeadersLike, keyProblem } from "./request-init.js";
 export type { RequestOptions } from "./request-options.js";
 export type { FetchOptions } from "./runtime-fetch.js";
 
@@ -144,7 +144,7 @@ export class Transport {
     this.#attempts.useMiddleware(chain);
     this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
       try {
-        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
         return featured(this.#features, op, params, options, stream, read);
       } catch (error) {
         return Promise.reject(error);
@@ -194,7 +194,8 @@ export class Transport {
     open: (c: Connection) => S | Promise<S>,
     json?: (body: J) => J,
   ): APIPromise<J> | APIPromise<S> {
-    if (params.stream === true) return this.open(op, params, options, open);
+    // Params that are no object are refused by the call (specOf), as a rejection.
+    if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
     const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
     return this.#promise(op, params, this.#operate(op, params, options, false, read));
@@ -241,7 +242,7 @@ export class Transport {
     read: Reader<T>,
     stream: boolean,
   ): Promise<Answer<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
     const record = this.#features.chain && new CallRecord("request", undefined, stream);
     const state = record && { record, handOver: undefined };
@@ -262,7 +263,7 @@ export class Transport {
   #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
     try {
       if (options !== NO_OPTIONS) {
-        checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        checkOptions("request", options, REQUEST_OPTIONS, true);
         if (options.budget !== undefined || options.fallback !== undefined) {
           return featured(this.#features, op, params, options, stream, read);
         }

@@ -9,6 +9,7 @@ import { APIPromise } from "../http/api-promise.js";
 import type { ClientContext } from "../http/client-context.js";
 import { withRetries } from "../http/retry.js";
 import { DEFAULTS } from "../shared/defaults.js";
+import { type OptionChecks, option } from "../validation/options.js";
 import { BinaryResponse } from "./binary.js";
 import { type ForeignConfig, httpURL, openForeign } from "./foreign.js";
 
@@ -37,6 +38,14 @@ export interface DownloadOptions {
 }
 
 /** What a client lends a download: its fetch and defaults, never its key. */
+/** Every option of a download, with its check (as a call's options are checked). */
+export const DOWNLOAD_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  idleTimeout: option.clock,
+  maxRetries: option.count,
+} as const satisfies OptionChecks<keyof DownloadOptions>;
+
 export interface DownloadConfig extends DownloadOptions, ForeignConfig {
   /**
    * ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay).

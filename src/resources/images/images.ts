@@ -4,7 +4,8 @@ import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
-import { type DownloadOptions, download } from "../../core/uploads/index.js";
+import { DOWNLOAD_OPTIONS, type DownloadOptions, download } from "../../core/uploads/index.js";
+import { checkOptions, isObject } from "../../core/validation/index.js";
 import type { ImageModel } from "./models.js";
 import { EDIT, GENERATE } from "./operations.js";
 import type { ImageEditParams, ImageGenerateParams, ImageGenerateParamsFor } from "./requests.js";
@@ -39,14 +40,23 @@ export class Images {
    * URLs live on file hosts, not on baseURL.
    */
   download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
-    const url = typeof image === "string" || image instanceof URL ? image : image.url;
-    if (url === undefined) {
+    let url: unknown;
+    try {
+      checkOptions("images.download", options, DOWNLOAD_OPTIONS, true);
+      url = urlOf(image);
+    } catch (error) {
       // Rejected like every other failure of the call, not thrown out of it.
-      const error = new ValidationError("images.download", [
-        { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
-      ]);
       return new APIPromise<BinaryResponse>(Promise.reject(error));
     }
-    return download(url, { ...options, client: this.client });
+    return download(url as string | URL, { ...options, client: this.client });
   }
+}
+
+/** The URL of a string, a URL or an item of `data`; anything else goes on, for the download to refuse as no URL. */
+function urlOf(image: unknown): unknown {
+  if (!isObject(image) || image instanceof URL) return image;
+  if (image.url !== undefined) return image.url;
+  throw new ValidationError("images.download", [
+    { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
+  ]);
 }
