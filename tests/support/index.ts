@@ -1,4 +1,6 @@
-/** Test support: the loopback harness, server-less clients (the fault server), and the upstream captures. */
+/** Test support: the loopback harness, server-less clients (the fault server), the upstream captures, and the assembler tests' replays. */
+
+export * from "./assembly.js";
 export * from "./fixtures.js";
 export * from "./http-server.js";
 export * from "./loopback.js";
