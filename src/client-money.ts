@@ -8,6 +8,8 @@
  * `await gw.costs.summary()`, `gw.prices`. A plain client that reads no cost loads none of it, and
  * its calls run the transport's plain path (docs/cost.md).
  */
+
+import { ValidationError } from "./core/errors/index.js";
 import {
   type Billing,
   type BudgetOptions,
@@ -18,6 +20,7 @@ import {
   type Transport,
 } from "./core/http/index.js";
 import { DEFAULTS, type Logger } from "./core/shared/index.js";
+import { checkOptions, checkParams, option } from "./core/validation/index.js";
 import type { Money } from "./money/client.js";
 import type {
   CostEstimate,
@@ -75,7 +78,12 @@ export class ClientMoney implements MoneyPort {
   #money: Money | undefined;
   /** Why the client's money could not be made (a price group the spec's table lacks). */
   #failure: unknown;
-  #transport: Transport | undefined;
+  /**
+   * The transports whose calls this money counts, meters and prices: the client's, and those of
+   * the clients it derived with `withOptions` (one budget and one set of totals for all of them).
+   * Prices are read through the first.
+   */
+  readonly #transports: Transport[] = [];
   /** `gw.costs`: the client's totals, counted from its first call. */
   readonly costs: CostTotals = new Costs(this);
   /** `gw.prices`: the client's prices, loaded on first need. */
@@ -91,9 +99,9 @@ export class ClientMoney implements MoneyPort {
     this.#log = log;
   }
 
-  /** The transport the client's prices are read through (set once it exists). */
+  /** A transport whose billed calls this money counts (the client's own first, then derived clients'). */
   attach(transport: Transport): void {
-    this.#transport = transport;
+    this.#transports.push(transport);
   }
 
   async load(): Promise<Billing> {
@@ -134,7 +142,7 @@ export class ClientMoney implements MoneyPort {
       onCost,
       ledger: this.ledger,
       log: this.#log,
-      get: (path, parent) => this.#transport!.priceRead(path, options, parent),
+      get: (path, parent) => this.#transports[0]!.priceRead(path, options, parent),
     });
   }
 }
@@ -173,7 +181,13 @@ class Costs implements CostTotals {
     return this.toJSON().byFamily;
   }
 
-  async summary(): Promise<CostTotalsData> {
+  async summary(...args: unknown[]): Promise<CostTotalsData> {
+    // It takes nothing: an argument given is a mistake, told before any price is read.
+    if (args.length > 0) {
+      throw new ValidationError("costs.summary", [
+        { path: "arguments", rule: "no_arguments", message: "costs.summary() takes no arguments" },
+      ]);
+    }
     const money = await this.#money.money();
     await money.prices.ready();
     return money.totals.read();
@@ -207,6 +221,9 @@ class Costs implements CostTotals {
   }
 }
 
+/** What `gw.prices.load` takes. */
+const LOAD_OPTIONS = { refresh: option.flag } as const;
+
 /** `gw.prices`: each method loads the client's money (the pricing code), then its prices. */
 class Prices implements PriceSource {
   readonly #money: ClientMoney;
@@ -216,10 +233,12 @@ class Prices implements PriceSource {
   }
 
   async load(options?: { refresh?: boolean }): Promise<PriceBook> {
+    if (options !== undefined) checkOptions("prices.load", options, LOAD_OPTIONS, true);
     return (await this.#money.money()).prices.load(options);
   }
 
   async estimate(params: EstimateCostParams): Promise<CostEstimate> {
+    checkParams("prices.estimate", params);
     return (await this.#money.money()).prices.estimate(params);
   }
 }

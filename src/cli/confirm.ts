@@ -19,6 +19,7 @@ import {
 } from "../index.js";
 import { InputError, number, text } from "./args.js";
 import type { CommandContext } from "./command.js";
+import { print } from "./output.js";
 
 /** The prices the CLI estimates with, and the name every message gives them. */
 export interface CliPrices {
@@ -79,8 +80,7 @@ export function unitOf(
   }
 }
 
-/** An estimate by `prices`, or why there is none, as one line of text (the table named). */
-/** An estimate as a line of text, with the estimate when there is one. */
+/** An estimate as a line of text (the table named), with the estimate when there is one. */
 type Estimated = { estimate: CostEstimate; line: string } | { estimate?: undefined; line: string };
 
 function estimateLine(params: EstimateCostParams, prices: CliPrices): Estimated {
@@ -134,7 +134,7 @@ export async function confirmCost(
     typeof params === "string"
       ? { line: `not priced: ${params}` }
       : estimateLine(group === undefined ? params : { ...params, group }, await pricesOf(context));
-  context.stderr.write(`estimated cost: ${estimated.line}\n`);
+  print(context.stderr, `estimated cost: ${estimated.line}\n`);
   if (most !== undefined) {
     if (estimated.estimate === undefined) {
       throw new InputError(`not submitted: --max-cost ${most} needs an estimate, and this call has none`);

@@ -777,7 +777,7 @@ describe.concurrent("exit codes and wording (docs/cli.md)", () => {
     });
     expect([bad.code, bad.stderr]).toEqual([
       2,
-      'genway chat: --base-url must be an http(s) URL (got "gateway.example.com")\n',
+      'genway chat: --base-url must be an http(s) URL, got "gateway.example.com"\n',
     ]);
     expect(cost.code).toBe(0);
     expect(cli.mock.requests).toEqual([]);

@@ -91,6 +91,12 @@ describe("the plain path", () => {
     expect(featureCode(ran.plainCall)).toEqual([]);
   });
 
+  it("fetchOptions cost a plain call nothing: no fetch options are merged, only Node's clock-free dispatcher runs", () => {
+    const fetching = ran.plainCall["src/core/http/runtime-fetch.ts"] ?? [];
+    expect(fetching).toContain("dispatch");
+    expect(fetching.filter((name) => name === "merged" || name === "clockFree")).toEqual([]);
+  });
+
   it("a plain stream runs none either: counted at its end, priced only if its cost is read", () => {
     expect(Object.keys(ran.plainStream)).toContain("src/core/streams/sse.ts");
     expect(recorded(ran.plainStream)).toBe(true);

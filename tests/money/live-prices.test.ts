@@ -210,10 +210,10 @@ describe("the gateway's own prices", () => {
     const make = (prices: unknown) => () =>
       new Genway({ apiKey: "k", baseURL: "http://x.test", prices: prices as never });
     expect(make({ currency: "USD", models: { x: { unit: "token", prompt: -1, completion: 1 } } })).toThrow(
-      /prices\.models\["x"\]: prompt and completion/,
+      /prices: models\["x"\]: prompt and completion/,
     );
     expect(make({ currency: "USD", models: { x: { price: 1 } } })).toThrow(GenwayError);
-    expect(make("live")).toThrow(/prices must be "auto", "gateway", "spec" or a table/);
+    expect(make("live")).toThrow(/prices: must be "auto", "gateway", "spec" or a table/);
   });
 });
 

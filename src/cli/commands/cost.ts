@@ -7,7 +7,7 @@ import { estimateCost, PricingError } from "../../index.js";
 import { InputError, number, text } from "../args.js";
 import type { Command } from "../command.js";
 import { type CliPrices, pricesOf, tableOf, unitOf } from "../confirm.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 const COUNT = { minimum: 0 } as const;
 
@@ -71,13 +71,15 @@ export const cost: Command = {
     const estimate = inFlags(() => estimateCost(params, prices.book), params, prices, text(values, "group"));
     if (json) return printJson(stdout, { ...estimate, prices: tableOf(estimate.source, prices) });
     for (const line of estimate.lines) {
-      stdout.write(
+      print(
+        stdout,
         `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} ${estimate.currency}/${line.unit} = ${line.amount} ${estimate.currency}\n`,
       );
     }
     const what = estimate.family ?? estimate.model;
     const table = tableOf(estimate.source, prices);
-    stdout.write(
+    print(
+      stdout,
       `total ${estimate.total} ${estimate.currency} (${what}, group ${estimate.group}; ${table})\n`,
     );
   },

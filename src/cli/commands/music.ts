@@ -2,6 +2,7 @@
 import { required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost, MAX_COST } from "../confirm.js";
+import { print } from "../output.js";
 import { bodyFlag, reportTask } from "../wait.js";
 
 /** The flags given, under their wire names; nothing the user did not give is sent. */
@@ -83,11 +84,11 @@ interface Song {
 function printSongs(result: unknown, out: NodeJS.WritableStream): void {
   const songs = (Array.isArray(result) ? result : result ? [result] : []) as Song[];
   for (const song of songs) {
-    out.write(`\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
+    print(out, `\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
     for (const key of ["audio_url", "video_url", "image_url"] as const) {
-      if (song[key]) out.write(`  ${key.replace("_url", "")}: ${song[key]}\n`);
+      if (song[key]) print(out, `  ${key.replace("_url", "")}: ${song[key]}\n`);
     }
     const lyrics = song.text ?? song.metadata?.prompt;
-    if (lyrics) out.write(`  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
+    if (lyrics) print(out, `  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
   }
 }

@@ -1,13 +1,13 @@
 /** genway speech: text to speech, streamed straight to a file. */
 import { characterCount } from "../../core/validation/index.js";
-import { limits } from "../../limits.js";
+import { speechLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost, MAX_COST } from "../confirm.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
-const bounds = limits.audio.speech;
+const bounds = speechLimits;
 
 export const speech: Command = {
   name: "speech",
@@ -61,6 +61,6 @@ export const speech: Command = {
     const saved = await saveToFile(audio, path);
     context.files.finished(path);
     if (json) return printJson(stdout, saved);
-    stdout.write(`${saved.path} (${saved.bytes} bytes)\n`);
+    print(stdout, `${saved.path} (${saved.bytes} bytes)\n`);
   },
 };

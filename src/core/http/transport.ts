@@ -18,7 +18,7 @@ import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
 import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
-import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
+import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
 import { Attempts, type CallState, type Reader } from "./attempts.js";
@@ -36,12 +36,14 @@ import {
   specOf,
 } from "./operation.js";
 import type { HeadersLike } from "./request-init.js";
-import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
+import { REQUEST_OPTIONS, type RequestOptions } from "./request-options.js";
+import type { FetchOptions } from "./runtime-fetch.js";
 import { meteredParams } from "./units.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
-export { checkKey, type HeadersLike } from "./request-init.js";
+export { checkKey, type HeadersLike, keyProblem } from "./request-init.js";
 export type { RequestOptions } from "./request-options.js";
+export type { FetchOptions } from "./runtime-fetch.js";
 
 export interface TransportConfig {
   apiKey: string | (() => string | Promise<string>);
@@ -55,6 +57,8 @@ export interface TransportConfig {
   /** Bytes a JSON answer may hold (see GenwayOptions.maxResponseBytes). */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
+  /** Passed to every fetch (requests, redirects, downloads), under genway's own fields. */
+  fetchOptions: FetchOptions | undefined;
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
@@ -84,6 +88,8 @@ export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>
 
 export class Transport {
   readonly #config: TransportConfig;
+  /** The gateway's API root (`<root>/v1/`): the URLs that may get the key besides the operations. */
+  readonly #api: string;
   readonly #attempts: Attempts;
   readonly #readJson: Reader<unknown>;
   /** The client's billed calls (an operation with a meter); undefined: calls are never priced. */
@@ -94,6 +100,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     const base = `${gatewayRoot(config.baseURL)}/`;
+    this.#api = `${new URL(base).href}v1/`;
     this.#attempts = new Attempts({ ...config, base });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
@@ -116,13 +123,23 @@ export class Transport {
   /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
   get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
+    fetchOptions: FetchOptions | undefined;
     timeout: number;
     idleTimeout: number;
     maxRetries: number;
     retryDelay: number;
   } {
-    const { fetch, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
-    return { fetch, timeout, idleTimeout, maxRetries, retryDelay };
+    const { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
+    return { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay };
+  }
+
+  /**
+   * Whether `url` is a route of the gateway's API (under its root's /v1/, on its origin): a file the
+   * relay serves itself behind its key (new-api's /v1/videos/{id}/content). Files anywhere else,
+   * the gateway's own file host included, are fetched without the key (a presigned URL refuses one).
+   */
+  servesWithKey(url: URL): boolean {
+    return url.href.startsWith(this.#api);
   }
 
   /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is featured and recorded. */
@@ -131,7 +148,7 @@ export class Transport {
     this.#attempts.useMiddleware(chain);
     this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
       try {
-        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
         return featured(this.#features, op, params, options, stream, read);
       } catch (error) {
         return Promise.reject(error);
@@ -187,7 +204,8 @@ export class Transport {
     open: (c: Connection) => S | Promise<S>,
     json?: (body: J) => J,
   ): APIPromise<J> | APIPromise<S> {
-    if (params.stream === true) return this.open(op, params, options, open);
+    // Params that are no object are refused by the call (specOf), as a rejection.
+    if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
     const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
     return this.#promise(op, params, options, this.#operate(op, params, options, false, read));
@@ -254,7 +272,7 @@ export class Transport {
     stream: boolean,
     made: { operation: string; parent: CallInfo | undefined } = UNDECLARED,
   ): Promise<Answer<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
     const record = this.#features.chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
@@ -275,7 +293,7 @@ export class Transport {
   #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
     try {
       if (options !== NO_OPTIONS) {
-        checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        checkOptions("request", options, REQUEST_OPTIONS, true);
         if (options.budget !== undefined || options.fallback !== undefined) {
           return featured(this.#features, op, params, options, stream, read);
         }

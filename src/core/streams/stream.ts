@@ -1,7 +1,7 @@
 /**
  * The stream every wire format builds on: async iteration of typed events, `abort()`, `tee()`,
- * `toReadableStream()`, `text()`, the final result assembled from the deltas and `snapshot()`
- * of what was assembled so far (kept after an abort, so no paid output is lost).
+ * `toReadableStream()`, `text()` and `reasoning()`, the final result assembled from the deltas and
+ * `snapshot()` of what was assembled so far (kept after an abort, so no paid output is lost).
  */
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
@@ -13,6 +13,7 @@ import {
   type SettlesLater,
   type StreamBill,
 } from "../http/cost.js";
+import { encodeEvents, type ReadableStreamOptions, type SSEFraming } from "./readable.js";
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
 
@@ -133,6 +134,10 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   protected abstract readonly operation: string;
   /** The text delta an event carries, if any (thinking excluded). */
   protected abstract textOf(event: Event): string | undefined;
+  /** The reasoning delta an event carries, if any (reasoning text, thinking, thought parts). */
+  protected abstract reasoningOf(event: Event): string | undefined;
+  /** How the format's upstream frames its events as server-sent events (toReadableStream's `sse`). */
+  protected abstract readonly framing: SSEFraming;
 
   /**
    * What has been assembled so far, safe to call at any time, also after an abort or error (no paid
@@ -328,10 +333,24 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     if (!this.#started) this.#account.end(new APIUserAbortError(), false);
   }
 
-  /** Async iterable of the text deltas only. Consumes the stream. */
-  async *text(): AsyncGenerator<string, void, undefined> {
+  /** Async iterable of the answer's text deltas only (no reasoning, no tool JSON). Consumes the stream. */
+  text(): AsyncGenerator<string, void, undefined> {
+    return this.#deltas(this.textOf);
+  }
+
+  /**
+   * Async iterable of the reasoning deltas only, the same in every format: chat's
+   * `reasoning_content` (or `reasoning`), Messages' thinking, Responses' reasoning summaries and
+   * text, native thought parts. Joined, they are `reasoningText()` of the final result. Consumes
+   * the stream.
+   */
+  reasoning(): AsyncGenerator<string, void, undefined> {
+    return this.#deltas(this.reasoningOf);
+  }
+
+  async *#deltas(read: (event: Event) => string | undefined): AsyncGenerator<string, void, undefined> {
     for await (const event of this) {
-      const delta = this.textOf(event);
+      const delta = read.call(this, event);
       if (typeof delta === "string" && delta) yield delta;
     }
   }
@@ -386,23 +405,13 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     return branches as [this, this];
   }
 
-  /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */
-  toReadableStream(): ReadableStream<Uint8Array> {
-    const iterator = this[Symbol.asyncIterator]();
-    const encoder = new TextEncoder();
-    return new ReadableStream({
-      async pull(controller) {
-        try {
-          const { value, done } = await iterator.next();
-          if (done) controller.close();
-          else controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await iterator.return?.();
-      },
-    });
+  /**
+   * The events as bytes for a server route's body, to rebuild in a page with the format's
+   * `fromReadableStream(body)`: newline-delimited JSON (the default), or `{ format: "sse" }` for
+   * server-sent events in the format's own framing (an error then arrives as the format's error
+   * event). Cancelling the body (the page went away) closes this stream's request.
+   */
+  toReadableStream(options?: ReadableStreamOptions): ReadableStream<Uint8Array> {
+    return encodeEvents(this[Symbol.asyncIterator](), this.framing, options);
   }
 }

@@ -182,14 +182,16 @@ function read(record: Record<string, unknown>, depth: number): TaskRecord {
   const payload = kling ? record.task_result : below ? below.result : record.data;
   const result = isEmpty(payload) ? undefined : payload;
   const error = isRecord(record.error) ? text(record.error.message) : text(record.error);
-  // new-api answers `result_url` from the failure reason when there is no result (model/task.go 134-141).
+  // new-api answers `result_url` (and, fetching a veo task live, `url`: relay/relay_task.go
+  // tryRealtimeFetch) from the failure reason when there is no result (model/task.go GetResultURL).
   const reason =
     status === "failed"
       ? (text(record.task_status_msg) ??
         text(record.fail_reason) ??
         error ??
         text(record.error_message) ??
-        text(record.result_url))
+        text(record.result_url) ??
+        text(record.url))
       : undefined;
   return {
     id: text(record.task_id) ?? text(record.id),
