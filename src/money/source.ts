@@ -79,6 +79,8 @@ export class ClientPrices implements PriceSource, Meter {
   #book: PriceBook | undefined;
   /** Why the client has no prices while it has none after a read (a failure, or none under "gateway"). */
   #failure: string | undefined;
+  /** The gateway publishes none and the client prices by the gateway's only: no price, and no read will help until PRICES_TTL. */
+  #none = false;
   /** Failed reads in a row, and when the next read may be made. */
   #failures = 0;
   #retryAt = 0;
@@ -103,7 +105,7 @@ export class ClientPrices implements PriceSource, Meter {
 
   /** Why the client has no prices yet (a cost read now is pending); undefined once it has them. */
   get missing(): string | undefined {
-    return this.#book === undefined ? (this.#failure ?? PRICES_NOT_LOADED) : undefined;
+    return this.#book === undefined && !this.#none ? (this.#failure ?? PRICES_NOT_LOADED) : undefined;
   }
 
   /** The read in flight while the client has no prices (a call settling meanwhile waits for it). */
@@ -137,7 +139,10 @@ export class ClientPrices implements PriceSource, Meter {
   /** @internal Prices a billed call's units (Meter): by the client's prices, a pending null until it has them. */
   price(units: Units): Priced {
     const book = this.#book;
-    if (book === undefined) return { cost: null, reason: this.missing as string, pending: true };
+    if (book === undefined) {
+      const reason = this.#failure ?? PRICES_NOT_LOADED;
+      return { cost: null, reason, pending: !this.#none };
+    }
     const priced = book.price(units, this.#group, this.#currency ?? book.currency);
     if (priced.cost !== null) this.#currency ??= priced.cost.currency;
     return priced;
@@ -197,6 +202,7 @@ export class ClientPrices implements PriceSource, Meter {
     if ("book" in outcome) {
       this.#book = outcome.book;
       this.#failure = undefined;
+      this.#none = false;
       this.#failures = 0;
       this.#expires = now + PRICES_TTL;
       log.debug(`prices: ${outcome.book.ids().length} models from the gateway, in ${outcome.book.currency}`);
@@ -213,6 +219,7 @@ export class ClientPrices implements PriceSource, Meter {
       return;
     }
     if ("failed" in outcome) {
+      this.#none = false;
       this.#failures++;
       this.#retryAt = now + retryDelay(this.#failures);
       this.#failure = `the gateway's prices could not be read (${outcome.failed}); they are read again on the next call that needs them`;
@@ -222,6 +229,7 @@ export class ClientPrices implements PriceSource, Meter {
     this.#failures = 0;
     if (prices === "gateway") {
       this.#retryAt = now + PRICES_TTL;
+      this.#none = true;
       this.#failure = `the gateway publishes no prices (${outcome.none}), and this client prices by the gateway's only (prices: "gateway")`;
       log.warn(`prices: ${this.#failure}`);
       return;

@@ -266,5 +266,9 @@ describe("a gateway that publishes no prices", () => {
       /the gateway publishes no prices \(GET \/api\/pricing: .*404.*\(prices: "gateway"\)/,
     );
     await expect(gw.prices.load()).rejects.toThrow(/^The gateway publishes no prices \(GET \/api\/pricing: /);
+    // No read will price it (until the prices are read again, 10 minutes on): unpriced, not pending.
+    const totals = await gw.costs.summary();
+    expect(totals).toMatchObject({ calls: 0, unpriced: 1 });
+    expect(totals.reason).toMatch(/^1 call: the gateway publishes no prices .*\(prices: "gateway"\)$/);
   });
 });
