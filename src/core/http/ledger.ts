@@ -43,6 +43,10 @@ export interface Counted {
   unpriced: UnpricedCalls[];
 }
 
+/** At most this many reasons are counted apart; the calls of any other share one count. */
+const REASONS = 32;
+const OTHER = "\u0000other";
+
 export class Ledger {
   /** The entries of each model (one per family and set of quantities: seldom more than one). */
   #entries = new Map<string | undefined, Entry[]>();
@@ -78,10 +82,15 @@ export class Ledger {
       }
     }
     if (unpriced !== undefined) {
-      const key = `${model}\u0000${unpriced}`;
+      // Reasons may carry figures (a hostile relay's usage): past a few, they share one count.
+      let key = `${model}\u0000${unpriced}`;
+      if (!this.#unpriced.has(key) && this.#unpriced.size >= REASONS) {
+        key = OTHER;
+        unpriced = "one of several other reasons";
+      }
       const found = this.#unpriced.get(key);
       if (found) found.calls++;
-      else this.#unpriced.set(key, { model, reason: unpriced, calls: 1 });
+      else this.#unpriced.set(key, { model: key === OTHER ? undefined : model, reason: unpriced, calls: 1 });
       return;
     }
     // Calls that reported different quantities are priced apart: a video without its seconds has
