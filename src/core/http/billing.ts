@@ -98,8 +98,7 @@ export interface BilledCallsParts {
 }
 
 /** The step that prices a task's submission when the client has not loaded the gateway's prices. */
-const TASK_FIX =
-  "`await gw.prices.load()` before the wait prices it by them (or read the submission's `withResponse().cost`)";
+const TASK_FIX = "`await gw.prices.load()` before the wait prices it by them";
 
 /** A cost read before the client's money is loaded: nothing is priced yet. */
 const NOT_LOADED: Priced = { cost: null, reason: PRICES_NOT_LOADED, pending: true };
