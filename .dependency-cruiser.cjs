@@ -60,6 +60,22 @@ module.exports = {
       },
     },
     {
+      name: "arrows-point-down",
+      severity: "error",
+      comment:
+        "The library's floors, top to bottom: src/index.ts; the client (client.ts, client-options.ts, client-money.ts) and the entries; the families (resources/) and money beside them; lib/; limits.ts; core/. The families, money, lib and limits never import the client or an entry.",
+      from: { path: "^src/(resources|money|lib)/|^src/limits\\.ts$" },
+      to: { path: "^src/(index\\.ts|client(-options|-money)?\\.ts|entries/)" },
+    },
+    {
+      name: "limits-and-lib-stand-below-the-families",
+      severity: "error",
+      comment:
+        "limits.ts (every bound, and the closed lists they name) and lib/ are read by the families; an import of a family or of money from them runs back up a floor. A family's models.ts re-exports its closed lists from limits.ts.",
+      from: { path: "^src/lib/|^src/limits\\.ts$" },
+      to: { path: "^src/(resources|money)/" },
+    },
+    {
       name: "family-stays-in-its-folder",
       severity: "error",
       comment: "A resource family never imports another family: shared logic belongs in core/.",

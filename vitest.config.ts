@@ -14,8 +14,14 @@ export default defineConfig({
   resolve: { alias: packageAliases },
   test: {
     include: ["tests/**/*.test.ts", "mock/tests/**/*.test.ts"],
-    // The built package's tests: npm run test:first-hour builds and runs them (vitest.first-hour.config.ts).
-    exclude: [...configDefaults.exclude, "tests/package.test.ts", "tests/first-hour.test.ts"],
+    // The built package's tests: npm run test:first-hour builds and runs them (vitest.first-hour.config.ts);
+    // a new family scaffolded in a copy of the repository: npm run test:new-family.
+    exclude: [
+      ...configDefaults.exclude,
+      "tests/package.test.ts",
+      "tests/first-hour.test.ts",
+      "tests/new-family.test.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Worker threads start faster than forked processes, and a worker runs its files one after

@@ -53,7 +53,7 @@ const connection = (body) => ({
   response: new Response(body),
   requestId: undefined,
   controller,
-  idleTimeout: 0,
+  idleTimeout: Number.POSITIVE_INFINITY,
   abortReason: () => undefined,
   abort: () => controller.abort(),
   release() {},
@@ -68,7 +68,9 @@ try {
       createWriteStream(path),
     ),
   );
-  const genway = await held((body, path) => saveToFile(BinaryResponse.open(connection(body)), path));
+  const genway = await held(async (body, path) =>
+    saveToFile(await BinaryResponse.open(connection(body)), path),
+  );
   console.log(
     `chunks of 64 KiB pulled ahead of a slow disk: raw fetch pipeline ${raw}, genway saveToFile ${genway}`,
   );

@@ -1,21 +1,24 @@
 /**
  * The relay's stream failure modes (docs/testing.md, "Relay failure modes"), met with the mock's
  * `relayStreams` switches: a chat answer cut upstream (new-api still sends a usage chunk and
- * [DONE]), a Messages stream that fails with new-api's bare JSON error, and a relay that keeps the
- * connection open after the end. Always runs against the built-in mock:
+ * [DONE]), a Messages stream that fails with new-api's bare JSON error, a relay that keeps the
+ * connection open after the end, and one that keeps pinging while its upstream went silent
+ * mid-answer. Always runs against the built-in mock:
  *   npm run build && node examples/relay.ts
  */
 // expect: cut: a finish_reason on every choice | kept: "Hello from the"
 // expect: bare error tail: ServiceUnavailableError overloaded_error | kept: "Hello from the"
 // expect: held open: Hello from the genway mock gateway!
-import Genway, { IncompleteStreamError, ServiceUnavailableError } from "genway";
+// expect: pinging, upstream silent: APITimeoutError idle
+import Genway, { APITimeoutError, IncompleteStreamError, ServiceUnavailableError } from "genway";
 import type { RelayStreamOptions } from "genway/testing";
 import { createMockGateway } from "genway/testing";
 
 async function relay(relayStreams: RelayStreamOptions) {
   const mock = createMockGateway({ relayStreams });
   const server = await mock.listen();
-  return { gw: new Genway({ apiKey: mock.apiKey, baseURL: server.url }), close: () => server.close() };
+  const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, idleTimeout: 500 });
+  return { gw, mock, close: () => server.close() };
 }
 const messages = [{ role: "user" as const, content: "hi" }];
 
@@ -52,3 +55,16 @@ const open = await relay({ pingAfterEnd: 1000 });
 const held = await open.gw.chat.completions.create({ model: "gpt-4o-mini", messages, stream: true });
 console.log(`held open: ${await held.finalContent()}`);
 await open.close();
+
+// 4. The upstream goes silent mid-answer and the relay keeps pinging: pings are not progress, so
+// the idle clock (idleTimeout, here 500 ms) still ends the stream.
+const pinging = await relay({ pingEvery: 50 });
+pinging.mock.inject({ match: "/v1/chat/completions", stallAfter: 2 });
+const silent = await pinging.gw.chat.completions.create({ model: "gpt-4o-mini", messages, stream: true });
+try {
+  await silent.finalContent();
+} catch (error) {
+  if (!(error instanceof APITimeoutError)) throw error;
+  console.log(`pinging, upstream silent: ${error.name} ${error.phase}`);
+}
+await pinging.close();

@@ -1,3 +1,4 @@
+import { lookupCode } from "../src/index.js";
 import type { MockGatewayOptions } from "./state.js";
 
 /**
@@ -86,38 +87,12 @@ function taskError(error: MockError): unknown {
 /** "The current group's upstream load is saturated, please try again later." */
 const SATURATED = "当前分组上游负载已饱和，请稍后再试";
 
-/** HTTP status the gateway pairs with each system code. */
-export function statusForCode(code: number | string): number {
-  const n = Number(code);
-  if ([10002, 10008].includes(n)) return 403;
-  if (n >= 10001 && n <= 10009) return 401;
-  if (n >= 10011 && n <= 10013) return 429;
-  if (n === 10014) return 500;
-  if (n === 10020 || n === 10021) return 503;
-  if (n === 221301) return 504;
-  return 400;
-}
-
-const SYSTEM_MESSAGES: Record<number, string> = {
-  10001: "Wrong request key",
-  10002: "Key has no request permission",
-  10003: "Key expired",
-  10004: "Wrong OPENID",
-  10005: "Application not reviewed in time, submit authentication",
-  10007: "Unknown request source",
-  10008: "Banned IP",
-  10009: "Banned key",
-  10011: "Current IP exceeded request limit",
-  10012: "Request count limit exceeded",
-  10013: "Test key exceeded request limit",
-  10014: "Internal system error",
-  10020: "Interface under maintenance",
-  10021: "Interface disabled",
-  221301: "Data source timeout",
-  221303: "Authentication failed, retry later",
-  221306: "Parameter error",
-};
-
-export function messageForCode(code: number | string): string {
-  return SYSTEM_MESSAGES[Number(code)] ?? `Gateway error ${code}`;
+/**
+ * The HTTP status and the message the gateway pairs with one of its codes: genway's public code
+ * table (`lookupCode`, the spec's system, service and vidgen codes), read as any user could read it.
+ * A code the table does not know travels with 400.
+ */
+export function answerForCode(code: number | string): { status: number; message: string } {
+  const known = lookupCode(Number(code));
+  return { status: known?.status ?? 400, message: known?.meaning ?? `Gateway error ${code}` };
 }

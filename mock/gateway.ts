@@ -3,10 +3,10 @@
  * (Request -> Response), `fetch` (inject into a client) and `listen()` (a real loopback server).
  */
 import type { MockContext } from "./context.js";
-import { envelopeFor, errorBody, type MockError, messageForCode, statusForCode } from "./envelopes.js";
+import { answerForCode, envelopeFor, errorBody, type MockError } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
 import { json, RESET, type ResetPoint } from "./http.js";
-import { noChannel, stampIds, unrouted } from "./relay.js";
+import { noChannel, relayRefusal, stampIds, unrouted } from "./relay.js";
 import { PUBLIC_API } from "./routes/account.js";
 import { PUBLIC_FILES } from "./routes/files.js";
 import { routes } from "./routes/index.js";
@@ -83,11 +83,10 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         ? undefined
         : checkAuth(request, path, state.options.apiKey, state.options.keys);
     if (authError !== undefined) {
-      return stamped(
-        fail({ status: statusForCode(authError), code: authError, message: messageForCode(authError) }),
-      );
+      return stamped(fail({ ...answerForCode(authError), code: authError }));
     }
-    const refused = noChannel(request, path, body, state, requestId);
+    const refused =
+      noChannel(request, path, body, state, requestId) ?? relayRefusal(request, path, body, state, requestId);
     if (refused) return stamped(refused);
 
     const match = route.pattern.exec(path)!;
@@ -109,6 +108,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         truncateAfter: fault?.truncateAfter,
         oversizedEvent: fault?.oversizedEvent,
         pingAfterEnd: state.options.relayStreams?.pingAfterEnd,
+        pingEvery: state.options.relayStreams?.pingEvery,
         signal: request.signal,
       }),
     };
@@ -154,9 +154,9 @@ async function applyFault(
     const extra: Record<string, string> = {};
     if (fault.retryAfter !== undefined) extra["retry-after"] = String(fault.retryAfter);
     if (fault.retryAfterMs !== undefined) extra["retry-after-ms"] = String(fault.retryAfterMs);
-    const status = fault.status ?? (fault.code !== undefined ? statusForCode(fault.code) : 500);
-    const message =
-      fault.message ?? (fault.code !== undefined ? messageForCode(fault.code) : `Injected ${status}`);
+    const known = fault.code !== undefined ? answerForCode(fault.code) : undefined;
+    const status = fault.status ?? known?.status ?? 500;
+    const message = fault.message ?? known?.message ?? `Injected ${status}`;
     return fail({ status, code: fault.code, message }, extra);
   }
   return undefined; // stall/cut faults and plain delays are carried out by the route.

@@ -26,6 +26,8 @@ export interface FrameOptions {
   oversizedEvent?: boolean | undefined;
   /** After the last frame, keep the body open writing `: PING\n\n` every this many ms (see RelayStreamOptions). */
   pingAfterEnd?: number | undefined;
+  /** While the body is open, write `: PING\n\n` every this many ms, between frames and through a stall (see RelayStreamOptions). */
+  pingEvery?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -40,12 +42,28 @@ export function framedBody(
   const encoder = new TextEncoder();
   const iterator = frames[Symbol.iterator]();
   let index = 0;
+  let pinger: ReturnType<typeof setInterval> | undefined;
+  const stopPinging = () => clearInterval(pinger);
   return new ReadableStream({
+    start(controller) {
+      if (options.pingEvery === undefined) return;
+      // A ticker of its own, as new-api's ping goroutine: it writes whether or not data flows.
+      pinger = setInterval(() => {
+        try {
+          controller.enqueue(PING);
+        } catch {
+          stopPinging(); // the body was closed
+        }
+      }, options.pingEvery);
+      options.signal?.addEventListener("abort", stopPinging, { once: true });
+    },
     cancel() {
+      stopPinging();
       iterator.return?.();
     },
     async pull(controller) {
       if (options.cutAfter !== undefined && index >= options.cutAfter) {
+        stopPinging();
         controller.error(new TypeError("terminated: connection reset by mock gateway"));
         return;
       }
@@ -60,6 +78,7 @@ export function framedBody(
           const bytes = typeof next.value === "string" ? encoder.encode(next.value) : next.value;
           controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
         }
+        stopPinging();
         controller.close();
         return;
       }
@@ -67,14 +86,21 @@ export function framedBody(
         await new Promise<void>((resolve) =>
           options.signal?.addEventListener("abort", () => resolve(), { once: true }),
         );
+        stopPinging();
         controller.close();
         return;
       }
       const next = iterator.next();
       if (next.done) {
-        if (options.pingAfterEnd === undefined) controller.close();
-        else if (await sleepUnlessAborted(options.pingAfterEnd, options.signal)) controller.enqueue(PING);
-        else controller.close();
+        if (
+          options.pingAfterEnd !== undefined &&
+          (await sleepUnlessAborted(options.pingAfterEnd, options.signal))
+        )
+          controller.enqueue(PING);
+        else {
+          stopPinging();
+          controller.close();
+        }
         return;
       }
       if (options.delayMs && index > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

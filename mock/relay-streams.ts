@@ -42,6 +42,14 @@ export interface RelayStreamOptions {
    * 128-148), so the last chunk (the usage chunk, or the finish chunk) is held back too.
    */
   pingAfterEnd?: number;
+  /**
+   * new-api's keep-alive ticker: `: PING\n\n` every this many ms for as long as the stream is open,
+   * whether or not the upstream sends anything (relay/helper/stream_scanner.go 150-197: a goroutine
+   * of its own; off unless the operator sets `ping_interval_enabled`, then every
+   * `ping_interval_seconds`, 60 by default: setting/operation_setting/general_setting.go). With a `stallAfter` fault it is
+   * the relay whose upstream went silent mid-answer: the pings go on, the answer never ends.
+   */
+  pingEvery?: number;
 }
 
 /** A Messages event as new-api's ClaudeChunkData renders it: three newlines at its end. */

@@ -123,3 +123,70 @@ export function stampIds(response: Response, path: string, state: MockState, req
   }
   return response;
 }
+
+/** new-api's sensitive words as it ships them: the check on by default, one word (setting/sensitive.go). */
+const SENSITIVE_WORDS: readonly string[] = ["test_sensitive"];
+
+/** The largest token limit new-api takes (relay/helper/valid_request.go maxTokensLimit: MaxInt32 / 2). */
+const MAX_TOKENS_LIMIT = 1_073_741_823;
+
+/** The routes new-api serves with controller/relay.go func Relay (its own checks run there first). */
+const RELAYED = /^\/v1\/(?:chat\/completions|messages|responses|images\/|audio\/)|^\/v1beta\/models\//;
+
+type Body = Record<string, unknown>;
+
+/** Each format's token limits and how new-api words one past MAX_TOKENS_LIMIT (valid_request.go GetAndValidate*Request). */
+const TOKEN_LIMITS: ReadonlyArray<[RegExp, (body: Body) => unknown[], string]> = [
+  [/^\/v1\/chat\/completions$/, (b) => [b.max_tokens, b.max_completion_tokens], "max_tokens is invalid"],
+  [/^\/v1\/messages$/, (b) => [b.max_tokens, b.max_tokens_to_sample], "max_tokens is invalid"],
+  [/^\/v1\/responses$/, (b) => [b.max_output_tokens], "max_output_tokens is invalid"],
+  [
+    /^\/v1beta\/models\//,
+    (b) => [(b.generationConfig as Body | undefined)?.maxOutputTokens],
+    "maxOutputTokens is invalid",
+  ],
+];
+
+/**
+ * new-api's own refusals, made before any channel is tried (controller/relay.go func Relay): a
+ * request it finds invalid (`invalid_request`, e.g. a token limit past MAX_TOKENS_LIMIT) and a prompt
+ * holding a sensitive word (`sensitive_words_detected`; the words are `sensitiveWords`, new-api's
+ * "test_sensitive" by default, [] for none), both HTTP 500 (relaykit/types/error.go NewError), in
+ * the route's envelope as the deferred writer of func Relay renders it: the OpenAI error with the
+ * code, or on /v1/messages the Claude error, which has no code (`ToClaudeError`: type and message
+ * only). Undefined when the request passes.
+ */
+export function relayRefusal(
+  request: Request,
+  path: string,
+  body: unknown,
+  state: MockState,
+  requestId: string,
+): Response | undefined {
+  if (request.method !== "POST" || !RELAYED.test(path) || typeof body !== "object" || body === null) {
+    return undefined;
+  }
+  const fields = body as Body;
+  for (const [route, limits, message] of TOKEN_LIMITS) {
+    if (route.test(path) && limits(fields).some((n) => typeof n === "number" && n > MAX_TOKENS_LIMIT)) {
+      return refused(path, "invalid_request", message, requestId);
+    }
+  }
+  const words = state.options.sensitiveWords ?? SENSITIVE_WORDS;
+  // The prompt's text (the request's meta.CombineText), not the model's name; matched lower-cased.
+  const text = JSON.stringify({ ...fields, model: undefined }).toLowerCase();
+  if (words.some((word) => word !== "" && text.includes(word.toLowerCase()))) {
+    // A NewAPIError without a cause: its message is its code (relaykit/types/error.go Error()).
+    return refused(path, "sensitive_words_detected", "sensitive_words_detected", requestId);
+  }
+  return undefined;
+}
+
+/** One of new-api's own errors, with its request id appended (common.MessageWithRequestId), HTTP 500. */
+function refused(path: string, code: string, message: string, requestId: string): Response {
+  const text = `${message} (request id: ${requestId})`;
+  if (path.startsWith("/v1/messages")) {
+    return Response.json({ error: { type: "new_api_error", message: text }, type: "error" }, { status: 500 });
+  }
+  return Response.json({ error: { message: text, type: "new_api_error", param: "", code } }, { status: 500 });
+}

@@ -60,6 +60,30 @@ export interface MockGatewayOptions {
    */
   noChannel?: readonly string[] | ((model: string) => boolean);
   /**
+   * The words new-api refuses in a prompt before any channel is tried, with HTTP 500
+   * `sensitive_words_detected` (controller/relay.go func Relay, setting/sensitive.go: on by default,
+   * with the one word "test_sensitive"); matched lower-cased, as service/sensitive.go does. `[]`:
+   * no check. A token limit past 1073741823 is always refused, with 500 `invalid_request`
+   * (relay/helper/valid_request.go). Default: new-api's list.
+   */
+  sensitiveWords?: readonly string[];
+  /**
+   * Speech whose upstream audio new-api could not read (the upstream's connection broke mid-body):
+   * HTTP 200 with the upstream's headers (`audio/mpeg`), no body (`Content-Length: 0`), and the
+   * call billed (relay/channel/openai/audio.go OpenaiTTSHandler reads the audio whole before
+   * writing; relay/audio_handler.go AudioHelper bills what it returned). Default false.
+   */
+  emptySpeech?: boolean;
+  /**
+   * Video queries of veo models (ids starting with "veo": Gemini and Vertex channels) answer as
+   * new-api answers them, fetched live from the upstream (relay/relay_task.go tryRealtimeFetch):
+   * `{code: "success", message: "", data: {error: null, format: "mp4", metadata: null, status:
+   * "queued" | "processing" | "succeeded" | "failed", task_id, url}}`, where `url` is the relay's
+   * content URL once succeeded (GET /v1/videos/{id}/content, which needs the key) and the failure
+   * reason once failed (model/task.go GetResultURL). Default false: the unified flat record.
+   */
+  veoLive?: boolean;
+  /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's
    * `X-Oneapi-Request-Id` that every answer carries (service/http.go 31-62, common/constants.go

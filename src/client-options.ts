@@ -5,19 +5,36 @@
  */
 
 import { asksForMoney, ClientMoney } from "./client-money.js";
-import { GenwayError } from "./core/errors/index.js";
+import { GenwayError, ValidationError } from "./core/errors/index.js";
 import {
   type BudgetOptions,
   type ClientContext,
   checkKey,
+  type FetchOptions,
   type HeadersLike,
+  keyProblem,
   type Middleware,
   type QueryValue,
   Transport,
 } from "./core/http/index.js";
-import { createLog, DEFAULTS, type Logger, type LogLevel, readEnv } from "./core/shared/index.js";
-import type { ValidationMode } from "./core/validation/index.js";
-import { CLIENT_OPTIONS, checkBudget, checkOptions, checkPrices } from "./core/validation/index.js";
+import {
+  baseURLProblem,
+  createLog,
+  DEFAULTS,
+  gatewayRoot,
+  LOG_LEVELS,
+  type Logger,
+  type LogLevel,
+  readEnv,
+} from "./core/shared/index.js";
+import {
+  checkOptions,
+  type OptionChecks,
+  option,
+  shown,
+  VALIDATION_MODES,
+  type ValidationMode,
+} from "./core/validation/index.js";
 import type { CostEvent, PricesOption } from "./money/index.js";
 
 /**
@@ -57,8 +74,8 @@ export interface GenwayOptions {
   maxRetryAfter?: number | undefined;
   /**
    * ms the first retry waits when the server gave no Retry-After; each next one waits twice as long,
-   * up to 16 times this, less up to 25% jitter (0.5 s, 1 s, 2 s ... 8 s). 0 retries at once: a test
-   * against the mock gateway need not sleep.
+   * up to 16 times this, less up to 25% jitter. 0 retries at once: a test against the mock gateway
+   * need not sleep.
    * @default 500
    */
   retryDelay?: number | undefined;
@@ -73,6 +90,13 @@ export interface GenwayOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch | undefined;
+  /**
+   * Passed to every fetch the client makes (requests, redirects, downloads) under the fields genway
+   * sets itself: a proxy's undici `dispatcher` on Node, `keepalive`, Bun's `proxy` ... (a call's own
+   * `fetchOptions` go over these; docs/client.md, "Proxies and fetch options").
+   * @default none
+   */
+  fetchOptions?: FetchOptions | undefined;
   /**
    * Headers sent with every request (a per-call `headers` option wins; `undefined` removes one).
    * @default none
@@ -140,22 +164,90 @@ export interface OpenedClient extends ClientContext {
   money: ClientMoney;
 }
 
+/**
+ * Every client option, with its check: the names a client takes (any other is a ValidationError
+ * naming the closest, "did you mean `budget`?") and what each must hold, from this one map.
+ * Declaring an option in GenwayOptions without a check here is a compile error.
+ */
+const CLIENT_OPTIONS = {
+  apiKey: (value) => (typeof value === "function" ? undefined : keyProblem(value)),
+  baseURL: (value) =>
+    typeof value === "string" ? baseURLProblem(value) : `must be a string, got ${shown(value)}`,
+  timeout: option.clock,
+  idleTimeout: option.clock,
+  maxRetries: option.count,
+  maxRetryAfter: option.delay,
+  retryDelay: option.delay,
+  maxResponseBytes: option.count,
+  fetch: option.function,
+  fetchOptions: option.object,
+  defaultHeaders: option.headers,
+  defaultQuery: option.query,
+  validation: option.oneOf(VALIDATION_MODES),
+  logLevel: option.oneOf(LOG_LEVELS),
+  logger: option.object,
+  dangerouslyAllowBrowser: option.flag,
+  prices: option.prices,
+  group: option.name,
+  budget: option.budget,
+  onCost: option.function,
+  middleware: option.functions,
+} as const satisfies OptionChecks<keyof GenwayOptions>;
+
+/** Where a client made by `withOptions` finds the money it shares with its parent (not an option: a symbol no caller names). */
+const SHARED_MONEY: unique symbol = Symbol("genway.sharedMoney");
+
+/** Options as `withOptions` hands them to the derived client's constructor. */
+type DerivedOptions = GenwayOptions & { [SHARED_MONEY]?: ClientMoney | undefined };
+
+/** The options that make a client's money its own: a derived client naming one gets money of its own. */
+const MONEY_OPTIONS = ["budget", "onCost", "group", "prices"] as const;
+
+/**
+ * The options of a client derived from a parent by `withOptions`: the parent's, each option of
+ * `given` replacing the parent's. It shares the parent's money (`gw.costs`, the budget, the
+ * gateway's prices once loaded, `onCost`) unless `given` names a money option or another gateway:
+ * a budget cannot be stepped around by deriving a client, and prices are the gateway's.
+ */
+export function derivedOptions(
+  parent: GenwayOptions,
+  parentBaseURL: string,
+  money: ClientMoney,
+  given: GenwayOptions,
+): GenwayOptions {
+  if (typeof given !== "object" || given === null) {
+    throw new GenwayError("withOptions takes an object of client options, e.g. { timeout: 1_200_000 }.");
+  }
+  const own =
+    MONEY_OPTIONS.some((name) => Object.hasOwn(given, name)) ||
+    (given.baseURL !== undefined && gatewayRoot(given.baseURL) !== gatewayRoot(parentBaseURL));
+  const derived: DerivedOptions = { ...parent, ...given, [SHARED_MONEY]: own ? undefined : money };
+  return derived;
+}
+
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
+  checkOptions(name, options, CLIENT_OPTIONS, true);
   const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
   if (!baseURL) {
     throw new GenwayError(
       `No baseURL: pass new ${name}({ baseURL }) or set GENWAY_BASE_URL (for a local mock: npx genway mock).`,
     );
   }
-  if (!/^https?:\/\//i.test(baseURL))
-    throw new GenwayError(`baseURL must be an http(s) URL, got ${JSON.stringify(baseURL)}.`);
+  // The environment's is checked as the option is, and named as where it came from.
+  const fromEnv = options.baseURL === undefined && baseURLProblem(baseURL);
+  if (fromEnv) {
+    throw new ValidationError(
+      name,
+      [{ path: "baseURL (GENWAY_BASE_URL)", rule: "invalid_option", message: fromEnv }],
+      "options",
+    );
+  }
   const apiKey = options.apiKey ?? readEnv("GENWAY_API_KEY");
   if (apiKey === undefined) {
     throw new GenwayError(`No apiKey: pass new ${name}({ apiKey }) or set GENWAY_API_KEY.`);
   }
-  if (typeof apiKey === "string") checkKey(apiKey);
-  checkOptions(name, options, CLIENT_OPTIONS);
+  if (options.apiKey === undefined) checkKey(apiKey, name, "apiKey (GENWAY_API_KEY)");
   if (isBrowser() && !(options.dangerouslyAllowBrowser ?? DEFAULTS.dangerouslyAllowBrowser)) {
     throw new GenwayError(
       "genway refuses to run in a browser, where the API key would be visible to every visitor. Proxy through your server, or pass dangerouslyAllowBrowser: true if you understand the risk.",
@@ -163,15 +255,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
   }
   const validation = options.validation ?? DEFAULTS.validation;
   const log = createLog(options.logLevel, options.logger);
-  if (options.budget !== undefined) checkBudget(options.budget);
-  checkPrices(options.prices);
-  if (
-    options.middleware !== undefined &&
-    !(Array.isArray(options.middleware) && options.middleware.every((m) => typeof m === "function"))
-  ) {
-    throw new GenwayError("middleware must be an array of functions (request, next) => Promise<Response>.");
-  }
-  const money = new ClientMoney(options, log);
+  const money = (options as DerivedOptions)[SHARED_MONEY] ?? new ClientMoney(options, log);
   const transport = new Transport({
     apiKey,
     baseURL,
@@ -182,6 +266,7 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     retryDelay: options.retryDelay ?? DEFAULTS.retryDelay,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     fetch: options.fetch,
+    fetchOptions: options.fetchOptions,
     defaultHeaders: options.defaultHeaders,
     defaultQuery: options.defaultQuery,
     log,

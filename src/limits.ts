@@ -5,12 +5,50 @@
  * spec's Limits table; the chat formats add the bounds of the upstream format each relays, where
  * the spec states none. docs/limits.md lists them all with their sources.
  *
- * Each family's part is a constant of its own, so a bundle keeps only the families it uses.
+ * Each family's part is a constant of its own, so a bundle keeps only the families it uses; each
+ * family's declaration (src/resources/<family>/family.ts) places its part in the public `limits`
+ * (src/resources/families.ts).
  */
 import { frozen } from "./core/validation/frozen.js";
-import { SPEECH_FORMATS } from "./resources/audio/models.js";
-import { FAMILY_SIZES, GENERIC_SIZES } from "./resources/images/models.js";
-import { VIDA_RATIOS, VIDA_RESOLUTIONS } from "./resources/videos/models.js";
+
+// The closed lists the bounds name. Each family's models.ts re-exports its own (for autocompletion
+// and the `...Size` / `...Format` types); they live here so that limits stand below the families.
+
+/** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
+export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
+
+/** Sizes of the generic image variant. */
+export const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"] as const;
+/** The twelve sizes image families A and B allow. */
+export const FAMILY_SIZES = [
+  "1024x512",
+  "1024x1024",
+  "1024x576",
+  "1024x768",
+  "512x1024",
+  "512x768",
+  "1280x960",
+  "960x1280",
+  "768x1366",
+  "768x512",
+  "1366x768",
+  "1344x576",
+] as const;
+
+/** vidA's ratios (closed for vidA ids: the spec and the vidA format list them all). */
+export const VIDA_RATIOS = [
+  "21:9",
+  "16:9",
+  "4:3",
+  "1:1",
+  "3:4",
+  "9:16",
+  "9:21",
+  "keep_ratio",
+  "adaptive",
+] as const;
+/** vidA's resolutions. */
+export const VIDA_RESOLUTIONS = ["480p", "720p", "1080p"] as const;
 
 /** `limits.chat.completions`: the spec's chat bounds, and what the relayed (OpenAI) format bounds besides. */
 export const chatLimits = /* @__PURE__ */ frozen({
@@ -74,6 +112,11 @@ export const imagesLimits = /* @__PURE__ */ frozen({
     },
     /** A model the catalog places in family A or B (imgA-*, imgB-*). */
     family: { size: { oneOf: FAMILY_SIZES } },
+    /**
+     * Whatever the model: `n` is a count of images (the spec types it an integer; new-api reads it
+     * into an unsigned integer, so a negative or fractional count is its 400 whatever the model).
+     */
+    any: { n: { minimum: 1, integer: true } },
   },
 });
 
@@ -159,25 +202,3 @@ export const musicgenLimits = /* @__PURE__ */ frozen({
   /** Closed by the spec and the upstream alike (new-api relay/channel/task/suno/adaptor.go `actionValidate` answers anything else with invalid_action). */
   fetchMany: { action: { oneOf: ["MUSIC", "LYRICS"] } },
 });
-
-/**
- * The bounds genway checks before sending, by call: `limits.audio.speech.input.maxLength` is 4096.
- * A number's `{ minimum, maximum }` are inclusive (`integer: true`: whole numbers only); a string's
- * `{ minLength, maxLength }` count characters as the spec does, in Unicode code points
- * (`[...text].length`); a list's `{ minItems, maxItems }` count its items; `{ oneOf }` is a closed
- * list. Frozen at every depth. See docs/limits.md.
- */
-export const limits = /* @__PURE__ */ frozen({
-  chat: { completions: chatLimits },
-  messages: messagesLimits,
-  responses: responsesLimits,
-  native: nativeLimits,
-  images: imagesLimits,
-  audio: { speech: speechLimits },
-  videos: videosLimits,
-  vidgen: vidgenLimits,
-  musicgen: musicgenLimits,
-});
-
-/** The type of {@link limits}: every bound as a literal type. */
-export type Limits = typeof limits;

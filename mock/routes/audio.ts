@@ -42,6 +42,14 @@ export const audioRoutes: Route[] = [
       if (problem)
         return context.fail({ status: 400, code: 221306, type: "invalid_request_error", ...problem });
       const format = ((context.body as { response_format?: string }).response_format ?? "mp3") as AudioFormat;
+      if (context.state.options.emptySpeech) {
+        // new-api read the upstream's audio whole and the read broke off: it still answers 200 with
+        // the upstream's headers, writes nothing (Go sends Content-Length: 0) and bills the call
+        // (relay/channel/openai/audio.go OpenaiTTSHandler, relay/audio_handler.go AudioHelper).
+        return new Response(null, {
+          headers: { "content-type": AUDIO_CONTENT_TYPES[format], "content-length": "0" },
+        });
+      }
       const chunks = audioChunks(format, context.state.options.speechBytes);
       return new Response(framedBody(chunks, context.frames()), {
         headers: { "content-type": AUDIO_CONTENT_TYPES[format] },

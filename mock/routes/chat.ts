@@ -11,6 +11,7 @@ import {
   openaiErrorChunk,
   requestedFailure,
 } from "./failures.js";
+import { chatReasoningMissing, isThinkingChat, reasoningFor } from "./thinking.js";
 import { describeMedia, isImageModel, sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
@@ -25,6 +26,7 @@ interface Message {
 interface ChatBody {
   model: string;
   messages: Message[];
+  thinking?: unknown;
   stream?: boolean;
   stream_options?: { include_usage?: boolean } | null;
   tools?: Tool[];
@@ -65,6 +67,9 @@ function answer(body: ChatBody, id: string): string {
 function completion(context: MockContext, body: ChatBody): Response {
   const failure = requestedFailure(lastUserText(body.messages));
   if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
+  const thinking = isThinkingChat(body);
+  const refused = thinking ? chatReasoningMissing(body) : undefined;
+  if (refused) return context.fail(refused);
   const id = context.state.nextId("chatcmpl-mock");
   // Structured output: JSON from the schema (or a refusal, a cut, a broken answer, on a marker).
   const structured =
@@ -77,14 +82,17 @@ function completion(context: MockContext, body: ChatBody): Response {
   // A failing call fails while writing its text, so it calls no tools.
   const tool = failure || structured ? undefined : chooseTool(body);
   const args = tool ? JSON.stringify(sampleArguments(tool.function?.parameters)) : "";
+  // A thinking model reasons first, in `reasoning_content` (DeepSeek's field, which new-api relays as it came).
+  const reasoning = thinking ? reasoningFor(lastUserText(body.messages), tool?.function?.name) : undefined;
   const promptTokens = countTokens(JSON.stringify(body.messages));
-  const completionTokens = countTokens(tool ? args : text);
+  const reasoningTokens = countTokens(reasoning ?? "");
+  const completionTokens = countTokens(tool ? args : text) + reasoningTokens;
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: reasoningTokens, audio_tokens: 0 },
   };
   const base = {
     id,
@@ -95,13 +103,16 @@ function completion(context: MockContext, body: ChatBody): Response {
   const call = { id: `call_${id}`, type: "function", name: tool?.function?.name };
 
   if (!body.stream) {
-    const message = tool
-      ? {
-          role: "assistant",
-          content: null,
-          tool_calls: [{ id: call.id, type: call.type, function: { name: call.name, arguments: args } }],
-        }
-      : { role: "assistant", content: refusal ? null : text, refusal };
+    const message = {
+      ...(tool
+        ? {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: call.id, type: call.type, function: { name: call.name, arguments: args } }],
+          }
+        : { role: "assistant", content: refusal ? null : text, refusal }),
+      ...(reasoning ? { reasoning_content: reasoning } : {}),
+    };
     const choices = Array.from({ length: body.n ?? 1 }, (_, index) => ({
       index,
       message,
@@ -115,7 +126,7 @@ function completion(context: MockContext, body: ChatBody): Response {
       body,
       base,
       tool ? { ...call, args } : undefined,
-      { text, refusal, finish },
+      { text, refusal, finish, reasoning },
       usage,
       failure,
       context.state.options.relayStreams,
@@ -128,7 +139,12 @@ function streamFrames(
   body: ChatBody,
   base: { id: string; created: number; model: string; system_fingerprint: string },
   call: { id: string; type: string; name: string | undefined; args: string } | undefined,
-  { text, refusal, finish }: { text: string; refusal: string | null; finish: string },
+  {
+    text,
+    refusal,
+    finish,
+    reasoning,
+  }: { text: string; refusal: string | null; finish: string; reasoning: string | undefined },
   usage: { prompt_tokens: number },
   failure: MockFailure | undefined,
   relay: RelayStreamOptions | undefined,
@@ -145,12 +161,19 @@ function streamFrames(
       usage: null,
     });
   const frames: string[] = [];
+  if (reasoning) {
+    // DeepSeek's shape: the reasoning deltas first, `content: null` beside them; the answer's deltas
+    // then carry `reasoning_content: null`.
+    frames.push(chunk({ role: "assistant", content: null, reasoning_content: "" }));
+    for (const piece of deltas(reasoning)) frames.push(chunk({ content: null, reasoning_content: piece }));
+  }
+  const answering = reasoning ? { reasoning_content: null } : {};
   if (call) {
     const head = { index: 0, id: call.id, type: call.type, function: { name: call.name, arguments: "" } };
     frames.push(chunk({ role: "assistant", content: null, tool_calls: [head] }));
     // Split the arguments at awkward places, as real streams do.
     for (const piece of upTo(slices(call.args))) {
-      frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+      frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }], ...answering }));
       sent += piece;
     }
     if (cut === undefined) frames.push(chunk({}, "tool_calls"));
@@ -160,7 +183,7 @@ function streamFrames(
     if (refusal) for (const piece of deltas(refusal)) frames.push(chunk({ refusal: piece }));
     const pieces = refusal ? [] : text.startsWith("{") ? slices(text) : deltas(text);
     for (const piece of failure ? pieces.slice(0, DELTAS_BEFORE_FAILURE) : upTo(pieces)) {
-      frames.push(chunk({ content: piece }));
+      frames.push(chunk({ content: piece, ...answering }));
       sent += piece;
     }
     // A failure upstream mid-stream: OpenAI sends an error object as a data event, then stops.

@@ -15,6 +15,7 @@ import {
   requestedFailure,
 } from "./failures.js";
 import { checkMessages } from "./messages-rules.js";
+import { messagesThinkingMissing, reasoningFor, SIGNATURE_PREFIX } from "./thinking.js";
 import { describeMedia, sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
@@ -69,20 +70,24 @@ function chooseTool(body: MessagesBody): Tool | undefined {
   return tools[0];
 }
 
+/** Thinking is on (enabled, or adaptive: the model decides, and the mock always thinks). */
+const thinks = (body: MessagesBody) =>
+  body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
+
 function reply(context: MockContext, body: MessagesBody, prompt: string): Block[] {
   const blocks: Block[] = [];
-  if (body.thinking?.type === "enabled" || body.thinking?.type === "adaptive") {
-    blocks.push({
-      type: "thinking",
-      thinking: `The user wrote "${prompt}". A short, friendly answer that echoes it will do.`,
-      signature: `sig_${context.state.nextId("")}`,
-    });
-  }
   const last = body.messages.at(-1);
   const result = blocksOf(last?.content).find((block) => block.type === "tool_result") as
     | { content?: unknown }
     | undefined;
   const tool = chooseTool(body);
+  if (thinks(body)) {
+    blocks.push({
+      type: "thinking",
+      thinking: reasoningFor(prompt, result ? undefined : tool?.name),
+      signature: `${SIGNATURE_PREFIX}${context.state.nextId("")}`,
+    });
+  }
   if (result) {
     blocks.push({ type: "text", text: `The tool answered: ${JSON.stringify(result.content ?? "")}` });
   } else if (tool && body.tool_choice?.type === "tool") {
@@ -133,6 +138,8 @@ function respond(context: MockContext, body: MessagesBody): Response {
   const prompt = lastUserText(body.messages);
   const failure = requestedFailure(prompt);
   if (failure && !body.stream) return context.fail(httpFailure(failure, "anthropic"));
+  const refused = thinks(body) ? messagesThinkingMissing(body.messages) : undefined;
+  if (refused) return context.fail(refused);
   const blocks: Block[] = failure ? [{ type: "text", text: replyTo(prompt) }] : reply(context, body, prompt);
   const inputTokens = inputTokensOf(body);
   const outputTokens = blocks.reduce((sum, block) => sum + countTokens(JSON.stringify(block)), 0);

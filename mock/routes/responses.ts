@@ -14,6 +14,7 @@ import {
   responsesErrorEvent,
 } from "./failures.js";
 import { checkResponses } from "./responses-rules.js";
+import { isReasoningRequest, reasoningFor, reasoningIdOf, responsesReasoningMissing } from "./thinking.js";
 import { sampleArguments, slices, structuredAnswer } from "./tool-samples.js";
 
 interface Tool {
@@ -43,6 +44,12 @@ interface Citation {
 }
 
 type Item =
+  | {
+      type: "reasoning";
+      id: string;
+      summary: Array<{ type: "summary_text"; text: string }>;
+      encrypted_content?: string;
+    }
   | { type: "web_search_call"; id: string; status: string; action: { type: "search"; query: string } }
   | { type: "function_call"; id: string; call_id: string; name: string; arguments: string; status: string }
   | {
@@ -69,7 +76,37 @@ function promptOf(body: ResponsesBody): string {
   return typeof body.input === "string" ? body.input : lastUserText(body.input);
 }
 
-function outputFor(context: MockContext, body: ResponsesBody, prompt: string): Item[] {
+/**
+ * A reasoning request's reasoning item, before what it led to: its summary when `reasoning.summary`
+ * asks for one, its encrypted content with `include: ["reasoning.encrypted_content"]`.
+ */
+function reasoningItem(body: ResponsesBody, id: string, text: string): Item {
+  const { summary } = body.reasoning as { summary?: unknown };
+  const encrypted = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
+  return {
+    type: "reasoning",
+    id,
+    summary: summary ? [{ type: "summary_text", text }] : [],
+    ...(encrypted ? { encrypted_content: `enc_${btoa(text)}` } : {}),
+  };
+}
+
+/** The output items, and what a reasoning request's model reasoned (billed as reasoning tokens). */
+function outputFor(
+  context: MockContext,
+  body: ResponsesBody,
+  prompt: string,
+): { output: Item[]; reasoning: string } {
+  const items = answerItems(context, body, prompt);
+  if (!isReasoningRequest(body)) return { output: items, reasoning: "" };
+  // A function call's reasoning item has the call's own suffix: it must come back with the call.
+  const call = items.find((item) => item.type === "function_call");
+  const id = call ? reasoningIdOf(call.id) : context.state.nextId("rs_mock");
+  const reasoning = reasoningFor(prompt, call?.name);
+  return { output: [reasoningItem(body, id, reasoning), ...items], reasoning };
+}
+
+function answerItems(context: MockContext, body: ResponsesBody, prompt: string): Item[] {
   const id = (prefix: string) => context.state.nextId(prefix);
   const allowed = body.tool_choice !== "none";
   const answeredTool = Array.isArray(body.input) && body.input.at(-1)?.type === "function_call_output";
@@ -132,12 +169,16 @@ function respond(context: MockContext, body: ResponsesBody): Response {
   const prompt = promptOf(body);
   const failure = requestedFailure(prompt);
   if (failure && !body.stream) return context.fail(httpFailure(failure, "openai"));
+  const refused = isReasoningRequest(body) ? responsesReasoningMissing(body.input) : undefined;
+  if (refused) return context.fail(refused);
   // A failing call fails while writing its message, so it calls no tools.
-  const output = outputFor(context, failure ? { ...body, tools: [] } : body, prompt);
+  const { output, reasoning } = outputFor(context, failure ? { ...body, tools: [] } : body, prompt);
   // A structured answer cut at the output limit ends the response incomplete.
   const truncated = !failure && structuredOf(body, prompt)?.truncated;
   const inputTokens = countTokens(JSON.stringify(body.input));
-  const outputTokens = countTokens(JSON.stringify(output));
+  // Reasoning is billed as output whether or not its summary was asked for.
+  const answer = output.filter((item) => item.type !== "reasoning");
+  const outputTokens = countTokens(JSON.stringify(answer)) + countTokens(reasoning);
   const response = {
     id: context.state.nextId("resp_mock"),
     object: "response",
@@ -152,7 +193,7 @@ function respond(context: MockContext, body: ResponsesBody): Response {
     output,
     parallel_tool_calls: true,
     previous_response_id: body.previous_response_id ?? null,
-    reasoning: { effort: null, summary: null },
+    reasoning: isReasoningRequest(body) ? body.reasoning : { effort: null, summary: null },
     store: true,
     temperature: body.temperature ?? 1,
     text: { format: { type: "text" } },
@@ -164,7 +205,7 @@ function respond(context: MockContext, body: ResponsesBody): Response {
       input_tokens: inputTokens,
       input_tokens_details: { cached_tokens: 0 },
       output_tokens: outputTokens,
-      output_tokens_details: { reasoning_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: countTokens(reasoning) },
       total_tokens: inputTokens + outputTokens,
     },
     user: null,
@@ -198,7 +239,17 @@ function streamFrames(
   emit({ type: "response.in_progress", response: pending });
   for (const [output_index, item] of response.output.entries()) {
     const at = { output_index, item_id: item.id };
-    if (item.type === "web_search_call") {
+    if (item.type === "reasoning") {
+      emit({ type: "response.output_item.added", output_index, item: { ...item, summary: [] } });
+      for (const [summary_index, part] of item.summary.entries()) {
+        const inSummary = { ...at, summary_index };
+        emit({ type: "response.reasoning_summary_part.added", ...inSummary, part: { ...part, text: "" } });
+        for (const delta of deltas(part.text))
+          emit({ type: "response.reasoning_summary_text.delta", ...inSummary, delta });
+        emit({ type: "response.reasoning_summary_text.done", ...inSummary, text: part.text });
+        emit({ type: "response.reasoning_summary_part.done", ...inSummary, part });
+      }
+    } else if (item.type === "web_search_call") {
       emit({ type: "response.output_item.added", output_index, item: { ...item, status: "in_progress" } });
       for (const phase of ["in_progress", "searching", "completed"])
         emit({ type: `response.web_search_call.${phase}`, ...at });

@@ -5,9 +5,9 @@
  * id is served; the vidA bounds (seed, duration) are checked for the spec's own vidA-* ids only.
  */
 import { limits } from "../../src/index.js";
-import type { Route } from "../context.js";
+import type { MockContext, Route } from "../context.js";
 import { json } from "../http.js";
-import { createTask, findTask, newApiStatus, poll, seconds } from "../tasks.js";
+import { createTask, findTask, type MockTask, newApiStatus, poll, seconds, type TaskView } from "../tasks.js";
 import { fileURL } from "./files.js";
 import { type Rules, rejectBody } from "./task-rules.js";
 
@@ -22,6 +22,37 @@ const VIDA_RULES: Rules = {
   duration: { oneOf: duration.oneOf },
 };
 const isVidA = (body: unknown) => /^vidA-/i.test(String((body as { model?: unknown }).model));
+
+/**
+ * new-api's live answer for a Gemini/Vertex (veo) task (`veoLive`): it fetches the task from the
+ * upstream at each query and answers `{code: "success", message: "", data: {error: null, format,
+ * metadata: null, status, task_id, url}}` (new-api 116255f07 relay/relay_task.go tryRealtimeFetch,
+ * mapTaskStatusToSimple). `url` is model/task.go GetResultURL: the relay's own content URL once
+ * succeeded (taskcommon.BuildProxyURL: /v1/videos/{id}/content, which needs the key), else the
+ * failure reason, else "".
+ */
+function veoLive(context: MockContext, task: MockTask, phase: TaskView["phase"]) {
+  const status = { queued: "queued", running: "processing", succeeded: "succeeded", failed: "failed" }[phase];
+  const url =
+    phase === "succeeded"
+      ? `${context.url.origin}/v1/videos/${encodeURIComponent(task.id)}/content`
+      : phase === "failed"
+        ? (task.failure ?? "")
+        : "";
+  return json({
+    code: "success",
+    message: "",
+    data: { error: null, format: "mp4", metadata: null, status, task_id: task.id, url },
+  });
+}
+
+/** The start of an MP4 file (an `ftyp` box): what the content route streams for a veo video. */
+const MP4 = new Uint8Array([
+  0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x6d, 0x70, 0x34, 0x32, 0x69,
+  0x73, 0x6f, 0x6d,
+]);
+
+const isVeo = (task: MockTask) => /^veo/i.test(String(task.input.model));
 
 export const videoRoutes: Route[] = [
   {
@@ -43,6 +74,7 @@ export const videoRoutes: Route[] = [
       if (!task) return context.fail({ status: 404, message: "task_not_exist", code: "task_not_exist" });
       const view = poll(context.state, task);
       const { phase, progress } = view;
+      if (context.state.options.veoLive && isVeo(task)) return veoLive(context, task, phase);
       const done = phase === "succeeded";
       const url = fileURL(context.url.origin, `${task.id}.mp4`);
       return json({
@@ -62,6 +94,30 @@ export const videoRoutes: Route[] = [
                 : {}),
             }
           : null,
+      });
+    },
+  },
+  {
+    // new-api's video proxy (router/video-router.go: TokenOrUserAuth, the key required;
+    // controller/video_proxy.go VideoProxy): the video of a succeeded task, streamed through the relay.
+    method: "GET",
+    pattern: /^\/v1\/videos\/(?<id>[^/]+)\/content$/,
+    handle(context) {
+      const task = findTask(context.state, decodeURIComponent(context.params.id!), "video");
+      if (!task) return json({ error: { message: "Task not found", type: "invalid_request_error" } }, 404);
+      if (task.polls < context.state.options.taskSteps || task.failure) {
+        return json(
+          {
+            error: {
+              message: `Task is not completed yet, current status: ${task.failure ? "FAILURE" : "IN_PROGRESS"}`,
+              type: "invalid_request_error",
+            },
+          },
+          400,
+        );
+      }
+      return new Response(MP4, {
+        headers: { "content-type": "video/mp4", "content-length": String(MP4.length) },
       });
     },
   },

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createMockGateway } from "../../mock/index.js";
 import Genway, { type CostEvent } from "../index.js";
 import { saveToFile } from "../node/index.js";
+import { print } from "./output.js";
 import { progressReporter } from "./progress.js";
 
 export interface DemoOptions {
@@ -43,7 +44,7 @@ export async function runDemo({ out = process.stdout, dir, signal }: DemoOptions
   const folder = dir ?? (await mkdtemp(join(tmpdir(), "genway-demo-")));
   await mkdir(folder, { recursive: true });
   const options = { signal };
-  const say = (text: string) => out.write(text);
+  const say = (text: string) => print(out, text);
   /** A numbered heading; the step's output follows indented (or, with `own`, prints its own lines). */
   const step = (n: number, title: string, own = false) => say(`\n${n}. ${title}\n${own ? "" : "   "}`);
 

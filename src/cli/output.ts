@@ -1,9 +1,33 @@
-/** How the CLI prints: JSON for scripts, one clear line per error for people. */
+/**
+ * How the CLI prints: every line through {@link print}, which escapes the control characters of
+ * gateway text; JSON for scripts, one clear line per error for people.
+ */
 import { APIError, isGenwayError, PricingError, TaskFailedError, ValidationError } from "../index.js";
 import { InputError } from "./args.js";
 
+/**
+ * C0 controls but tab and line feed, DEL, the C1 set (U+009B is a one-character CSI to some
+ * terminals) and the Unicode bidi embeddings, overrides and isolates (they reorder what follows).
+ */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` as a terminal may show it: control characters written as `\u001b` escapes, line breaks
+ * and tabs kept. What the gateway sends (model ids, answers, error messages, failure reasons, URLs)
+ * cannot retitle or clear the terminal, recolour what follows or move the cursor to fake a line.
+ * In JSON the escape stands for the same character, so printed JSON stays the same JSON.
+ */
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Writes `text` to `stream` as a terminal may show it: what the CLI prints goes through here. */
+export function print(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(terminalText(text));
+}
+
 export function printJson(stream: NodeJS.WritableStream, value: unknown): void {
-  stream.write(`${JSON.stringify(value, null, 2)}\n`);
+  print(stream, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Exit 2: the input was wrong and nothing was sent. Exit 1: the gateway or the task failed. */

@@ -4,7 +4,10 @@
  *
  * The bar shows the task id, percent, status and elapsed time, and fits the terminal's width. A
  * family that reports no percentage (vidgen) gets a moving indeterminate bar, not a fake 0 %.
+ * It writes its own control sequences (carriage return, erase line) around text escaped by output.ts.
  */
+import { terminalText } from "./output.js";
+
 interface ProgressState {
   status: string;
   /** 0-100, or undefined where the family reports none. */
@@ -66,7 +69,9 @@ function renderBar(
 
 /** A reporter drawing on `stream`: redrawn (and animated) on a TTY, one line per change otherwise. */
 export function progressReporter(stream: NodeJS.WriteStream, options: ProgressOptions): ProgressReporter {
-  const { label, indent = "", now = Date.now } = options;
+  const { indent = "", now = Date.now } = options;
+  // The task id and its status come from the gateway: escaped, as all the CLI prints (output.ts).
+  const label = terminalText(options.label);
   const start = now();
   let state: ProgressState | undefined;
   if (!stream.isTTY) {
@@ -74,7 +79,7 @@ export function progressReporter(stream: NodeJS.WriteStream, options: ProgressOp
     return {
       update(next) {
         const percent = next.progress === undefined ? "" : ` ${Math.round(next.progress)}%`;
-        const line = `${indent}${label}: ${next.status}${percent}`;
+        const line = `${indent}${label}: ${terminalText(next.status)}${percent}`;
         if (line !== last) stream.write(`${line} [${elapsed(now() - start)}]\n`);
         last = line;
       },
@@ -92,7 +97,7 @@ export function progressReporter(stream: NodeJS.WriteStream, options: ProgressOp
   timer.unref();
   return {
     update(next) {
-      state = next;
+      state = { ...next, status: terminalText(next.status) };
       draw();
     },
     done() {

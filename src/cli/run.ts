@@ -4,11 +4,12 @@
  * process's own streams and environment; the tests run it in theirs (tests/support/cli.ts).
  */
 import { readFileSync } from "node:fs";
+import { baseURLProblem } from "../core/shared/index.js";
 import Genway from "../index.js";
 import { InputError, number, OutputFiles, parseFlags, text } from "./args.js";
 import type { Command, CommandContext } from "./command.js";
 import { commands } from "./commands/index.js";
-import { errorLine, isInputError } from "./output.js";
+import { errorLine, isInputError, print } from "./output.js";
 import { resumeLine } from "./wait.js";
 
 const GLOBAL_OPTIONS = {
@@ -27,8 +28,9 @@ function usage(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "global options: --json (machine-readable output), --help, --base-url URL, --api-key KEY, --timeout MS",
-    "paid commands (image, speech, video, vidgen, music) print their estimated cost first; on a terminal",
-    "they ask before submitting unless --yes. `genway --version` prints the version.",
+    "paid commands (image, speech, video, vidgen, music) print their estimated cost first, by the gateway's",
+    "prices; --max-cost N refuses one that may cost more, and on a terminal they ask before submitting",
+    "unless --yes. `genway --version` prints the version.",
     "environment: GENWAY_API_KEY, GENWAY_BASE_URL, GENWAY_LOG",
     "Run `genway <command> --help` for a command's options. No gateway? `genway mock` or `genway demo`.",
   ].join("\n");
@@ -71,11 +73,10 @@ function gatewayOf(values: CommandContext["values"], env: CliIO["env"]): Gateway
       'no gateway address: pass --base-url URL or set GENWAY_BASE_URL (no gateway? eval "$(genway mock --print-env)" starts a local mock)',
     );
   }
-  if (!/^https?:\/\//i.test(baseURL)) {
-    throw new InputError(
-      `${fromFlag === undefined ? "GENWAY_BASE_URL" : "--base-url"} must be an http(s) URL (got "${baseURL}")`,
-    );
-  }
+  // The library's own check (no user info, query or fragment), named as the CLI takes it; never the password.
+  const problem = baseURLProblem(baseURL);
+  if (problem)
+    throw new InputError(`${fromFlag === undefined ? "GENWAY_BASE_URL" : "--base-url"} ${problem}`);
   const keyFlag = text(values, "api-key");
   const apiKey = keyFlag ?? (env.GENWAY_API_KEY || undefined);
   if (apiKey === undefined) throw new InputError("no API key: pass --api-key KEY or set GENWAY_API_KEY");
@@ -90,21 +91,21 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { stdout, stderr } = io;
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v" || name === "version") {
-    stdout.write(`genway ${version()}\n`);
+    print(stdout, `genway ${version()}\n`);
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
-    stdout.write(`${usage()}\n`);
+    print(stdout, `${usage()}\n`);
     return 0;
   }
   // No command is a missing argument: the usage, on stderr, exit 2 (docs/cli.md, exit codes).
   if (!name) {
-    stderr.write(`genway: missing <command>\n\n${usage()}\n`);
+    print(stderr, `genway: missing <command>\n\n${usage()}\n`);
     return 2;
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    stderr.write(`genway: unknown command "${name}"\n\n${usage()}\n`);
+    print(stderr, `genway: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
   const label = `genway ${name}`;
@@ -112,12 +113,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseFlags(rest, { ...GLOBAL_OPTIONS, ...command.options });
   } catch (error) {
-    stderr.write(`${errorLine(error, label)}\n\n${commandHelp(command)}\n`);
+    print(stderr, `${errorLine(error, label)}\n\n${commandHelp(command)}\n`);
     return 2;
   }
   const { values } = parsed;
   if (values.help) {
-    stdout.write(`${commandHelp(command)}\n`);
+    print(stdout, `${commandHelp(command)}\n`);
     return 0;
   }
 
@@ -129,7 +130,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (controller.signal.aborted || held) process.exit(130);
     if (holding) {
       held = true;
-      stderr.write(
+      print(
+        stderr,
         `\n${label}: stopping once the gateway has answered with the task id (Ctrl-C again quits at once)\n`,
       );
       return;
@@ -141,12 +143,20 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   let timeout: number | undefined;
   let gateway: Gateway | undefined;
+  let noGateway: string | undefined;
   try {
     timeout = number(values, "timeout", { integer: true, minimum: 1 });
     // Checked before the command starts: a paid command never gets as far as its estimate without one.
     if (!command.offline) gateway = gatewayOf(values, io.env);
+    // A command that prices by the gateway when there is one: the spec's table when none is configured.
+    else if (command.pricesFrom === "gateway") {
+      const configured = text(values, "base-url") ?? (io.env.GENWAY_BASE_URL || undefined);
+      const keyed = text(values, "api-key") ?? (io.env.GENWAY_API_KEY || undefined);
+      if (configured !== undefined && keyed !== undefined) gateway = gatewayOf(values, io.env);
+      else noGateway = configured === undefined ? "no gateway configured" : "no API key configured";
+    }
   } catch (error) {
-    stderr.write(`${errorLine(error, label)}\n`);
+    print(stderr, `${errorLine(error, label)}\n`);
     return 2;
   }
   let gw: Genway | undefined;
@@ -167,6 +177,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (held) controller.abort();
     },
     client: () => (gw ??= new Genway({ ...gateway, timeout })),
+    noGateway,
   };
   try {
     await command.run(context);
@@ -176,11 +187,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (controller.signal.aborted) {
       // Only the wait stops: nothing is cancelled on the gateway, so the task can be picked up again.
       const resume = context.waiting ? `${resumeLine(context.waiting)}\n` : "";
-      stderr.write(`\n${label}: aborted\n${resume}`);
+      print(stderr, `\n${label}: aborted\n${resume}`);
       return 130;
     }
-    stderr.write(`${errorLine(error, label, command.fields)}\n`);
-    if (error instanceof InputError && error.usage) stderr.write(`\n${commandHelp(command)}\n`);
+    print(stderr, `${errorLine(error, label, command.fields)}\n`);
+    if (error instanceof InputError && error.usage) print(stderr, `\n${commandHelp(command)}\n`);
     return isInputError(error) ? 2 : 1;
   } finally {
     process.off("SIGINT", onSigint);

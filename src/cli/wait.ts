@@ -1,7 +1,7 @@
 /** Submit-then-maybe-wait, shared by every task command: progress on stderr, the result on stdout. */
 import type { TaskRef } from "../index.js";
 import type { CommandContext } from "./command.js";
-import { printJson } from "./output.js";
+import { print, printJson } from "./output.js";
 import { progressReporter } from "./progress.js";
 
 interface Snapshot {
@@ -28,20 +28,20 @@ export async function reportTask(
   task: Waitable,
   context: CommandContext,
   wait: boolean,
-  print: ResultPrinter = printUrls,
+  printResult: ResultPrinter = printUrls,
 ): Promise<void> {
   const { stdout, stderr, json } = context;
   context.release();
   if (!wait) {
     if (json) return printJson(stdout, task.toJSON());
-    stdout.write(`submitted ${task.kind} task ${task.id}\n${resumeLine(task)}\n`);
+    print(stdout, `submitted ${task.kind} task ${task.id}\n${resumeLine(task)}\n`);
     return;
   }
-  stderr.write(`waiting on ${task.kind} task ${task.id} (Ctrl-C stops waiting; the task keeps running)\n`);
+  print(stderr, `waiting on ${task.kind} task ${task.id} (Ctrl-C stops waiting; the task keeps running)\n`);
   const snapshot = await follow(task, context);
   if (json) return printJson(stdout, snapshot);
-  stdout.write(`${task.kind} ${task.id}: ${snapshot.status}\n`);
-  print(snapshot.result, stdout);
+  print(stdout, `${task.kind} ${task.id}: ${snapshot.status}\n`);
+  printResult(snapshot.result, stdout);
 }
 
 /**
@@ -60,7 +60,7 @@ export async function follow(task: Waitable, context: CommandContext): Promise<S
 
 /** The default printer: every URL of the result, one a line. */
 export function printUrls(result: unknown, out: NodeJS.WritableStream): void {
-  for (const url of urlsIn(result)) out.write(`${url}\n`);
+  for (const url of urlsIn(result)) print(out, `${url}\n`);
 }
 
 /** Every http(s) URL in a task result, whatever its family's shape. */

@@ -1,6 +1,7 @@
 /** What every family client shares with the others: options -> transport (client-options.ts), and a short, key-free print. */
-import { type GenwayOptions, openClient } from "../client-options.js";
-import type { ClientContext, TaskClientContext, Transport } from "../core/http/index.js";
+import type { ClientMoney } from "../client-money.js";
+import { derivedOptions, type GenwayOptions, openClient } from "../client-options.js";
+import type { ClientContext, Family, TaskClientContext, Transport } from "../core/http/index.js";
 import {
   type KindsWithResult,
   type Task,
@@ -21,10 +22,10 @@ export abstract class FamilyClient implements ClientContext {
   readonly validation: ValidationMode;
   readonly baseURL: string;
   /**
-   * What this client's billed calls have cost: total, per model and per family (docs/cost.md).
-   * Counted since the client asked for money: from its construction with `budget`, `onCost`,
-   * `group`, `prices` or `middleware`, else from its first cost read; reading a figure of
-   * `gw.costs` is one.
+   * What this client's billed calls have cost, from its first: total, per model and per family
+   * (docs/cost.md). Its figures are priced by what the client has now: `null` until it has loaded the
+   * gateway's prices, and the reason then names the awaited read that prices it (docs/cost.md, "One
+   * truth per client"). `await gw.costs.summary()` is their awaited read.
    */
   readonly costs: CostTotals;
   /**
@@ -33,6 +34,9 @@ export abstract class FamilyClient implements ClientContext {
    */
   readonly prices: PriceSource;
   readonly #name: string;
+  /** The options it was made with (they hold the key: never printed), for `withOptions`. */
+  readonly #options: GenwayOptions;
+  readonly #money: ClientMoney;
 
   /** @internal `name` names the client in option errors. */
   constructor(name: string, options: GenwayOptions | undefined) {
@@ -43,6 +47,22 @@ export abstract class FamilyClient implements ClientContext {
     this.validation = validation;
     this.baseURL = baseURL;
     this.#name = name;
+    this.#options = options ?? {};
+    this.#money = money;
+  }
+
+  /**
+   * A client of the same kind with some options changed, e.g. `gw.withOptions({ timeout: 1_200_000 })`
+   * for long jobs or `gw.withOptions({ fetchOptions: { dispatcher: proxy } })`: each option given
+   * replaces this client's, the others are kept. It has its own transport (clocks, retries, fetch,
+   * headers) and its own task registry (a task handle waits in any client), and shares this
+   * client's money: `gw.costs`, the budget, `onCost` and the gateway's prices once loaded, unless
+   * it is given a money option (`budget`, `onCost`, `group`, `prices`) or another gateway's
+   * `baseURL`, which make its money its own (docs/client.md, "Derived clients").
+   */
+  withOptions(options: GenwayOptions): this {
+    const Derived = this.constructor as new (options: GenwayOptions) => this;
+    return new Derived(derivedOptions(this.#options, this.baseURL, this.#money, options));
   }
 
   /** Keeps `console.log(client)` short and key-free. */
@@ -90,5 +110,21 @@ export abstract class TaskFamilyClient extends FamilyClient implements TaskClien
   ): Promise<TaskSnapshot<R>>;
   pollTask<R = unknown>(handle: string | TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
     return (this.tasks as Tasks).wait(handle, options as WaitOptions) as Promise<TaskSnapshot<R>>;
+  }
+}
+
+/**
+ * Puts the namespaces of `families` on `client` (`gw.videos` ...), each opened over it: how `Genway`
+ * and the family entries get theirs from the family declarations. A family whose namespaces need
+ * tasks cannot be opened on a client without them (the compiler says so).
+ */
+export function openFamilies<C extends ClientContext>(
+  client: C,
+  families: Readonly<Record<string, Family<C>>> | readonly Family<C>[],
+): void {
+  for (const family of Object.values(families)) {
+    for (const [name, open] of Object.entries(family.namespaces)) {
+      (client as Record<string, unknown>)[name] = open(client);
+    }
   }
 }

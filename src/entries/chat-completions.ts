@@ -4,18 +4,20 @@
  * only this one (docs/packaging.md, "Entries"; `genway/chat` carries all four).
  */
 import type { GenwayOptions } from "../client-options.js";
-import { Chat } from "../resources/chat/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as chat } from "../resources/chat/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The chat completions client: `gw.chat.completions`. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class ChatCompletionsClient extends FamilyClient {
-  readonly chat: Chat;
-
   constructor(options: GenwayOptions = {}) {
     super("ChatCompletionsClient", options);
-    this.chat = new Chat(this);
+    openFamilies(this, [chat]);
   }
 }
+
+export interface ChatCompletionsClient extends Namespaces<[typeof chat]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default ChatCompletionsClient;

@@ -5,27 +5,23 @@
  * /responses, /native) and bundles only that one (docs/packaging.md, "Entries").
  */
 import type { GenwayOptions } from "../client-options.js";
-import { Chat } from "../resources/chat/index.js";
-import { Messages } from "../resources/messages/index.js";
-import { Native } from "../resources/native/index.js";
-import { Responses } from "../resources/responses/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as chat } from "../resources/chat/family.js";
+import { family as messages } from "../resources/messages/family.js";
+import { family as native } from "../resources/native/family.js";
+import { family as responses } from "../resources/responses/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The chat client: `gw.chat.completions`, `gw.messages`, `gw.responses`, `gw.native`. */
 export class ChatClient extends FamilyClient {
-  readonly chat: Chat;
-  readonly messages: Messages;
-  readonly responses: Responses;
-  readonly native: Native;
-
   constructor(options: GenwayOptions = {}) {
     super("ChatClient", options);
-    this.chat = new Chat(this);
-    this.messages = new Messages(this);
-    this.responses = new Responses(this);
-    this.native = new Native(this);
+    openFamilies(this, [chat, messages, responses, native]);
   }
 }
+
+export interface ChatClient
+  extends Namespaces<[typeof chat, typeof messages, typeof responses, typeof native]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default ChatClient;

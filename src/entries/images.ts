@@ -1,17 +1,19 @@
 /** `genway/images`: image generation and edits over the same core and options as `Genway`. */
 import type { GenwayOptions } from "../client-options.js";
-import { Images } from "../resources/images/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as images } from "../resources/images/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The images client: `gw.images`. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class ImagesClient extends FamilyClient {
-  readonly images: Images;
-
   constructor(options: GenwayOptions = {}) {
     super("ImagesClient", options);
-    this.images = new Images(this);
+    openFamilies(this, [images]);
   }
 }
+
+export interface ImagesClient extends Namespaces<[typeof images]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default ImagesClient;

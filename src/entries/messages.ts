@@ -4,18 +4,20 @@
  * (docs/packaging.md, "Entries"; `genway/chat` carries all four).
  */
 import type { GenwayOptions } from "../client-options.js";
-import { Messages } from "../resources/messages/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as messages } from "../resources/messages/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The Messages client: `gw.messages`. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class MessagesClient extends FamilyClient {
-  readonly messages: Messages;
-
   constructor(options: GenwayOptions = {}) {
     super("MessagesClient", options);
-    this.messages = new Messages(this);
+    openFamilies(this, [messages]);
   }
 }
+
+export interface MessagesClient extends Namespaces<[typeof messages]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default MessagesClient;

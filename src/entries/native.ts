@@ -4,18 +4,20 @@
  * one (docs/packaging.md, "Entries"; `genway/chat` carries all four).
  */
 import type { GenwayOptions } from "../client-options.js";
-import { Native } from "../resources/native/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as native } from "../resources/native/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The native client: `gw.native`. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class NativeClient extends FamilyClient {
-  readonly native: Native;
-
   constructor(options: GenwayOptions = {}) {
     super("NativeClient", options);
-    this.native = new Native(this);
+    openFamilies(this, [native]);
   }
 }
+
+export interface NativeClient extends Namespaces<[typeof native]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default NativeClient;

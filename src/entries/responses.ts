@@ -4,18 +4,20 @@
  * (docs/packaging.md, "Entries"; `genway/chat` carries all four).
  */
 import type { GenwayOptions } from "../client-options.js";
-import { Responses } from "../resources/responses/index.js";
-import { FamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as responses } from "../resources/responses/family.js";
+import { FamilyClient, openFamilies } from "./base.js";
 
 /** The Responses client: `gw.responses`. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class ResponsesClient extends FamilyClient {
-  readonly responses: Responses;
-
   constructor(options: GenwayOptions = {}) {
     super("ResponsesClient", options);
-    this.responses = new Responses(this);
+    openFamilies(this, [responses]);
   }
 }
+
+export interface ResponsesClient extends Namespaces<[typeof responses]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default ResponsesClient;

@@ -9,6 +9,7 @@ export type {
   CostSource,
   Currency,
   FallbackOptions,
+  FetchOptions,
   HeadersLike,
   ModelChoice,
   QueryValue,

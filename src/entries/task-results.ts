@@ -1,19 +1,18 @@
 /**
- * Which result each task kind gives, for the compiler: the families' kind maps in one, and
- * `pollTask(client, handle)` typed by it. (The task machinery itself knows kinds by name only.)
+ * Which result each task kind gives, for the compiler: the task kinds of the family manifest in one,
+ * and `pollTask(client, handle)` typed by it. (The task machinery itself knows kinds by name only.)
  */
+import type { KindResults } from "../core/http/index.js";
 import type { KindsWithResult, Task, TaskRef, TaskSnapshot, WaitOptions } from "../core/tasks/index.js";
-import type { MusicTaskResults } from "../resources/musicgen/index.js";
+import type { FAMILIES } from "../resources/families.js";
 import type { Tasks } from "../resources/tasks/index.js";
-import type { VideoTaskResults } from "../resources/videos/index.js";
-import type { VidgenTaskResults } from "../resources/vidgen/index.js";
 
 /**
  * Every task kind and the `result` of its succeeded snapshot: `video` a VideoResult, each
  * `vidgen.<operation>` a VidgenResult, `music` and `music.feed` their MusicClip[], `music.lyrics`
  * and `music.lyrics.v1` a MusicLyrics (docs/tasks.md).
  */
-export interface TaskResults extends VideoTaskResults, VidgenTaskResults, MusicTaskResults {}
+export interface TaskResults extends KindResults<typeof FAMILIES> {}
 
 /** Any client with task families (`Genway`, `VideosClient`, `VidgenClient`, `MusicgenClient`). */
 interface TaskClient {

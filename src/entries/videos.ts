@@ -1,17 +1,19 @@
 /** `genway/videos`: video jobs (/v2/videos) over the same core and options as `Genway`, with task waiting. */
 import type { GenwayOptions } from "../client-options.js";
-import { Videos } from "../resources/videos/index.js";
-import { TaskFamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as videos } from "../resources/videos/family.js";
+import { openFamilies, TaskFamilyClient } from "./base.js";
 
 /** The videos client: `gw.videos` and `gw.tasks` (waiting on, or resuming, its jobs). */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class VideosClient extends TaskFamilyClient {
-  readonly videos: Videos;
-
   constructor(options: GenwayOptions = {}) {
     super("VideosClient", options);
-    this.videos = new Videos(this);
+    openFamilies(this, [videos]);
   }
 }
+
+export interface VideosClient extends Namespaces<[typeof videos]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default VideosClient;

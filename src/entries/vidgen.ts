@@ -1,17 +1,19 @@
 /** `genway/vidgen`: vidgen jobs (images, audio and video) over the same core and options as `Genway`, with task waiting. */
 import type { GenwayOptions } from "../client-options.js";
-import { Vidgen } from "../resources/vidgen/index.js";
-import { TaskFamilyClient } from "./base.js";
+import type { Namespaces } from "../core/http/index.js";
+import { family as vidgen } from "../resources/vidgen/family.js";
+import { openFamilies, TaskFamilyClient } from "./base.js";
 
 /** The vidgen client: `gw.vidgen` and `gw.tasks` (waiting on, or resuming, its jobs). */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies
 export class VidgenClient extends TaskFamilyClient {
-  readonly vidgen: Vidgen;
-
   constructor(options: GenwayOptions = {}) {
     super("VidgenClient", options);
-    this.vidgen = new Vidgen(this);
+    openFamilies(this, [vidgen]);
   }
 }
+
+export interface VidgenClient extends Namespaces<[typeof vidgen]> {}
 
 /** @alias The same client, as the entry's default export. */
 export default VidgenClient;

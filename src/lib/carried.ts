@@ -5,12 +5,13 @@
  * its implementation (`CHAT_PARSE` in resources/chat/parse.ts, `CHAT_RUN_TOOLS` in run-tools.ts ...):
  * the helper whose values the method reads attaches the implementation to each value it makes
  * (`carry(value, implement(CHAT_PARSE, ...))`), and the method takes it back from the value it is
- * given (`implementationOf(CHAT_PARSE, params.response_format)`). Both sides name the same constant,
+ * given (`implementationOf(CHAT_PARSE, params)`). Both sides name the same constant,
  * typed by the implementation's signature: no string to misspell, and the compiler checks each side.
  * docs/architecture.md ("parse and runTools") draws it; tests/lib/carried.test.ts proves that every
  * such method has exactly one helper providing it.
  */
 import { ValidationError } from "../core/errors/index.js";
+import { checkParams } from "../core/validation/index.js";
 
 // `any[]`: an implementation's own signature types it; this only bounds it.
 type Implementation = (...args: any[]) => unknown;
@@ -73,10 +74,15 @@ export function carry<Value extends object, Output = unknown>(
 }
 
 /**
- * The implementation of `method` that `value` carries, or a ValidationError (nothing is sent): the
- * value in the method's field must come from the method's helper.
+ * The implementation of `method` that the method's params carry in its field (`response_format`,
+ * `text.format`; of a list such as `tools`, its first entry), or a ValidationError (nothing is
+ * sent): the params must be an object, and the value in the field must come from the method's helper.
  */
-export function implementationOf<F extends Implementation>(method: CarriedMethod<F>, value: unknown): F {
+export function implementationOf<F extends Implementation>(method: CarriedMethod<F>, params: unknown): F {
+  checkParams(method.operation, params);
+  let value: unknown = params;
+  for (const key of method.field.split(".")) value = (value as Record<string, unknown> | undefined)?.[key];
+  if (Array.isArray(value)) value = value[0];
   const table =
     typeof value === "object" && value !== null ? (value as Partial<Carrying<object>>)[CARRIED] : undefined;
   const found = table?.[method.operation];

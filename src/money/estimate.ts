@@ -7,6 +7,7 @@
  * estimate does not care about seconds).
  */
 import type { CostEstimate } from "../core/http/cost.js";
+import { checkParams } from "../core/validation/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { type PriceTable, tableBook } from "./table.js";
 
@@ -18,5 +19,6 @@ export function estimateCost(
   params: EstimateCostParams,
   prices: PriceBook | PriceTable = SPEC_PRICES,
 ): CostEstimate {
+  checkParams("estimateCost", params);
   return (prices instanceof PriceBook ? prices : tableBook(prices)).estimate(params);
 }

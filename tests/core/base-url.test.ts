@@ -3,8 +3,9 @@
  * without a trailing slash, reaches the same paths; a URL that is not the gateway answers with an
  * error naming the URL tried and the fix; a connection that fails names the host and port.
  */
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import Genway, { APIConnectionError, NotFoundError } from "../../src/index.js";
+import Genway, { APIConnectionError, NotFoundError, ValidationError } from "../../src/index.js";
 import { hello, loopback, rejection, serving } from "../support/index.js";
 
 /** One call of each path family: chat (/v1), native (/v1beta), video (/v2), vidgen, musicgen. */
@@ -167,5 +168,90 @@ describe("connection errors name the host and port tried", () => {
     const error = await rejection(gw.chat.completions.create(hello));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error.message).toBe("Connection error: terminated; tried gateway.test:8080");
+  });
+});
+
+/** The error `new Genway({ baseURL })` throws, if any. */
+function refusedBaseURL(baseURL: string, env?: string): unknown {
+  const before = process.env.GENWAY_BASE_URL;
+  if (env !== undefined) process.env.GENWAY_BASE_URL = env;
+  try {
+    new Genway({ apiKey: "sk-x", logLevel: "off", ...(env === undefined ? { baseURL } : {}) });
+  } catch (error) {
+    return error;
+  } finally {
+    if (before === undefined) delete process.env.GENWAY_BASE_URL;
+    else process.env.GENWAY_BASE_URL = before;
+  }
+  return undefined;
+}
+
+describe("E17: a baseURL with a user name and password", () => {
+  it.each([
+    "http://proxyuser:S3cret-pass@127.0.0.1:8080/v1",
+    "https://S3cret-pass@gateway.example.com",
+    "https://proxyuser:S3cret-pass@gateway.example.com/v1?x=1",
+    "proxyuser:S3cret-pass@gateway.example.com",
+  ])("E17: %s is refused at construction, the password never printed", (baseURL) => {
+    const error = refusedBaseURL(baseURL);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["baseURL"]);
+    for (const face of [String(error), JSON.stringify(error), inspect(error), (error as Error).stack]) {
+      expect(face).not.toContain("S3cret-pass");
+    }
+  });
+
+  it("E17: the message says why and what to do instead", () => {
+    const error = refusedBaseURL("http://proxyuser:S3cret-pass@127.0.0.1:8080/v1");
+    expect((error as ValidationError).message).toBe(
+      "Invalid Genway options: baseURL: must not hold a user name or password (http://***@127.0.0.1:8080/v1): fetch refuses it; send credentials as a header with defaultHeaders",
+    );
+  });
+
+  it("E17: GENWAY_BASE_URL is checked the same way, and named", () => {
+    const error = refusedBaseURL("", "http://u:S3cret-pass@127.0.0.1:8080");
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["baseURL (GENWAY_BASE_URL)"]);
+    expect(String(error)).not.toContain("S3cret-pass");
+  });
+});
+
+describe("E20: a baseURL with a query string or a fragment", () => {
+  it.each([
+    "http://127.0.0.1:8080/v1?api-version=2024-10-01",
+    "http://127.0.0.1:8080/v1#main",
+    "http://127.0.0.1:8080/v1?",
+  ])("E20: %s is refused at construction, pointing to defaultQuery", (baseURL) => {
+    const error = refusedBaseURL(baseURL);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      "Invalid Genway options: baseURL: must not hold a query string or fragment (http://127.0.0.1:8080/v1 is the root, every API path is appended to it): add query parameters to every request with defaultQuery",
+    );
+  });
+
+  it("E20: nothing is sent: the client is never made", () => {
+    const sent: string[] = [];
+    expect(
+      () =>
+        new Genway({
+          apiKey: "sk-x",
+          baseURL: "http://gateway.test/v1?api-version=1",
+          fetch: async (input) => {
+            sent.push(String(input));
+            return Response.json({});
+          },
+        }),
+    ).toThrow(ValidationError);
+    expect(sent).toEqual([]);
+  });
+
+  it("defaultQuery sends the parameter on every path, the API path intact", async () => {
+    const { gw, calls } = serving(() => Response.json({ id: "c", choices: [] }), {
+      baseURL: "http://gateway.test/v1",
+      defaultQuery: { "api-version": "2024-10-01" },
+    });
+    await gw.chat.completions.create(hello);
+    expect(calls.map((c) => c.url)).toEqual([
+      "http://gateway.test/v1/chat/completions?api-version=2024-10-01",
+    ]);
   });
 });

@@ -155,7 +155,7 @@ function connectionOver(body: ReadableStream<Uint8Array>): Connection {
     url: "http://gateway.test/v1/chat/completions",
     requestId: undefined,
     controller,
-    idleTimeout: 0,
+    idleTimeout: Number.POSITIVE_INFINITY,
     abortReason: () => (controller.signal.aborted ? "user" : undefined),
     abort: () => controller.abort(),
     release: () => {},

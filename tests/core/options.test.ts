@@ -158,7 +158,7 @@ describe("D25: options the docs say are checked", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues).toMatchObject([{ path: "sigal", rule: "unknown_option" }]);
-    expect((error as ValidationError).message).toContain("sigal: is not an option (known: signal, timeout");
+    expect((error as ValidationError).message).toContain("sigal: is not an option; did you mean `signal`?");
     expect(calls).toHaveLength(0);
   });
 
@@ -218,5 +218,82 @@ describe("wait options", () => {
     const { gw } = serving((_, __, n) => record(n < 3 ? "IN_PROGRESS" : "SUCCESS"));
     const snapshot = await gw.musicgen.wait("a", { timeout: BIG, interval: 5 });
     expect(snapshot.status).toBe("succeeded");
+  });
+});
+
+/** The error `make()` throws, if any. */
+function thrownBy(make: () => unknown): unknown {
+  try {
+    make();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe("E19: client options genway does not know", () => {
+  it.each([
+    [{ budjet: { limit: 0.01, currency: "CNY" } }, "budjet: is not an option; did you mean `budget`?"],
+    [{ timeot: 1000 }, "timeot: is not an option; did you mean `timeout`?"],
+    [{ maxRetry: 0 }, "maxRetry: is not an option; did you mean `maxRetries`?"],
+    [{ apikey: "sk-x" }, "apikey: is not an option; did you mean `apiKey`?"],
+    [{ base_url: "http://x.test" }, "base_url: is not an option; did you mean `baseURL`?"],
+    [
+      { budget: { limit: 1, currancy: "USD" } },
+      "budget: currancy is not a field of a budget; did you mean `currency`?",
+    ],
+    [
+      { logLevel: "verbose" },
+      'logLevel: must be one of "off", "error", "warn", "info", "debug", got "verbose"',
+    ],
+    [{ validation: "loose" }, 'validation: must be one of "strict", "off", got "loose"'],
+  ])("E19: new Genway(%j) is a ValidationError naming the closest option", (options, message) => {
+    const error = thrownBy(() => new Genway({ ...base, ...(options as object) }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(`Invalid Genway options: ${message}`);
+  });
+
+  it("E19: a name far from every option lists the known ones", () => {
+    const error = thrownBy(() => new Genway({ ...base, colour: "blue" } as never));
+    expect((error as ValidationError).message).toMatch(
+      /^Invalid Genway options: colour: is not an option \(known: apiKey, baseURL, timeout, /,
+    );
+  });
+
+  it("E19: the family and one-format clients refuse them too (one map, one check)", async () => {
+    const { ChatCompletionsClient } = await import("../../src/entries/chat-completions.js");
+    const { ImagesClient } = await import("../../src/entries/images.js");
+    for (const Client of [ChatCompletionsClient, ImagesClient]) {
+      const error = thrownBy(() => new Client({ ...base, budjet: { limit: 1 } } as never));
+      expect((error as ValidationError).issues).toEqual([
+        { path: "budjet", rule: "unknown_option", message: "is not an option; did you mean `budget`?" },
+      ]);
+    }
+  });
+
+  it("E19: a misspelt call option is answered the same way, nothing sent", async () => {
+    const { gw, calls } = serving(okJson);
+    const error = await gw.chat.completions
+      .create(hello, { budjet: { limit: 1 } } as never)
+      .catch((e: unknown) => e);
+    expect((error as ValidationError).message).toBe(
+      "Invalid request options: budjet: is not an option; did you mean `budget`?",
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("every option a call declares is accepted with a value of its kind", async () => {
+    const { gw, calls } = serving(okJson);
+    await gw.chat.completions.create(hello, {
+      signal: new AbortController().signal,
+      timeout: 1000,
+      idleTimeout: 1000,
+      maxRetries: 0,
+      headers: { "x-a": "1" },
+      query: { a: 1, b: "x", c: true },
+      extra_body: { user: "u" },
+      paidFallback: false,
+    });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -133,7 +133,7 @@ describe("S8: what a waiting Task keeps", () => {
     expect(sent?.deref()).toBeUndefined();
   });
 
-  it("S8: its succeeded snapshot still carries the submission's cost, priced once", async () => {
+  it("S8: its succeeded snapshot still carries the submission's cost (its withResponse() read), counted once", async () => {
     const { gw } = serving((_, init) =>
       init.method === "POST"
         ? json({ task_id: "v-2" })
@@ -141,8 +141,8 @@ describe("S8: what a waiting Task keeps", () => {
     );
     const submitted = gw.videos.create({ model: "vidA-2.5", prompt: "a boat", duration: 5 });
     const task = await submitted;
-    const snapshot = await task.wait({ interval: 1 });
     const { cost } = await submitted.withResponse();
+    const snapshot = await task.wait({ interval: 1 });
     expect(snapshot.cost).toEqual(cost);
     expect(cost?.total).toBeGreaterThan(0);
     expect(gw.costs.calls).toBe(1);

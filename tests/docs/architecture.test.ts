@@ -4,6 +4,7 @@
  * placeholder stands for any name that makes one exist), every rule of .dependency-cruiser.cjs is
  * named in its rules table, and every room (a folder of src/, src/core/ and mock/) is drawn.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -89,5 +90,21 @@ describe("docs/architecture.md against the tree", () => {
     const all = [...rooms("src"), ...rooms("src/core"), ...rooms("mock")];
     expect(all).toContain("src/core/shared");
     expect(all.filter((room) => !PAGE.includes(`${room}/`))).toEqual([]);
+  });
+
+  it("the new-family row lists exactly the files scripts/new-family.mjs touches (tests/new-family.test.ts runs it)", () => {
+    const row = PAGE.split("\n").find((line) => line.startsWith("| a new family "))!;
+    const listed = [...row.matchAll(/(?<![\w./<>-])(?:src|mock|tests|docs)\/[\w./<>-]*[\w>]/g)]
+      .map((match) => match[0].replaceAll("<family>", "vidc"))
+      .filter((path) => !path.endsWith("/") && !path.endsWith("vidc")); // the folder itself
+    const touched = execFileSync(
+      process.execPath,
+      [join(ROOT, "scripts/new-family.mjs"), "vidc", "--dry-run"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(listed.length).toBeGreaterThan(12);
+    expect([...new Set(listed)].sort()).toEqual(touched.trim().split("\n").sort());
   });
 });

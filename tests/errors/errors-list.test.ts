@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SERVICE_CODES, SYSTEM_CODES } from "../../src/core/errors/codes.js";
 import tsup from "../../tsup.config.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -15,11 +16,12 @@ async function entries(): Promise<Array<{ subpath: string; source: string }>> {
   const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
   const sources: Record<string, string> = tsup.entry;
   const out: Array<{ subpath: string; source: string }> = [];
-  for (const [subpath, target] of Object.entries<string | { default: string }>(pkg.exports)) {
+  for (const [subpath, target] of Object.entries<string | { import: { default: string } }>(pkg.exports)) {
     if (typeof target === "string") continue; // ./package.json
-    const built = target.default.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
+    const file = target.import.default; // the ESM build; the CommonJS one is built from the same entry
+    const built = file.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
     const source = sources[built];
-    if (!source) throw new Error(`${subpath}: ${target.default} is no tsup entry`);
+    if (!source) throw new Error(`${subpath}: ${file} is no tsup entry`);
     out.push({ subpath, source });
   }
   return out;
@@ -39,18 +41,25 @@ async function exported(): Promise<Map<string, string>> {
   return found;
 }
 
-/** The rows of docs/errors.md's table: class -> parent, as written. */
-async function listed(): Promise<Map<string, string>> {
+/** The rows of docs/errors.md's table: class -> its parent and its "thrown when" cell, as written. */
+async function table(): Promise<Map<string, { parent: string; when: string }>> {
   const page = await readFile(join(ROOT, "docs/errors.md"), "utf8");
-  const rows = new Map<string, string>();
+  const rows = new Map<string, { parent: string; when: string }>();
   for (const line of page.split("\n")) {
-    const row = /^\|\s*`(\w+)`\s*\|\s*`(\w+)`\s*\|/.exec(line);
+    const row = /^\|\s*`(\w+)`\s*\|\s*`(\w+)`\s*\|([^|]*)\|/.exec(line);
     if (!row) continue;
     if (rows.has(row[1]!)) throw new Error(`docs/errors.md lists ${row[1]} twice`);
-    rows.set(row[1]!, row[2]!);
+    rows.set(row[1]!, { parent: row[2]!, when: row[3]! });
   }
   return rows;
 }
+
+async function listed(): Promise<Map<string, string>> {
+  return new Map([...(await table())].map(([name, { parent }]) => [name, parent]));
+}
+
+/** The gateway's system and service codes (5 and 6 digits) a text names, in order. */
+const codesIn = (text: string) => [...text.matchAll(/\b\d{5,6}\b/g)].map((match) => Number(match[0])).sort();
 
 describe("docs/errors.md, the one list of errors", () => {
   it("lists every exported error class under its own parent, and no class the package does not export", async () => {
@@ -66,5 +75,21 @@ describe("docs/errors.md, the one list of errors", () => {
     expect(subpaths).toContain(".");
     expect(subpaths).toContain("./chat");
     expect(subpaths).toContain("./queue");
+  });
+
+  it("names, in each class's row, exactly the spec's system and service codes that the code table makes that class", async () => {
+    const rows = await table();
+    const byClass = new Map<string, number[]>();
+    for (const [code, info] of Object.entries({ ...SYSTEM_CODES, ...SERVICE_CODES })) {
+      byClass.set(info.error.name, [...(byClass.get(info.error.name) ?? []), Number(code)]);
+    }
+    expect(byClass.size).toBeGreaterThan(5);
+    const named = Object.fromEntries(
+      [...rows]
+        .map(([name, { when }]) => [name, codesIn(when)] as const)
+        .filter(([, codes]) => codes.length > 0),
+    );
+    const inTable = Object.fromEntries([...byClass].map(([name, codes]) => [name, codes.sort()]));
+    expect(named).toEqual(inTable);
   });
 });

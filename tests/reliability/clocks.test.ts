@@ -180,3 +180,60 @@ describe("a stream dropped without break", () => {
     expect(signal.aborted).toBe(true);
   });
 });
+
+describe("0 is a clock of 0 ms, for every clock (docs/client.md: ms >= 0, or Infinity for no clock)", () => {
+  const silent = () => new Promise<Response>(() => {});
+  /** A stream that sends one chunk, then nothing. */
+  const stalling = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start: (controller) =>
+          controller.enqueue(
+            new TextEncoder().encode(
+              `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: "a" } }] })}\n\n`,
+            ),
+          ),
+        pull: () => new Promise(() => {}),
+      }),
+      { headers: { "content-type": "text/event-stream" } },
+    );
+
+  it("E11: a call's timeout: 0 ends it at once with APITimeoutError (it was read as no clock)", async () => {
+    const { gw, calls } = serving(silent);
+    const error = await within(
+      2000,
+      gw.chat.completions.create(hello, { timeout: 0 }).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error).toMatchObject({ phase: "response", timeoutMs: 0 });
+    expect(calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it("E11: a client's timeout: 0 is the same clock", async () => {
+    const { gw } = serving(silent, { timeout: 0 });
+    const error = await within(
+      2000,
+      gw.chat.completions.create(hello).catch((e: unknown) => e),
+    );
+    expect(error).toMatchObject({ name: "APITimeoutError", phase: "response" });
+  });
+
+  it("E11: idleTimeout: 0 ends a stream that waits on the network (phase idle)", async () => {
+    const { gw } = serving(stalling);
+    const stream = await gw.chat.completions.create({ ...hello, stream: true }, { idleTimeout: 0 });
+    const error = await within(
+      2000,
+      stream.finalContent().catch((e: unknown) => e),
+    );
+    expect(error).toMatchObject({ name: "APITimeoutError", phase: "idle" });
+  });
+
+  it("E11: Infinity is no clock: the call is still waiting when the caller aborts it", async () => {
+    const { gw } = serving(silent, { timeout: Number.POSITIVE_INFINITY });
+    const error = await within(
+      2000,
+      gw.chat.completions.create(hello, { signal: AbortSignal.timeout(100) }).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+});

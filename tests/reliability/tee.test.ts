@@ -91,7 +91,7 @@ describe("D14: the tee buffer is bounded", () => {
     url: "http://gateway.test/v1/chat/completions",
     requestId: undefined,
     controller: new AbortController(),
-    idleTimeout: 0,
+    idleTimeout: Number.POSITIVE_INFINITY,
     abortReason: () => undefined,
     abort: () => {},
     release: () => {},

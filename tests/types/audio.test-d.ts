@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { Input } from "../../src/core/validation/index.js";
 import Genway, { type BinaryResponse, type SpeechCreateParams } from "../../src/index.js";
 import type { speechParams } from "../../src/resources/audio/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
 
@@ -52,5 +52,8 @@ describe("audio.speech.create", () => {
   it("declares the same fields as the schema (both ways)", () => {
     expectTypeOf<SpeechCreateParams>().toExtend<Declared<Input<typeof speechParams>>>();
     expectTypeOf<Declared<Input<typeof speechParams>>>().toExtend<SpeechCreateParams>();
+    expectTypeOf<
+      SameKeys<SpeechCreateParams, Declared<Input<typeof speechParams>>, never>
+    >().toEqualTypeOf<Agree>();
   });
 });

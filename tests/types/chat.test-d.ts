@@ -16,7 +16,7 @@ import Genway, {
   type CompletionUsage,
 } from "../../src/index.js";
 import type { chatCompletionParams } from "../../src/resources/chat/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
@@ -55,6 +55,12 @@ describe("chat.completions.create params", () => {
     expectTypeOf<Extract<SchemaTool, { type: "custom" }>>().toExtend<ChatTool>();
     expectTypeOf<Extract<SchemaChoice, string>>().toEqualTypeOf<Extract<ChatToolChoice, string>>();
     expectTypeOf<Extract<SchemaChoice, { type: "function" }>>().toExtend<ChatToolChoice>();
+  });
+
+  it("declares exactly the fields the schema checks, less those sent unchecked", () => {
+    // Upstream fields whose values the spec leaves open: declared for autocompletion, sent as given.
+    type Unchecked = "modalities" | "metadata" | "store" | "service_tier";
+    expectTypeOf<SameKeys<ChatCompletionCreateParams, Schema, Unchecked>>().toEqualTypeOf<Agree>();
   });
 
   it("model takes known ids and any string", () => {

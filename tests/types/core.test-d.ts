@@ -1,5 +1,7 @@
 /** Type tests of the request options every method takes. */
 import { describe, expectTypeOf, it } from "vitest";
+import { REQUEST_OPTIONS } from "../../src/core/http/request-options.js";
+import type { OptionChecks } from "../../src/core/validation/options.js";
 import type { RequestOptions } from "../../src/index.js";
 
 describe("RequestOptions", () => {
@@ -12,5 +14,18 @@ describe("RequestOptions", () => {
     const wrong: RequestOptions = { timeout: "5s" };
     void typo;
     void wrong;
+  });
+});
+
+describe("the request option map", () => {
+  it("names every option RequestOptions declares, and only those: names and checks come from it", () => {
+    expectTypeOf<keyof typeof REQUEST_OPTIONS>().toEqualTypeOf<keyof RequestOptions>();
+    // An option declared without a check does not compile where the map is declared.
+    const { paidFallback: _, ...withoutOne } = REQUEST_OPTIONS;
+    // @ts-expect-error: paidFallback has no check
+    withoutOne satisfies OptionChecks<keyof RequestOptions>;
+    // Nor does a check of an option RequestOptions does not declare.
+    // @ts-expect-error: no such option
+    ({ ...REQUEST_OPTIONS, sigal: REQUEST_OPTIONS.signal }) satisfies OptionChecks<keyof RequestOptions>;
   });
 });

@@ -19,7 +19,7 @@ import type {
   nanoBananaImageParams,
   openImageParams,
 } from "../../src/resources/images/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
@@ -87,6 +87,43 @@ describe("images.generate", () => {
     expectTypeOf<OpenImageGenerateParams>().toExtend<Declared<Input<typeof openImageParams>>>();
     expectTypeOf<Declared<Input<typeof openImageParams>>>().toExtend<OpenImageGenerateParams>();
   });
+
+  it("declares exactly the fields each schema checks, less those sent unchecked", () => {
+    // Fields the spec gives no bound for pass through as given (operations.ts says so): one list per variant.
+    type Open = "response_format" | "user";
+    // The generic variant is the one without a model: `model?: undefined` is its mark, not a field to check.
+    expectTypeOf<
+      SameKeys<GenericImageGenerateParams, Declared<Input<typeof genericImageParams>>, Open | "model">
+    >().toEqualTypeOf<Agree>();
+    // Families A and B: the spec bounds their sizes; an image count is a whole number >= 1 for every model.
+    expectTypeOf<
+      SameKeys<
+        FamilyAImageGenerateParams | FamilyBImageGenerateParams,
+        Declared<Input<typeof familyImageParams>>,
+        Open
+      >
+    >().toEqualTypeOf<Agree>();
+    // nano-banana: the spec shows no field beyond the model and the prompt (and the count, as for every model).
+    expectTypeOf<
+      SameKeys<
+        NanoBananaImageGenerateParams,
+        Declared<Input<typeof nanoBananaImageParams>>,
+        Open | "aspect_ratio" | "image"
+      >
+    >().toEqualTypeOf<Agree>();
+    // Any other model: the upstream (OpenAI-style) fields, whose values differ by model (a count and
+    // a size are checked for their types only).
+    type Upstream =
+      | "quality"
+      | "style"
+      | "background"
+      | "output_format"
+      | "output_compression"
+      | "moderation";
+    expectTypeOf<
+      SameKeys<OpenImageGenerateParams, Declared<Input<typeof openImageParams>>, Open | Upstream>
+    >().toEqualTypeOf<Agree>();
+  });
 });
 
 describe("images.edit", () => {
@@ -128,5 +165,9 @@ describe("images.edit", () => {
     expectTypeOf<Omit<Declared<Input<typeof imageEditParams>>, "image" | "mask">>().toExtend<
       Omit<ImageEditParams, "image" | "mask">
     >();
+    // The edit fields the spec leaves open.
+    expectTypeOf<
+      SameKeys<ImageEditParams, Declared<Input<typeof imageEditParams>>, "response_format" | "n">
+    >().toEqualTypeOf<Agree>();
   });
 });

@@ -16,7 +16,7 @@ import Genway, {
   type ToolParam,
 } from "../../src/index.js";
 import type { messageCreateParams } from "../../src/resources/messages/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
@@ -29,6 +29,10 @@ type SchemaChoice = NonNullable<Schema["tool_choice"]>;
 type SchemaThinking = NonNullable<Schema["thinking"]>;
 
 describe("messages.create params", () => {
+  it("declares exactly the fields the schema checks, less those sent unchecked", () => {
+    expectTypeOf<SameKeys<MessageCreateParams, Schema, never>>().toEqualTypeOf<Agree>();
+  });
+
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<MessageCreateParams>().toExtend<Schema>();
     expectTypeOf<ContentBlockParam>().toExtend<SchemaBlock>();

@@ -32,7 +32,7 @@ import type {
   v1ConcatParams,
   v1LyricsParams,
 } from "../../src/resources/musicgen/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gw.test" });
 
@@ -59,6 +59,33 @@ describe("declared params and schemas agree", () => {
     // so only the variants -> schema direction and the shared fields can be compared exactly.
     expectTypeOf<MusicSubmitParams>().toExtend<Declared<Input<typeof musicSubmitParams>>>();
     expectTypeOf<Declared<Input<typeof musicSubmitParams>>>().toExtend<MusicSongFields>();
+  });
+
+  it("each declared type names exactly the fields its schema checks, less those sent unchecked", () => {
+    expectTypeOf<
+      SameKeys<MusicLyricsSubmitParams, Declared<Input<typeof lyricsSubmitParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicConcatSubmitParams, Declared<Input<typeof concatSubmitParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicPersonaCreateParams, Declared<Input<typeof personaCreateParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicStemsSeparateParams, Declared<Input<typeof stemsSeparateParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicV1ConcatParams, Declared<Input<typeof v1ConcatParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicV1LyricsParams, Declared<Input<typeof v1LyricsParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicFetchManyParams, Declared<Input<typeof fetchManyParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<MusicSubmitParams, Declared<Input<typeof musicSubmitParams>>, never>
+    >().toEqualTypeOf<Agree>();
   });
 });
 

@@ -15,7 +15,7 @@ import Genway, {
   type UsageMetadata,
 } from "../../src/index.js";
 import type { generateContentParams } from "../../src/resources/native/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
@@ -28,6 +28,10 @@ type SchemaThinking = NonNullable<SchemaConfig["thinkingConfig"]>;
 type SchemaTool = NonNullable<Schema["tools"]>[number];
 
 describe("native params", () => {
+  it("declares exactly the fields the schema checks, less those sent unchecked", () => {
+    expectTypeOf<SameKeys<GenerateContentParams, Schema, never>>().toEqualTypeOf<Agree>();
+  });
+
   it("the declared type and the schema accept the same requests (no catch-all unions here: exact)", () => {
     expectTypeOf<GenerateContentParams>().toExtend<Schema>();
     expectTypeOf<Schema>().toExtend<GenerateContentParams>();

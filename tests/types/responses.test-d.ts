@@ -17,7 +17,7 @@ import Genway, {
   type ResponseToolChoice,
 } from "../../src/index.js";
 import type { responseCreateParams } from "../../src/resources/responses/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" });
 
@@ -33,6 +33,10 @@ type SchemaChoice = NonNullable<Schema["tool_choice"]>;
 type SchemaFormat = NonNullable<NonNullable<Schema["text"]>["format"]>;
 
 describe("responses.create params", () => {
+  it("declares exactly the fields the schema checks, less those sent unchecked", () => {
+    expectTypeOf<SameKeys<ResponseCreateParams, Schema, never>>().toEqualTypeOf<Agree>();
+  });
+
   it("the declared type and the schema accept the same requests", () => {
     expectTypeOf<ResponseCreateParams>().toExtend<Schema>();
     expectTypeOf<ResponseInputItem>().toExtend<SchemaItem>();

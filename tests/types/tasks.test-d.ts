@@ -14,6 +14,7 @@ import {
   type VideoResult,
   type VidgenResult,
 } from "../../src/index.js";
+import type { FAMILIES } from "../../src/resources/families.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gw.test" });
 
@@ -62,25 +63,14 @@ describe("pollTask", () => {
 });
 
 describe("pollTask typed by the handle's kind", () => {
-  // The same kinds as the registry knows at run time (tests/core/tasks.test.ts, "knows every family's kinds").
-  it("every task kind has its result type", () => {
-    expectTypeOf<keyof TaskResults>().toEqualTypeOf<
-      | "video"
-      | "music"
-      | "music.feed"
-      | "music.lyrics"
-      | "music.lyrics.v1"
-      | "music.upload"
-      | "vidgen.generations"
-      | "vidgen.expand"
-      | "vidgen.multi-image2image"
-      | "vidgen.text2video"
-      | "vidgen.image2video"
-      | "vidgen.multi-image2video"
-      | "vidgen.video-extend"
-      | "vidgen.text-to-audio"
-      | "vidgen.video-to-audio"
-    >();
+  // The kinds the family declarations list, which the registry knows at run time
+  // (tests/core/tasks.test.ts, "knows every task kind of the family manifest").
+  it("every task kind of the manifest has its result type, and nothing else does", () => {
+    type Declared<F> = F extends { readonly kinds: readonly (infer K)[] } ? K : never;
+    expectTypeOf<keyof TaskResults>().toEqualTypeOf<Declared<(typeof FAMILIES)[keyof typeof FAMILIES]>>();
+    expectTypeOf<TaskResults["video"]>().toEqualTypeOf<VideoResult>();
+    expectTypeOf<TaskResults["music.lyrics"]>().toEqualTypeOf<MusicLyrics>();
+    expectTypeOf<TaskResults["vidgen.text2video"]>().toEqualTypeOf<VidgenResult>();
   });
 
   it("a handle whose kind the compiler knows gives that kind's result", () => {

@@ -14,7 +14,7 @@ import Genway, {
   type VideoTaskStatus,
 } from "../../src/index.js";
 import type { openVideoParams, vidAParams, vidBParams } from "../../src/resources/videos/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
 
@@ -75,6 +75,14 @@ describe("videos.create / createAndWait", () => {
     expectTypeOf<Omit<Declared<Input<typeof vidBParams>>, "model">>().toExtend<Omit<VidBParams, "model">>();
     expectTypeOf<UnifiedVideoParams>().toExtend<Declared<Input<typeof openVideoParams>>>();
     expectTypeOf<Declared<Input<typeof openVideoParams>>>().toExtend<UnifiedVideoParams>();
+    expectTypeOf<SameKeys<VidAParams, Declared<Input<typeof vidAParams>>, never>>().toEqualTypeOf<Agree>();
+    expectTypeOf<SameKeys<VidBParams, Declared<Input<typeof vidBParams>>, never>>().toEqualTypeOf<Agree>();
+    // Any other model: the unified interface's fields, whose values differ by model (new-api
+    // relays them as given); only model, prompt and the images are checked.
+    type Open = "size" | "aspect_ratio" | "duration" | "resolution" | "watermark" | "hd" | "private";
+    expectTypeOf<
+      SameKeys<UnifiedVideoParams, Declared<Input<typeof openVideoParams>>, Open | "notify_hook" | "videos">
+    >().toEqualTypeOf<Agree>();
   });
 });
 

@@ -16,7 +16,7 @@ import Genway, {
   type VidgenVideoToAudioParams,
 } from "../../src/index.js";
 import type * as s from "../../src/resources/vidgen/operations.js";
-import type { Declared } from "./support.js";
+import type { Agree, Declared, SameKeys } from "./support.js";
 
 const gw = new Genway({ apiKey: "sk-test", baseURL: "http://gateway.test" });
 const url = "https://example.com/a.png";
@@ -247,6 +247,36 @@ describe("declared params and schemas agree", () => {
     expectTypeOf<Declared<Input<typeof s.videoExtendParams>>>().toExtend<VidgenVideoExtendParams>();
     expectTypeOf<VidgenTextToAudioParams>().toExtend<Declared<Input<typeof s.textToAudioParams>>>();
     expectTypeOf<Declared<Input<typeof s.textToAudioParams>>>().toExtend<VidgenTextToAudioParams>();
+  });
+
+  it("each declared type names exactly the fields its schema checks, less those sent unchecked", () => {
+    expectTypeOf<
+      SameKeys<VidgenImageGenerationParams, Declared<Input<typeof s.imageGenerationParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenImageExpandParams, Declared<Input<typeof s.imageExpandParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenMultiImageToImageParams, Declared<Input<typeof s.multiImageToImageParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenTextToVideoParams, Declared<Input<typeof s.textToVideoParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenImageToVideoParams, Declared<Input<typeof s.imageToVideoParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenMultiImageToVideoParams, Declared<Input<typeof s.multiImageToVideoParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenVideoExtendParams, Declared<Input<typeof s.videoExtendParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenTextToAudioParams, Declared<Input<typeof s.textToAudioParams>>, never>
+    >().toEqualTypeOf<Agree>();
+    expectTypeOf<
+      SameKeys<VidgenVideoToAudioParams, Declared<Input<typeof s.videoToAudioParams>>, never>
+    >().toEqualTypeOf<Agree>();
   });
 
   it("video-to-audio: the union is narrower than the schema, whose refinement says 'exactly one'", () => {

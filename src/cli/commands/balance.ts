@@ -1,6 +1,6 @@
 /** genway balance: what the key may still spend, in the gateway's display unit (its billing routes). */
 import type { Command } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 export const balance: Command = {
   name: "balance",
@@ -12,9 +12,9 @@ export const balance: Command = {
     if (json) return printJson(stdout, b);
     const expires = b.expiresAt ? `expires ${b.expiresAt.toISOString()}` : "never expires";
     if (b.total === null) {
-      stdout.write(`unlimited key; used ${b.used} ${b.currency}; ${expires}\n`);
+      print(stdout, `unlimited key; used ${b.used} ${b.currency}; ${expires}\n`);
       return;
     }
-    stdout.write(`remaining ${b.remaining} ${b.currency} of ${b.total} (used ${b.used}); ${expires}\n`);
+    print(stdout, `remaining ${b.remaining} ${b.currency} of ${b.total} (used ${b.used}); ${expires}\n`);
   },
 };

@@ -1,7 +1,7 @@
 /** genway chat: streams the answer to stdout as it arrives, in any of the four wire formats. */
 import { choice, InputError, number } from "../args.js";
 import type { Command } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 type Format = "completions" | "messages" | "responses" | "native";
 const FORMATS: Format[] = ["completions", "messages", "responses", "native"];
@@ -65,9 +65,9 @@ export const chat: Command = {
     };
 
     const result = await send();
-    if (!stream) return json ? printJson(stdout, result) : void stdout.write(`${extractText(result)}\n`);
-    for await (const delta of (result as { text(): AsyncIterable<string> }).text()) stdout.write(delta);
-    stdout.write("\n");
+    if (!stream) return json ? printJson(stdout, result) : void print(stdout, `${extractText(result)}\n`);
+    for await (const delta of (result as { text(): AsyncIterable<string> }).text()) print(stdout, delta);
+    print(stdout, "\n");
   },
 };
 

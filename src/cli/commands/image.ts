@@ -1,15 +1,16 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
-import { limits } from "../../limits.js";
+import { imagesLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
-import { describeError, printJson } from "../output.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
+import { describeError, print, printJson } from "../output.js";
 
 export const image: Command = {
   name: "image",
   summary: "generate images and save them to files",
-  usage: "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--yes] <prompt...>",
+  usage:
+    "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--max-cost N] [--yes] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     size: { type: "string" },
@@ -17,6 +18,7 @@ export const image: Command = {
     out: { type: "string", short: "o" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
   },
   help: [
     "--n is 1 to 10 without --model (the spec's generic variant); with one, the model's limit is the",
@@ -30,7 +32,7 @@ export const image: Command = {
     const prompt = required(positionals, "<prompt>");
     const model = text(values, "model");
     // 1 to 10 is the spec's bound for its generic variant (no model); a model's own limit is the gateway's.
-    const n = number(values, "n", model ? { integer: true, minimum: 1 } : limits.images.generate.generic.n);
+    const n = number(values, "n", model ? { integer: true, minimum: 1 } : imagesLimits.generate.generic.n);
     const dir = await outputFolder(text(values, "out") ?? ".");
     await confirmCost(context, { ...(model ? { model } : {}), images: n ?? 1, requests: 1 });
     const gw = context.client();
@@ -57,7 +59,7 @@ export const image: Command = {
         await saveToFile(await gw.images.download(item, { signal }), path);
         context.files.finished(path);
         saved.push(path);
-        if (!json) stdout.write(`${path}\n`);
+        if (!json) print(stdout, `${path}\n`);
       } catch (error) {
         await context.files.removeUnfinished();
         unsaved.push({ index, url: item.url, error });
@@ -65,7 +67,7 @@ export const image: Command = {
     }
     if (json) printJson(stdout, { ...result, files: saved, unsaved: unsaved.map(described) });
     if (unsaved.length === 0) return;
-    for (const lost of unsaved) context.stderr.write(`${unsavedLine(lost, result.data.length)}\n`);
+    for (const lost of unsaved) print(context.stderr, `${unsavedLine(lost, result.data.length)}\n`);
     if (signal.aborted) throw signal.reason;
     throw new Error(
       `${unsaved.length} of ${result.data.length} images could not be saved${saved.length ? ` (${saved.length} saved: on stdout)` : ""}; their URLs are above`,

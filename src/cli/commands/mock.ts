@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createMockGateway } from "../../../mock/index.js";
 import { InputError, number } from "../args.js";
 import type { Command, CommandContext } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 export const mock: Command = {
   name: "mock",
@@ -31,10 +31,10 @@ export const mock: Command = {
       throw error;
     });
     if (json)
-      stdout.write(`${JSON.stringify({ url: server.url, apiKey: gateway.apiKey, pid: process.pid })}\n`);
+      print(stdout, `${JSON.stringify({ url: server.url, apiKey: gateway.apiKey, pid: process.pid })}\n`);
     else {
-      stdout.write(`mock gateway listening on ${server.url} (Ctrl-C stops it)\n`);
-      stdout.write(`export GENWAY_BASE_URL=${server.url}\nexport GENWAY_API_KEY=${gateway.apiKey}\n`);
+      print(stdout, `mock gateway listening on ${server.url} (Ctrl-C stops it)\n`);
+      print(stdout, `export GENWAY_BASE_URL=${server.url}\nexport GENWAY_API_KEY=${gateway.apiKey}\n`);
     }
     await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
     await server.close();
@@ -73,7 +73,8 @@ async function background(port: number, { stdout, json }: CommandContext): Promi
     );
   const { url, apiKey, pid } = JSON.parse(line) as { url: string; apiKey: string; pid: number };
   if (json) return printJson(stdout, { url, apiKey, pid });
-  stdout.write(
+  print(
+    stdout,
     `export GENWAY_BASE_URL=${url}\nexport GENWAY_API_KEY=${apiKey}\nexport GENWAY_MOCK_PID=${pid}\n` +
       `# the mock gateway runs in the background (pid ${pid}); stop it with: kill ${pid}\n`,
   );

@@ -5,7 +5,7 @@
 import { findModelFamily, type Model, type Rate } from "../../index.js";
 import { text } from "../args.js";
 import type { Command } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 
 const round = (x: number) => Math.round(x * 1e8) / 1e8;
 
@@ -60,11 +60,12 @@ export const models: Command = {
     const width = Math.max(2, ...rows.map((r) => r.id.length));
     for (const row of rows) {
       const price = row.price ? phrase(row.price, row.price.currency) : "-";
-      stdout.write(`${row.id.padEnd(width)}  ${price.padEnd(36)}  ${row.endpoints.join(", ")}\n`);
+      print(stdout, `${row.id.padEnd(width)}  ${price.padEnd(36)}  ${row.endpoints.join(", ")}\n`);
     }
     const source =
       prices.source === "gateway" ? "the gateway's prices" : "the spec's table (the gateway publishes none)";
-    stdout.write(
+    print(
+      stdout,
       `${rows.length} model${rows.length === 1 ? "" : "s"}; prices from ${source}, group ${group}\n`,
     );
   },

@@ -1,7 +1,8 @@
 /** genway music: a song (custom lyrics, or a description with --describe) or lyrics job, optionally awaited. */
 import { required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
+import { print } from "../output.js";
 import { bodyFlag, reportTask } from "../wait.js";
 
 /** The flags given, under their wire names; nothing the user did not give is sent. */
@@ -22,7 +23,7 @@ export const music: Command = {
   name: "music",
   summary: "submit a song (or --lyrics-only) job; --wait follows it and prints titles, lyrics and URLs",
   usage:
-    "genway music [--describe] [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--yes] [--wait] <prompt...>",
+    "genway music [--describe] [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--max-cost N] [--yes] [--wait] <prompt...>",
   options: {
     describe: { type: "boolean" },
     title: { type: "string" },
@@ -33,6 +34,7 @@ export const music: Command = {
     body: { type: "string" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
     wait: { type: "boolean", short: "w" },
   },
   help: [
@@ -82,11 +84,11 @@ interface Song {
 function printSongs(result: unknown, out: NodeJS.WritableStream): void {
   const songs = (Array.isArray(result) ? result : result ? [result] : []) as Song[];
   for (const song of songs) {
-    out.write(`\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
+    print(out, `\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
     for (const key of ["audio_url", "video_url", "image_url"] as const) {
-      if (song[key]) out.write(`  ${key.replace("_url", "")}: ${song[key]}\n`);
+      if (song[key]) print(out, `  ${key.replace("_url", "")}: ${song[key]}\n`);
     }
     const lyrics = song.text ?? song.metadata?.prompt;
-    if (lyrics) out.write(`  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
+    if (lyrics) print(out, `  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
   }
 }

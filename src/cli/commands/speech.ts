@@ -1,19 +1,19 @@
 /** genway speech: text to speech, streamed straight to a file. */
 import { characterCount } from "../../core/validation/index.js";
-import { limits } from "../../limits.js";
+import { speechLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
-import { printJson } from "../output.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
+import { print, printJson } from "../output.js";
 
-const bounds = limits.audio.speech;
+const bounds = speechLimits;
 
 export const speech: Command = {
   name: "speech",
   summary: "turn text into speech and save the audio (streamed to disk as it arrives)",
   usage:
-    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] [--group G] [--yes] <text...>",
+    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] [--group G] [--max-cost N] [--yes] <text...>",
   options: {
     model: { type: "string", short: "m" },
     voice: { type: "string" },
@@ -22,6 +22,7 @@ export const speech: Command = {
     out: { type: "string", short: "o" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
   },
   help: [
     `Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers). The text is at most ${bounds.input.maxLength} characters; --speed ${bounds.speed.minimum} to ${bounds.speed.maximum}.`,
@@ -60,6 +61,6 @@ export const speech: Command = {
     const saved = await saveToFile(audio, path);
     context.files.finished(path);
     if (json) return printJson(stdout, saved);
-    stdout.write(`${saved.path} (${saved.bytes} bytes)\n`);
+    print(stdout, `${saved.path} (${saved.bytes} bytes)\n`);
   },
 };

@@ -1,7 +1,7 @@
 /** genway task wait|status <kind> <id>: pick up any task again, e.g. after Ctrl-C or a timeout. */
 import { InputError } from "../args.js";
 import type { Command } from "../command.js";
-import { printJson } from "../output.js";
+import { print, printJson } from "../output.js";
 import { follow, printUrls } from "../wait.js";
 
 export const task: Command = {
@@ -36,7 +36,8 @@ export const task: Command = {
             context,
           );
     if (json) return printJson(stdout, snapshot);
-    stdout.write(
+    print(
+      stdout,
       `${kind} ${id}: ${snapshot.status}${snapshot.progress === undefined ? "" : ` ${snapshot.progress}%`}\n`,
     );
     printUrls(snapshot.result, stdout);

@@ -139,6 +139,37 @@ const NO_CHANNEL =
   /no available channel for model|failed to get available channel for model|无可用渠道|可用渠道失败|無可用管道|可用管道失敗/i;
 
 /**
+ * The relay's own refusals, made before any channel is tried (new-api 116255f07 controller/relay.go
+ * func Relay: the request read and checked, the sensitive-word check, the price; relay/*_handler.go:
+ * the request converted, the model mapped): the same request always gets the same answer. new-api
+ * sends most with HTTP 500 (relaykit/types/error.go NewError) and marks them skip-retry itself.
+ * To a caller they are a bad request: a BadRequestError carrying the relay's code, never retried.
+ */
+const RELAY_REFUSALS = new Set([
+  "invalid_request",
+  "sensitive_words_detected",
+  "convert_request_failed",
+  "model_price_error",
+  "read_request_body_failed",
+  "channel:model_mapped_error",
+]);
+
+/**
+ * The relay refusal an envelope states: its code, or on /v1/messages (the Claude envelope has no
+ * code, relaykit/types/error.go ToClaudeError) the refusal its relay-typed message names, as
+ * `sensitive_words_detected (request id: …)` does (a NewAPIError without a cause says its code).
+ * Only in the envelope func Relay writes, `{error: {...}}`: the task relay's flat `{code, message}`
+ * names its own codes (an `invalid_request` there is the HTTP status's to class).
+ */
+function relayRefusal(code: number | string | undefined, f: Fields, body: unknown): string | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  if (typeof code === "string") return RELAY_REFUSALS.has(code) ? code : undefined;
+  if (code !== undefined || !f.type || !RELAY_TYPES.has(f.type) || !f.message) return undefined;
+  const named = /^([a-z_:]+)(?:\s|$)/.exec(f.message)?.[1];
+  return named !== undefined && RELAY_REFUSALS.has(named) ? named : undefined;
+}
+
+/**
  * Codes that no retry can fix, thrown at once whatever the status says:
  * - `model_not_found`: no channel serves the model in the key's group (new-api answers 503,
  *   middleware/distributor.go 135-160); a channel does not come back in a second. A model
@@ -274,7 +305,7 @@ function decode(input: DecodeErrorInput): APIError {
   const headers = input.headers;
   const f = read(body);
   // one-api says "no channel" in Chinese and without a code; it means what new-api's code says.
-  const code =
+  let code =
     normalizeCode(f.code) ??
     (f.type && RELAY_TYPES.has(f.type) && f.message && NO_CHANNEL.test(f.message)
       ? "model_not_found"
@@ -285,6 +316,8 @@ function decode(input: DecodeErrorInput): APIError {
   const bodyStatus = typeof code === "number" && code >= 400 && code <= 599 ? code : undefined;
   const status = http !== undefined && (http < 200 || http >= 300) ? http : bodyStatus;
 
+  const refusal = relayRefusal(code, f, body);
+  if (refusal !== undefined) code = refusal;
   const known: CodeInfo | undefined = typeof code === "number" ? lookupCode(code) : undefined;
   const variant = known ? matchVariant(code as number, f.message) : undefined;
   const meaning = known && (variant ? `${known.meaning}: ${variant.meaning}` : known.meaning);
@@ -293,14 +326,20 @@ function decode(input: DecodeErrorInput): APIError {
   // invalid_request_error covers 400, 404 and more on OpenAI routes; only without a status is it a 400.
   const weak = status === undefined && f.type === "invalid_request_error" ? BadRequestError : undefined;
   const Class =
-    known?.error ?? hint ?? weak ?? (status !== undefined ? statusClass(status) : undefined) ?? APIError;
-  const retryable = cannotHeal(code, status)
-    ? false
-    : known
-      ? known.retryable
-      : hint || status === undefined
-        ? RETRYABLE.has(Class)
-        : statusRetryable(status);
+    (refusal === undefined ? undefined : BadRequestError) ??
+    known?.error ??
+    hint ??
+    weak ??
+    (status !== undefined ? statusClass(status) : undefined) ??
+    APIError;
+  const retryable =
+    refusal !== undefined || cannotHeal(code, status)
+      ? false
+      : known
+        ? known.retryable
+        : hint || status === undefined
+          ? RETRYABLE.has(Class)
+          : statusRetryable(status);
 
   const empty = body === undefined || body === null || (typeof body === "string" && !body.trim());
   let message = compose(status, f, code, meaning, empty);

@@ -14,9 +14,9 @@ export interface WithResponse<T> {
   /** The model that answered: the params' model, or the fallback that was used. */
   model: string | undefined;
   /**
-   * The call's cost by the client's prices (the gateway's own, the spec's table or yours) in its
-   * `group`; `null` when it cannot be priced (see `costReason`): never a silent zero. A stream's is
-   * known at its end (`stream.cost()`).
+   * The call's cost in the client's `group`, `null` when it cannot be priced (see `costReason`): never
+   * a silent zero. Priced by the gateway's prices, loaded first if the client has not (docs/cost.md,
+   * "One truth per client"). A stream's is known at its end (`await stream.finalCost()`).
    */
   cost: CostEstimate | null;
   /** Why `cost` is null: the model is not in the catalog, the operation is not billed, ... */
@@ -39,18 +39,19 @@ export interface Answer<T> {
 }
 
 /**
- * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing).
- * Written as a method's type, whose parameter is bivariant: an APIPromise stays covariant in `T`,
- * as a Promise is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
+ * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing):
+ * `awaited`, for `withResponse()` itself, prices it by the gateway's prices (loaded first if the
+ * client has none); otherwise (a task's snapshot) by the prices the client has. Written as a
+ * method's type, whose parameter is bivariant: an APIPromise stays covariant in `T`, as a Promise
+ * is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
  */
 export type Completion<T> = {
-  complete(answer: Answer<T>): WithResponse<T> | Promise<WithResponse<T>>;
+  complete(answer: Answer<T>, awaited: boolean): WithResponse<T> | Promise<WithResponse<T>>;
 }["complete"];
 
 /**
  * The `response` of an answer kept without its Response ({@link APIPromise.completedLater}): no
- * headers (the request id was read already). The completion it feeds is read for its cost alone,
- * and `withResponse()` puts the real Response back.
+ * headers (the request id was read already). The completion it feeds is read for its cost alone.
  */
 let noResponse: Response | undefined;
 const withoutResponse = () => (noResponse ??= { headers: new Headers() } as Response);
@@ -87,8 +88,8 @@ export class APIPromise<T> extends Promise<T> {
   /** Called when the cost may be read: a billed call's client then loads its prices (docs/cost.md). */
   readonly #costRead: (() => void) | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
-  /** The one completion of this call, shared with what {@link completedLater} handed out. */
-  #shared: { completion: Promise<WithResponse<T>> | undefined } | undefined;
+  /** What {@link completedLater} handed out reads: `withResponse()`'s completion, once made. */
+  #shared: { awaited: Promise<WithResponse<T>> | undefined } | undefined;
 
   /**
    * `complete`: how `withResponse()` completes the answer (a billed call's is priced then, when it
@@ -116,38 +117,29 @@ export class APIPromise<T> extends Promise<T> {
    * completed when first asked for: a caller who awaits only the body reads no headers and prices nothing.
    */
   withResponse(): Promise<WithResponse<T>> {
-    if (this.#withResponse === undefined) this.#costRead?.();
-    return this.#completion();
-  }
-
-  /** The answer completed, once: by `complete`, or by a completion made earlier without the Response. */
-  #completion(): Promise<WithResponse<T>> {
     if (this.#withResponse === undefined) {
-      const earlier = this.#shared?.completion;
-      this.#withResponse = earlier
-        ? Promise.all([this.#answer, earlier]).then(([{ response }, done]) => ({ ...done, response }))
-        : this.#answer.then(this.#complete);
-      if (this.#shared) this.#shared.completion ??= this.#withResponse;
+      this.#costRead?.();
+      this.#withResponse = this.#answer.then((answer) => this.#complete(answer, true));
+      if (this.#shared) this.#shared.awaited = this.#withResponse;
     }
     return this.#withResponse;
   }
 
   /**
-   * @internal The call's answer completed as `withResponse()` completes it, without asking its
-   * client for prices: a task's succeeded snapshot carries its submission's cost by the prices
-   * the client has (a plain client's: the spec's table), as a stream's `cost()` does.
+   * @internal The call's answer completed without loading its client's prices: a task's succeeded
+   * snapshot carries its submission's cost by the prices the client has, as a stream's `cost()`
+   * does (or what `withResponse()` gave, when it was read).
    */
   static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
-    return promise.#completion();
+    return promise.#withResponse ?? promise.#answer.then((answer) => promise.#complete(answer, false));
   }
 
   /**
    * @internal {@link completed} for later, holding only what pricing reads: the body, the model and
    * the request id, not the `Response` (a Task waits minutes with it, one per task, by the thousand).
-   * Completed once however it is read: through this, or the promise's own `withResponse()`.
    */
   static completedLater<T>(promise: APIPromise<T>): () => Promise<WithResponse<T>> {
-    promise.#shared ??= { completion: promise.#withResponse };
+    promise.#shared ??= { awaited: promise.#withResponse };
     const shared = promise.#shared;
     const complete = promise.#complete;
     const lean = promise.#answer.then(
@@ -161,7 +153,7 @@ export class APIPromise<T> extends Promise<T> {
       }),
     );
     lean.catch(() => {});
-    return () => (shared.completion ??= lean.then(complete));
+    return () => shared.awaited ?? lean.then((answer) => complete(answer, false));
   }
 
   /** @internal The call's answer, without completing it (a query that only needs the body and headers). */
@@ -177,7 +169,11 @@ export class APIPromise<T> extends Promise<T> {
     const mapped = promise.#answer.then(async (answer) => ({ ...answer, data: (await f(answer)) as U }));
     return new APIPromise<U>(
       mapped,
-      (answer) => promise.withResponse().then((full) => ({ ...full, data: answer.data })),
+      (answer, awaited) =>
+        (awaited ? promise.withResponse() : APIPromise.completed(promise)).then((full) => ({
+          ...full,
+          data: answer.data,
+        })),
       promise.#costRead,
     );
   }

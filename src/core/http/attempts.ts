@@ -19,16 +19,10 @@ import { follow, isRedirect } from "./redirects.js";
 import { type HeadersLike, RotatingKey, requestBody, requestHeaders, requestURL } from "./request-init.js";
 import type { RequestOptions } from "./request-options.js";
 import { retryAfter } from "./retry.js";
+import { type FetchInit, type FetchOptions, fetchInit, RUNTIME_FETCH } from "./runtime-fetch.js";
 
-/**
- * The runtime's own fetch, as it was when genway loaded: the one fetch known to end its request and
- * body reads when its signal aborts. A fetch given as an option, or one put on globalThis later (a
- * test stub, a polyfill), may ignore its signal, and is raced with the abort instead.
- */
-const PLATFORM_FETCH = globalThis.fetch;
-
-/** Reads the connection of one attempt into the call's data. */
-export type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
+/** Reads the connection of one attempt into the call's data (`model`: the model this attempt asked for). */
+export type Reader<T> = (c: Connection, spec: RequestSpec, model?: string) => Promise<T>;
 
 /** What the features of one call share: made only for a call that uses one. */
 export interface CallState {
@@ -50,6 +44,8 @@ export interface AttemptsConfig {
   /** ms the first retry waits when the server gave no Retry-After (see GenwayOptions.retryDelay). */
   retryDelay: number;
   fetch: typeof fetch | undefined;
+  /** Passed to every fetch, under genway's own fields (runtime-fetch.ts). */
+  fetchOptions: FetchOptions | undefined;
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
@@ -75,6 +71,8 @@ export class Attempts {
   readonly #config: AttemptsConfig;
   readonly #origin: string;
   readonly #fetch: typeof fetch;
+  /** The fetch options of each attempt: the client's and the call's, and on Node the clock-free dispatcher. */
+  readonly #init: FetchInit;
   readonly #key: RotatingKey | undefined;
   #chain: readonly Middleware[] | undefined;
   /** The exchange of every attempt: plain (a string key, no middleware) or keyed and chained. */
@@ -92,6 +90,7 @@ export class Attempts {
     else this.#key = new RotatingKey(apiKey);
     this.#origin = new URL(config.base).origin;
     this.#fetch = config.fetch ?? globalThis.fetch;
+    this.#init = fetchInit(this.#fetch, config.fetchOptions);
     this.#tracked = this.#key !== undefined;
     this.#exchange = this.#tracked ? this.#keyedExchange : this.#plainExchange;
   }
@@ -160,7 +159,7 @@ export class Attempts {
           signal: options.signal,
           timeout: options.timeout ?? this.#config.timeout,
           idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: sending === undefined && this.#fetch === PLATFORM_FETCH,
+          signalled: sending === undefined && this.#fetch === RUNTIME_FETCH,
         },
       );
     } catch (error) {
@@ -176,7 +175,7 @@ export class Attempts {
     if (!response.ok) throw await failureOf(connection, connection.url);
     let data: T;
     try {
-      data = await read(connection, spec);
+      data = await read(connection, spec, model);
     } catch (error) {
       connection.release();
       throw error;
@@ -193,6 +192,7 @@ export class Attempts {
       url,
       { method: spec.method, headers, body, signal, redirect: "manual" },
       spec,
+      options,
     );
   };
 
@@ -203,7 +203,7 @@ export class Attempts {
     const body = requestBody(spec, options, headers);
     const handed = (to: string, init: RequestInit) => {
       if (sending) sending.handed = true;
-      return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec);
+      return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec, options);
     };
     if (!record) return handed(url, { method: spec.method, headers, body, signal });
     const init = { method: spec.method, url, headers, body, signal };
@@ -214,10 +214,16 @@ export class Attempts {
    * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
    * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
    */
-  async #fetchFollowing(url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
+  async #fetchFollowing(
+    url: string,
+    genway: RequestInit,
+    spec: RequestSpec,
+    options: RequestOptions,
+  ): Promise<Response> {
     // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
     // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
     const send = this.#fetch;
+    const init = this.#init(genway, options.fetchOptions);
     const response = await send(url, init);
     return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, send) : response;
   }

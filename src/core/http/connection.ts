@@ -15,6 +15,7 @@ import { neverSent } from "../errors/never-sent.js";
 import { IdleClock } from "../shared/idle-clock.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { timerDelay } from "../shared/timers.js";
+import { runtimeClock } from "./runtime-fetch.js";
 
 /** A response whose headers arrived; its body is still unread. */
 export interface Connection {
@@ -200,7 +201,7 @@ export async function underClock<T>(
   const onUserAbort = () => controller.abort(userSignal?.reason);
   userSignal?.addEventListener("abort", onUserAbort, { once: true });
   const timer =
-    timeout > 0 && Number.isFinite(timeout)
+    timeout >= 0 && Number.isFinite(timeout)
       ? setTimeout(() => {
           timedOut = true;
           controller.abort();
@@ -348,6 +349,8 @@ export function toConnectionError(
   if (isGenwayError(error)) return error;
   if (reason === "user") return new APIUserAbortError(undefined, { cause: error });
   if (reason === "idle") return new APITimeoutError("idle", timeoutMs, { cause: error });
+  const clock = runtimeClock(error);
+  if (clock) return new APITimeoutError(clock, timeoutMs, { cause: error, runtime: true });
   const tried = where ? `; tried ${where}` : "";
   return new APIConnectionError(`Connection error: ${describeCause(error)}${tried}`, {
     cause: error,

@@ -4,7 +4,7 @@
  * declaration (`transport.call(op, params)`), so a resource method is one line over it.
  */
 import type { Schema } from "../validation/schema.js";
-import { type ValidationMode, validate } from "../validation/validate.js";
+import { checkParams, type ValidationMode, validate } from "../validation/validate.js";
 import type { OperationMeter } from "./cost.js";
 import type { RetryPolicy } from "./retry.js";
 
@@ -15,6 +15,11 @@ export type QueryValue = string | number | boolean | undefined;
 export interface RequestSpec {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
+  /**
+   * An absolute URL on the gateway's origin to send to instead of baseURL + `path` (a file the
+   * gateway serves at an address it gave out, such as new-api's /v1/videos/{id}/content), as is.
+   */
+  url?: string | undefined;
   /** A JSON value, a FormData, or nothing. */
   body?: unknown;
   /**
@@ -77,13 +82,15 @@ export function modelOf<P>(op: Operation<P>, params: P): string | undefined {
 
 /**
  * Checks `params` against `op` (unless validation is off), then builds its request: at once, or a
- * promise when the body must be read first (an upload source).
+ * promise when the body must be read first (an upload source). The params of an operation with a
+ * schema must be an object in every mode: nothing of them is read before that is known.
  */
 export function specOf<P>(
   op: Operation<P>,
   params: P,
   mode: ValidationMode,
 ): RequestSpec | Promise<RequestSpec> {
+  if (op.schema) checkParams(op.name, params);
   const schema = typeof op.schema === "function" ? op.schema(params) : op.schema;
   if (schema) validate(schema, params, op.name, mode);
   const path = typeof op.path === "function" ? op.path(params) : op.path;
@@ -107,6 +114,6 @@ function request<P>(op: Operation<P>, path: string, body: unknown, accept: strin
 export const EVENT_STREAM = "text/event-stream";
 
 /** What to accept for a call whose `stream` flag chooses between one JSON body and an event stream. */
-export function accepts(params: { stream?: boolean | null | undefined }): string {
-  return params.stream === true ? EVENT_STREAM : "application/json";
+export function accepts(params: { stream?: boolean | null | undefined } | undefined): string {
+  return params?.stream === true ? EVENT_STREAM : "application/json";
 }

@@ -2,7 +2,8 @@
  * The one way an id goes into a URL path. Every interpolated value becomes one percent-encoded
  * segment, and values that would change which resource the path names are refused before anything
  * is sent: `""` (`/v2/videos/generations/` is the collection, not a task), `.` and `..` (resolved
- * away by URL parsing) and anything with a slash (a second segment). After openai-node's `path` tag.
+ * away by URL parsing), anything with a slash (a second segment) and a lone surrogate (no URL
+ * can carry it). After openai-node's `path` tag.
  *
  * ```ts
  * path`/v2/videos/generations/${taskId}`
@@ -10,6 +11,9 @@
  * ```
  */
 import { ValidationError } from "../errors/errors.js";
+
+/** Half of a UTF-16 surrogate pair without its other half: encodeURIComponent throws a URIError on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function path(strings: TemplateStringsArray, ...values: unknown[]): string {
   let out = strings[0] ?? "";
@@ -30,7 +34,9 @@ function segment(value: unknown, strings: TemplateStringsArray, index: number): 
           ? `must not be "${text}"`
           : /[/\\]/.test(text)
             ? "must not contain a slash"
-            : undefined;
+            : LONE_SURROGATE.test(text)
+              ? "must be well-formed text (it holds half of a surrogate pair, which no URL can carry)"
+              : undefined;
   if (problem === undefined) return encodeURIComponent(text as string);
   // The operation is named by its path template, e.g. "/v2/videos/generations/{id}".
   const template = strings.join("{id}");

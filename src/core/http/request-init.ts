@@ -4,8 +4,9 @@
  * JSON text or the multipart form, with `extra_body`) and the key itself (a string, or a function
  * called per request, e.g. to rotate).
  */
-import { APIConnectionError, GenwayError, isGenwayError } from "../errors/errors.js";
+import { APIConnectionError, isGenwayError, ValidationError } from "../errors/errors.js";
 import { registerSecret, releaseSecret } from "../shared/redact.js";
+import { unsendable } from "../validation/options.js";
 import type { QueryValue, RequestSpec } from "./operation.js";
 
 /** Headers as a `Headers` or a plain object; an `undefined` value removes a default header. */
@@ -28,6 +29,7 @@ export function requestURL(
   options: RequestParts,
   defaultQuery: Record<string, QueryValue> | undefined,
 ): string {
+  if (spec.url !== undefined) return spec.url;
   const path = base + (spec.path.startsWith("/") ? spec.path.slice(1) : spec.path);
   if (!defaultQuery && !spec.query && !options.query) return path;
   const url = new URL(path);
@@ -81,12 +83,27 @@ export function isForm(body: unknown): body is FormData {
   return typeof FormData !== "undefined" && body instanceof FormData;
 }
 
-/** A usable key, or a GenwayError that never echoes it (and is not retried: the key will not change). */
-export function checkKey(key: unknown): void {
-  if (typeof key !== "string" || key.length === 0)
-    throw new GenwayError("The API key is empty (an apiKey function must return a non-empty string).");
-  if (/[\r\n]/.test(key))
-    throw new GenwayError("The API key contains a line break (CR/LF); refusing to send it.");
+/**
+ * What is wrong with an API key, never quoting it: not a non-empty string, or a character fetch
+ * cannot send in a header (a line break, a zero-width space or other invisible character copied
+ * with it). fetch would refuse it only as the call runs, after its retries, as a connection error
+ * that a budget counts as maybe billed.
+ */
+export function keyProblem(key: unknown): string | undefined {
+  if (typeof key !== "string") return `must be a string or a function returning one, got ${typeof key}`;
+  if (key === "") return "is empty";
+  const problem = unsendable(key);
+  return problem && `contains ${problem}: was an invisible character copied with the key?`;
+}
+
+/**
+ * A usable key, or a ValidationError that never echoes it (and is not retried: the key will not
+ * change). `where` names the client, `path` where the key came from (`apiKey()`: a key function's).
+ */
+export function checkKey(key: unknown, where: string, path = "apiKey"): void {
+  const problem = keyProblem(key);
+  if (problem !== undefined)
+    throw new ValidationError(where, [{ path, rule: "api_key", message: problem }], "options");
 }
 
 /**
@@ -112,7 +129,7 @@ export class RotatingKey {
         { cause: error, notSent: true },
       );
     }
-    checkKey(key);
+    checkKey(key, "client", "apiKey()");
     if (!this.#tokens.includes(key)) {
       registerSecret(key);
       this.#tokens.push(key);

@@ -1,8 +1,11 @@
 /** The options every method takes as its last argument, and the names a call may give. */
+
+import { type OptionChecks, option } from "../validation/options.js";
 import type { BudgetOptions } from "./cost.js";
 import type { FallbackOptions } from "./fallback.js";
 import type { QueryValue } from "./operation.js";
 import type { HeadersLike, RequestParts } from "./request-init.js";
+import type { FetchOptions } from "./runtime-fetch.js";
 
 /** Per-call options every method accepts as its last argument. */
 export interface RequestOptions extends FallbackOptions, RequestParts {
@@ -13,17 +16,17 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
   signal?: AbortSignal | undefined;
   /**
    * ms until response headers, per attempt.
-   * @default the client's `timeout` (600_000)
+   * @default the client's `timeout`
    */
   timeout?: number | undefined;
   /**
    * ms allowed between two chunks of a streamed or downloaded body.
-   * @default the client's `idleTimeout` (120_000)
+   * @default the client's `idleTimeout`
    */
   idleTimeout?: number | undefined;
   /**
    * Retries of this call where its retry policy allows one.
-   * @default the client's `maxRetries` (2)
+   * @default the client's `maxRetries`
    */
   maxRetries?: number | undefined;
   /**
@@ -44,6 +47,12 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
    */
   extra_body?: Record<string, unknown> | undefined;
   /**
+   * Options for this call's fetch (a proxy's `dispatcher`, `keepalive` ...), over the client's
+   * `fetchOptions` (docs/client.md, "Proxies and fetch options").
+   * @default the client's `fetchOptions`
+   */
+  fetchOptions?: FetchOptions | undefined;
+  /**
    * A limit for this call alone (CNY), checked against its worst case before sending, on top of
    * the client's budget (docs/cost.md).
    * @default none (the client's budget alone)
@@ -51,18 +60,21 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
   budget?: BudgetOptions | undefined;
 }
 
-/** Every name RequestOptions declares: any other option given to a call is a ValidationError. */
-export const REQUEST_OPTION_NAMES: ReadonlySet<string> = new Set(
-  Object.keys({
-    signal: true,
-    timeout: true,
-    idleTimeout: true,
-    maxRetries: true,
-    headers: true,
-    query: true,
-    extra_body: true,
-    budget: true,
-    fallback: true,
-    paidFallback: true,
-  } satisfies Record<keyof RequestOptions, true>),
-);
+/**
+ * Every option a call takes, with its check: the names a call may give (any other is a
+ * ValidationError naming the closest) and what each must hold, from this one map. Declaring an
+ * option in RequestOptions without a check here is a compile error.
+ */
+export const REQUEST_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  idleTimeout: option.clock,
+  maxRetries: option.count,
+  headers: option.headers,
+  query: option.query,
+  extra_body: option.fields,
+  fetchOptions: option.object,
+  budget: option.budget,
+  fallback: option.list,
+  paidFallback: option.flag,
+} as const satisfies OptionChecks<keyof RequestOptions>;

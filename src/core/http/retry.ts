@@ -23,7 +23,9 @@ const MAINTENANCE = new Set<number | string>([10020, "10020"]);
 /** Whether `error` may be retried under `policy`. Body replayability is checked by the caller. */
 export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   if (!isGenwayError(error)) return false;
-  if (error instanceof APITimeoutError) return policy === "idempotent" && error.phase === "response";
+  // A runtime's own clock that fired first (not retryable) may have let the gateway take the request.
+  if (error instanceof APITimeoutError)
+    return policy === "idempotent" && error.phase === "response" && error.retryable;
   if (error instanceof APIConnectionError) return policy === "idempotent" || error.notSent;
   if (!(error instanceof APIError)) return false;
   if (policy === "idempotent") return error.retryable;

@@ -18,15 +18,15 @@ import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
 import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
-import { checkOptions, REQUEST_OPTIONS } from "../validation/options.js";
+import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
-import { Attempts, type Reader } from "./attempts.js";
+import { Attempts, type CallState, type Reader } from "./attempts.js";
 import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
 import { type Features, featured } from "./featured.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
-import { CallRecord, type Middleware } from "./middleware.js";
+import { type CallInfo, CallRecord, type Middleware, PRICES_READ } from "./middleware.js";
 import {
   EVENT_STREAM,
   modelOf,
@@ -36,11 +36,14 @@ import {
   specOf,
 } from "./operation.js";
 import type { HeadersLike } from "./request-init.js";
-import { REQUEST_OPTION_NAMES, type RequestOptions } from "./request-options.js";
+import { REQUEST_OPTIONS, type RequestOptions } from "./request-options.js";
+import type { FetchOptions } from "./runtime-fetch.js";
+import { meteredParams } from "./units.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
-export { checkKey, type HeadersLike } from "./request-init.js";
+export { checkKey, type HeadersLike, keyProblem } from "./request-init.js";
 export type { RequestOptions } from "./request-options.js";
+export type { FetchOptions } from "./runtime-fetch.js";
 
 export interface TransportConfig {
   apiKey: string | (() => string | Promise<string>);
@@ -54,6 +57,8 @@ export interface TransportConfig {
   /** Bytes a JSON answer may hold (see GenwayOptions.maxResponseBytes). */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
+  /** Passed to every fetch (requests, redirects, downloads), under genway's own fields. */
+  fetchOptions: FetchOptions | undefined;
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
@@ -75,11 +80,16 @@ type Operate = <P, T>(
 /** The options of a call given none: nothing to check. */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 
+/** What middleware sees as the operation of a request that is no declared operation. */
+const UNDECLARED = { operation: "request", parent: undefined };
+
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
 
 export class Transport {
   readonly #config: TransportConfig;
+  /** The gateway's API root (`<root>/v1/`): the URLs that may get the key besides the operations. */
+  readonly #api: string;
   readonly #attempts: Attempts;
   readonly #readJson: Reader<unknown>;
   /** The client's billed calls (an operation with a meter); undefined: calls are never priced. */
@@ -90,6 +100,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     const base = `${gatewayRoot(config.baseURL)}/`;
+    this.#api = `${new URL(base).href}v1/`;
     this.#attempts = new Attempts({ ...config, base });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
@@ -112,13 +123,23 @@ export class Transport {
   /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
   get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
+    fetchOptions: FetchOptions | undefined;
     timeout: number;
     idleTimeout: number;
     maxRetries: number;
     retryDelay: number;
   } {
-    const { fetch, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
-    return { fetch, timeout, idleTimeout, maxRetries, retryDelay };
+    const { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay } = this.#config;
+    return { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay };
+  }
+
+  /**
+   * Whether `url` is a route of the gateway's API (under its root's /v1/, on its origin): a file the
+   * relay serves itself behind its key (new-api's /v1/videos/{id}/content). Files anywhere else,
+   * the gateway's own file host included, are fetched without the key (a presigned URL refuses one).
+   */
+  servesWithKey(url: URL): boolean {
+    return url.href.startsWith(this.#api);
   }
 
   /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is featured and recorded. */
@@ -127,7 +148,7 @@ export class Transport {
     this.#attempts.useMiddleware(chain);
     this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
       try {
-        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
         return featured(this.#features, op, params, options, stream, read);
       } catch (error) {
         return Promise.reject(error);
@@ -150,7 +171,12 @@ export class Transport {
    * inside the promise, so a ValidationError rejects it and nothing is sent.
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
-    return this.#promise(op, params, this.#operate(op, params, options, false, this.#readJson as Reader<T>));
+    return this.#promise(
+      op,
+      params,
+      options,
+      this.#operate(op, params, options, false, this.#readJson as Reader<T>),
+    );
   }
 
   /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
@@ -162,8 +188,9 @@ export class Transport {
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
     const unwrapped = this.#unwrapped(wrap);
-    const read = op.meter && this.#billed ? this.#billed.body(op, params, unwrapped) : unwrapped;
-    return this.#promise(op, params, this.#operate(op, params, options, stream, read));
+    const read =
+      op.meter && this.#billed ? this.#billed.body(op, params, options ?? NO_OPTIONS, unwrapped) : unwrapped;
+    return this.#promise(op, params, options, this.#operate(op, params, options, stream, read));
   }
 
   /**
@@ -177,15 +204,28 @@ export class Transport {
     open: (c: Connection) => S | Promise<S>,
     json?: (body: J) => J,
   ): APIPromise<J> | APIPromise<S> {
-    if (params.stream === true) return this.open(op, params, options, open);
+    // Params that are no object are refused by the call (specOf), as a rejection.
+    if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
     const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
-    return this.#promise(op, params, this.#operate(op, params, options, false, read));
+    return this.#promise(op, params, options, this.#operate(op, params, options, false, read));
   }
 
   /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
     return new APIPromise(this.#unbilled(spec, options, this.#readJson as Reader<T>, false));
+  }
+
+  /**
+   * A read of the gateway's prices (GET /api/pricing, /api/status) made by the client's money: a
+   * query like {@link json}, which middleware sees as the operation `prices.load`, made for the
+   * call that needed it (`parent`) when one did.
+   */
+  priceRead<T>(path: string, options: RequestOptions, parent?: CallInfo): APIPromise<T> {
+    const spec: RequestSpec = { method: "GET", path, policy: "idempotent" };
+    return new APIPromise(
+      this.#unbilled(spec, options, this.#readJson as Reader<T>, false, { operation: PRICES_READ, parent }),
+    );
   }
 
   /**
@@ -203,8 +243,15 @@ export class Transport {
   }
 
   /** The promise of a declared operation's call: a billed call's prices its `withResponse()` (billing.ts). */
-  #promise<T, P>(op: Operation<P>, params: P, answer: Promise<Answer<T>>): APIPromise<T> {
-    return op.meter && this.#billed ? this.#billed.promise(op, params, answer) : new APIPromise(answer);
+  #promise<T, P>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions | undefined,
+    answer: Promise<Answer<T>>,
+  ): APIPromise<T> {
+    return op.meter && this.#billed
+      ? this.#billed.promise(op, params, options ?? NO_OPTIONS, answer)
+      : new APIPromise(answer);
   }
 
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
@@ -223,10 +270,11 @@ export class Transport {
     options: RequestOptions = NO_OPTIONS,
     read: Reader<T>,
     stream: boolean,
+    made: { operation: string; parent: CallInfo | undefined } = UNDECLARED,
   ): Promise<Answer<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
-    const record = this.#features.chain && new CallRecord("request", undefined, stream);
+    const record = this.#features.chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
     try {
       const answer = await this.#attempts.send(spec, options, read, undefined, state);
@@ -245,7 +293,7 @@ export class Transport {
   #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
     try {
       if (options !== NO_OPTIONS) {
-        checkOptions("request", options, REQUEST_OPTIONS, REQUEST_OPTION_NAMES);
+        checkOptions("request", options, REQUEST_OPTIONS, true);
         if (options.budget !== undefined || options.fallback !== undefined) {
           return featured(this.#features, op, params, options, stream, read);
         }
@@ -265,11 +313,29 @@ export class Transport {
     }
   };
 
-  /** One model's try, unmetered: build (synchronously, unless the body must be read), send, read. */
-  #plain: Try = async (op, params, options, read, state) => {
+  /**
+   * One model's try, unmetered: build (synchronously, unless the body must be read), send, read. A
+   * billed call is counted in the client's ledger (what `gw.costs` totals; billing.ts): its model
+   * and what its answer says it used, or, failed, whether it may have been billed.
+   */
+  #plain: Try = async <P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions,
+    read: Reader<T>,
+    state: CallState | undefined,
+  ): Promise<Answer<T>> => {
     let spec = this.#build(op, params, options);
     if (spec instanceof Promise) spec = await spec;
-    const answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
+    const billed = op.meter && this.#billed;
+    let answer: Answer<T>;
+    try {
+      answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
+    } catch (error) {
+      if (billed) billed.failed(op, params, error);
+      throw error;
+    }
+    if (billed) billed.counted(op, params, options, answer.data);
     state?.record?.answered(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED);
     return answer;
   };
@@ -283,6 +349,8 @@ export class Transport {
     let spec: RequestSpec | Promise<RequestSpec>;
     try {
       spec = specOf(op, params, this.#config.validation);
+      // A billed call's extra_body is part of what it bills: its model field is refused (units.ts).
+      if (op.meter && options.extra_body !== undefined) meteredParams(op, params, options);
     } catch (error) {
       throw neverSent(error);
     }

@@ -26,3 +26,33 @@ function withoutQuery(url: string): string {
   const cut = url.search(/[?#]/);
   return cut === -1 ? url : url.slice(0, cut);
 }
+
+/** `url` with any user name and password replaced by `***` (for messages: they are secrets). */
+function withoutUserinfo(url: string): string {
+  return url.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i,
+    (_, scheme: string | undefined) => `${scheme ?? ""}***@`,
+  );
+}
+
+/**
+ * What is wrong with `baseURL`, or undefined: it must be an absolute http(s) URL with no user
+ * name or password (fetch refuses such URLs, and each error would then print the password) and no
+ * query string or fragment (every API path is appended to the baseURL, so it would land inside
+ * them). The message never prints the user info.
+ */
+export function baseURLProblem(baseURL: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = /^https?:\/\//i.test(baseURL) ? new URL(baseURL) : undefined;
+  } catch {
+    url = undefined;
+  }
+  const shown = withoutUserinfo(withoutQuery(baseURL));
+  if (!url) return `must be an http(s) URL, got ${JSON.stringify(withoutUserinfo(baseURL))}`;
+  if (url.username || url.password || shown !== withoutQuery(baseURL))
+    return `must not hold a user name or password (${shown}): fetch refuses it; send credentials as a header with defaultHeaders`;
+  if (shown !== baseURL)
+    return `must not hold a query string or fragment (${shown} is the root, every API path is appended to it): add query parameters to every request with defaultQuery`;
+  return undefined;
+}

@@ -24,8 +24,9 @@ export class IdleClock {
   readonly #onTimeout: (() => void) | undefined;
 
   /**
-   * `ms` between chunks (Infinity or 0: no idle limit). With `response`, the clock first waits for
-   * the headers under that window ({@link headers} ends it), in the same timer.
+   * `ms` between chunks (Infinity: no idle limit; 0 is a window of 0 ms, as for every clock). With
+   * `response`, the clock first waits for the headers under that window ({@link headers} ends it),
+   * in the same timer.
    */
   constructor(
     private readonly ms: number,
@@ -114,9 +115,9 @@ export class IdleClock {
   };
 }
 
-/** A window that limits anything: finite and above 0. */
+/** A window that limits anything: finite (Infinity is no clock; 0 is a clock of 0 ms). */
 function limited(ms: number): boolean {
-  return ms > 0 && Number.isFinite(ms);
+  return ms >= 0 && Number.isFinite(ms);
 }
 
 /**

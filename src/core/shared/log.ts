@@ -19,6 +19,8 @@ export interface Logger {
 }
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+/** Every level, least first: what the `logLevel` option takes. */
+export const LOG_LEVELS = Object.keys(RANK) as readonly LogLevel[];
 
 /** What a level below the chosen one logs to: nothing. One function, so callers can tell (see `logs`). */
 const noop = (): void => {};

@@ -21,6 +21,16 @@ export interface SSEMessage {
  */
 export const KEEP_ALIVE = "\n:keep-alive";
 /**
+ * The event name of a keep-alive sent as an event: Anthropic's `event: ping` (which new-api passes
+ * through on /v1/messages, relay/channel/claude/relay-claude.go HandleStreamResponseData).
+ */
+const PING = "ping";
+
+/** Whether `message` carries data, as against a keep-alive (a comment block, or an event named ping). */
+export function isKeepAlive(message: SSEMessage): boolean {
+  return message.event === KEEP_ALIVE || message.event === PING;
+}
+/**
  * The `event` of a line that starts with `{`: JSON written onto the stream without `data:` (new-api
  * writes its deferred error that way, controller/relay.go 92-103); `data` is the line. The grammar
  * would ignore it as an unknown field, and so do the streams unless it is an error envelope.
@@ -57,6 +67,14 @@ export class SSEParser {
   #comment = false;
 
   constructor(private readonly max = MAX_EVENT_SIZE) {}
+
+  /**
+   * Part of an event is held, not yet complete: data lines, or a line not ended yet that is no
+   * comment. A server sending a large event slowly is sending data; one sending `: PING` is not.
+   */
+  get midEvent(): boolean {
+    return this.#dataLines > 0 || (this.#pieces.length > 0 && this.#pieces[0]!.charCodeAt(0) !== COLON);
+  }
 
   feed(chunk: string, out: SSEMessage[]): void {
     if (this.overflow || chunk === "") return;

@@ -5,7 +5,7 @@
  */
 import { MalformedResponseError } from "../errors/errors.js";
 import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
-import { MAX_EVENT_SIZE, type SSEMessage, SSEParser } from "./sse-parser.js";
+import { isKeepAlive, MAX_EVENT_SIZE, type SSEMessage, SSEParser } from "./sse-parser.js";
 
 /** How a consumer left readSSE early: at the stream's end (`atEnd`), or not (break, error, abort). */
 export interface SSEReading {
@@ -55,22 +55,28 @@ export async function* readSSE(
         );
       }
       const batch: SSEMessage[] = [];
+      let progress = false;
       if (chunk.done) {
         // Flush a trailing multi-byte remainder, then end a line and an event the server did not close.
         parser.feed(decoder.decode(), batch);
         parser.end(batch);
         ended = true;
       } else {
-        clock.touch();
         parser.feed(decoder.decode(chunk.value, { stream: true }), batch);
+        // Keep-alives are not progress: a relay that pings while its upstream is dead (new-api's
+        // ping ticker, relay/helper/stream_scanner.go) must not hold the idle clock off.
+        progress = carriesData(batch) || parser.midEvent;
+        if (progress) clock.touch();
       }
       if (batch.length > 0) {
         // A slow consumer is not a silent server: the clock waits while the caller holds our events.
-        clock.pause();
+        // Keep-alives alone reach no caller (the stream's reader handles them at once): it runs on.
+        const held = progress || ended;
+        if (held) clock.pause();
         yield batch;
         // Aborted while holding the events: stop here, even if the rest of the body is already read.
         if (signal.aborted) throw toConnectionError(signal.reason, connection.abortReason(), 0);
-        clock.resume();
+        if (held) clock.resume();
       }
       if (parser.overflow) throw oversize(connection, maxEventSize);
     }
@@ -114,6 +120,12 @@ function release(reader: ReadableStreamDefaultReader<Uint8Array>, connection: Co
   })()
     .catch(() => {})
     .finally(() => clearTimeout(timer));
+}
+
+/** Whether a batch holds an event that carries data (the first message says so on every real stream). */
+function carriesData(batch: SSEMessage[]): boolean {
+  for (const message of batch) if (!isKeepAlive(message)) return true;
+  return false;
 }
 
 function oversize(connection: Connection, limit: number): MalformedResponseError {

@@ -163,8 +163,10 @@ export async function* jsonEvents<E>(
   operation: string,
   interpret: Interpret<E>,
   ending: Ending<E>,
+  /** A line of JSON with no framing is an event (toReadableStream's NDJSON), not an error to look for. */
+  lines = false,
 ): AsyncGenerator<E[], IncompleteStreamError | undefined> {
-  const reader = new BatchReader(connection, operation, interpret, ending);
+  const reader = new BatchReader(connection, operation, interpret, ending, lines);
   const reading = { atEnd: false };
   try {
     for await (const messages of readSSE(connection, MAX_EVENT_SIZE, reading)) {
@@ -211,6 +213,7 @@ class BatchReader<E> {
     private readonly operation: string,
     private readonly interpret: Interpret<E>,
     private readonly ending: Ending<E>,
+    private readonly lines: boolean,
   ) {
     this.#parse = (data) => parseObject(data, operation, connection);
     this.#fail = (payload) => streamError(payload, connection);
@@ -229,7 +232,7 @@ class BatchReader<E> {
         }
         continue;
       }
-      if (kind === UNFRAMED) {
+      if (kind === UNFRAMED && !this.lines) {
         this.failure = this.#unframed(message.data);
         if (this.failure) break;
         continue;

@@ -1,7 +1,7 @@
 /**
  * The stream every wire format builds on: async iteration of typed events, `abort()`, `tee()`,
- * `toReadableStream()`, `text()`, the final result assembled from the deltas and `snapshot()`
- * of what was assembled so far (kept after an abort, so no paid output is lost).
+ * `toReadableStream()`, `text()` and `reasoning()`, the final result assembled from the deltas and
+ * `snapshot()` of what was assembled so far (kept after an abort, so no paid output is lost).
  */
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
@@ -13,10 +13,11 @@ import {
   type SettlesLater,
   type StreamBill,
 } from "../http/cost.js";
+import { encodeEvents, type ReadableStreamOptions, type SSEFraming } from "./readable.js";
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
 
-/** What a billed stream's snapshot() adds: its cost so far, or null and the reason. */
+/** What a billed stream's snapshot() adds: its cost so far, as `cost()` gives it, or null and the reason. */
 export interface StreamCost {
   cost?: CostEstimate | null;
   costReason?: string | undefined;
@@ -133,12 +134,15 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   protected abstract readonly operation: string;
   /** The text delta an event carries, if any (thinking excluded). */
   protected abstract textOf(event: Event): string | undefined;
+  /** The reasoning delta an event carries, if any (reasoning text, thinking, thought parts). */
+  protected abstract reasoningOf(event: Event): string | undefined;
+  /** How the format's upstream frames its events as server-sent events (toReadableStream's `sse`). */
+  protected abstract readonly framing: SSEFraming;
 
   /**
    * What has been assembled so far, safe to call at any time, also after an abort or error (no paid
-   * output is lost). On a billed call it carries `cost`: the price of the usage assembled so far, or
-   * of what was delivered while the final usage is missing (null, with `costReason`, when the price
-   * table cannot price it); see docs/cost.md.
+   * output is lost). On a billed call it carries `cost`, as `cost()` gives it, and `costReason`
+   * when that is null (see docs/cost.md).
    */
   snapshot(): Final & StreamCost {
     const snapshot = this.#assembly.copy() as Final & StreamCost;
@@ -291,13 +295,35 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   }
 
   /**
-   * What the stream has cost so far, priced from the usage assembled (the whole cost once it has
-   * ended; usage usually arrives with the last events), or from what it delivered while its final
-   * usage is missing (docs/cost.md). `null` when the price table cannot price the call (the model
-   * is not in the catalog); snapshot().costReason says why.
+   * What the stream has cost so far. Priced by what the client has now: `null` until it has loaded the
+   * gateway's prices, and `snapshot().costReason` then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client"). From the usage assembled (the whole cost once it has
+   * ended), or from what it delivered while its final usage is missing. `await stream.finalCost()` is
+   * its awaited read.
    */
   cost(): CostEstimate | null {
     return this.#bill?.price(this.#assembly, this.#completed).cost ?? null;
+  }
+
+  /**
+   * What the stream cost. Priced by the gateway's prices, loaded first if the client has not
+   * (docs/cost.md, "One truth per client"). Resolves once the stream has ended, reading it to its end
+   * if nobody is, as `final…()` does. A stream cut, aborted or failed costs what it delivered; `null`
+   * when it cannot be priced (then `snapshot().costReason` says why). It never rejects for the stream's
+   * own failure: `final…()` and the iteration report that.
+   */
+  async finalCost(): Promise<CostEstimate | null> {
+    if (!this.#started) {
+      try {
+        for await (const _ of this) {
+          // Drain: accumulate() does the work.
+        }
+      } catch {
+        // The stream's failure is its readers' to see; what it delivered is priced below.
+      }
+    } else await this.#done;
+    const priced = await this.#bill?.final(this.#assembly, this.#completed);
+    return priced?.cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */
@@ -307,10 +333,24 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     if (!this.#started) this.#account.end(new APIUserAbortError(), false);
   }
 
-  /** Async iterable of the text deltas only. Consumes the stream. */
-  async *text(): AsyncGenerator<string, void, undefined> {
+  /** Async iterable of the answer's text deltas only (no reasoning, no tool JSON). Consumes the stream. */
+  text(): AsyncGenerator<string, void, undefined> {
+    return this.#deltas(this.textOf);
+  }
+
+  /**
+   * Async iterable of the reasoning deltas only, the same in every format: chat's
+   * `reasoning_content` (or `reasoning`), Messages' thinking, Responses' reasoning summaries and
+   * text, native thought parts. Joined, they are `reasoningText()` of the final result. Consumes
+   * the stream.
+   */
+  reasoning(): AsyncGenerator<string, void, undefined> {
+    return this.#deltas(this.reasoningOf);
+  }
+
+  async *#deltas(read: (event: Event) => string | undefined): AsyncGenerator<string, void, undefined> {
     for await (const event of this) {
-      const delta = this.textOf(event);
+      const delta = read.call(this, event);
       if (typeof delta === "string" && delta) yield delta;
     }
   }
@@ -365,23 +405,13 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
     return branches as [this, this];
   }
 
-  /** The events as newline-delimited JSON bytes, e.g. to pass a stream from a server to a browser. */
-  toReadableStream(): ReadableStream<Uint8Array> {
-    const iterator = this[Symbol.asyncIterator]();
-    const encoder = new TextEncoder();
-    return new ReadableStream({
-      async pull(controller) {
-        try {
-          const { value, done } = await iterator.next();
-          if (done) controller.close();
-          else controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await iterator.return?.();
-      },
-    });
+  /**
+   * The events as bytes for a server route's body, to rebuild in a page with the format's
+   * `fromReadableStream(body)`: newline-delimited JSON (the default), or `{ format: "sse" }` for
+   * server-sent events in the format's own framing (an error then arrives as the format's error
+   * event). Cancelling the body (the page went away) closes this stream's request.
+   */
+  toReadableStream(options?: ReadableStreamOptions): ReadableStream<Uint8Array> {
+    return encodeEvents(this[Symbol.asyncIterator](), this.framing, options);
   }
 }

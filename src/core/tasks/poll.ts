@@ -199,7 +199,15 @@ export async function waitFor<R>(
  * gains `task` and a message that says how to resume.
  */
 function namingTask(error: unknown, task: TaskRef): unknown {
-  if (typeof error !== "object" || error === null || "task" in error || !Object.isExtensible(error)) {
+  // A wait refused before it started (an id of the wrong type) has no task to name.
+  const named = typeof task.kind === "string" && typeof task.id === "string" && task.id !== "";
+  if (
+    !named ||
+    typeof error !== "object" ||
+    error === null ||
+    "task" in error ||
+    !Object.isExtensible(error)
+  ) {
     return error;
   }
   const ref = { kind: task.kind, id: task.id };

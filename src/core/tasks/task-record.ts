@@ -46,9 +46,11 @@ export interface TaskSnapshot<R = unknown> {
   /** The body as the gateway sent it. */
   raw: unknown;
   /**
-   * Once the task has succeeded: what its submission cost by the price table (the same figure as the
-   * submission's `withResponse().cost`), or null with `costReason` (a task resumed from its handle
-   * alone, a model the catalog cannot place). Absent before success.
+   * Once the task has succeeded: what its submission cost. Priced by what the client has now: `null`
+   * until it has loaded the gateway's prices, and the reason then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client"). The submission's `withResponse().cost` is its awaited read.
+   * Null with `costReason` also for a task resumed from its handle alone, a model the catalog cannot
+   * place). Absent before success.
    */
   cost?: CostEstimate | null;
   costReason?: string | undefined;
@@ -180,14 +182,16 @@ function read(record: Record<string, unknown>, depth: number): TaskRecord {
   const payload = kling ? record.task_result : below ? below.result : record.data;
   const result = isEmpty(payload) ? undefined : payload;
   const error = isRecord(record.error) ? text(record.error.message) : text(record.error);
-  // new-api answers `result_url` from the failure reason when there is no result (model/task.go 134-141).
+  // new-api answers `result_url` (and, fetching a veo task live, `url`: relay/relay_task.go
+  // tryRealtimeFetch) from the failure reason when there is no result (model/task.go GetResultURL).
   const reason =
     status === "failed"
       ? (text(record.task_status_msg) ??
         text(record.fail_reason) ??
         error ??
         text(record.error_message) ??
-        text(record.result_url))
+        text(record.result_url) ??
+        text(record.url))
       : undefined;
   return {
     id: text(record.task_id) ?? text(record.id),

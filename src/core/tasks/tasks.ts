@@ -5,7 +5,7 @@
  * by name only, from the registry of the client they were registered with.
  */
 
-import { GenwayError, MalformedResponseError, type TaskRef } from "../errors/errors.js";
+import { MalformedResponseError, type TaskRef, ValidationError } from "../errors/errors.js";
 import { APIPromise } from "../http/api-promise.js";
 import type { Priced } from "../http/cost.js";
 import { type Middleware, runWaitHooks } from "../http/middleware.js";
@@ -13,6 +13,7 @@ import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { Slots } from "../shared/slots.js";
+import { shown } from "../validation/options.js";
 import { BatchReader } from "./batch-reader.js";
 import { type AroundWait, describe, isTransient, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
@@ -133,13 +134,16 @@ export class Task<R = unknown, K extends string = string> implements TaskRef<K> 
   }
 }
 
+/** A kind a client knows, and its batch reader when its family reads many tasks at once. */
+type KindEntry = { kind: TaskKind<any>; batch?: BatchReader };
+
 /**
  * The kinds one client knows (kind -> how to query, normalize and batch-read it), and the waiting
  * and retrieving they share. The client creates one with its transport; families register their
  * kinds on it through `ClientContext.taskRegistry`.
  */
 export class TaskRegistry {
-  readonly #kinds = new Map<string, { kind: TaskKind<any>; batch?: BatchReader }>();
+  readonly #kinds = new Map<string, KindEntry>();
   #batchWindow: number | undefined;
   /** Every task query of this client's waits takes one of these. */
   readonly #polls = new Slots(MAX_POLLS_IN_FLIGHT);
@@ -178,12 +182,14 @@ export class TaskRegistry {
     return [...this.#kinds.keys()];
   }
 
-  #entry(name: string) {
-    const entry = this.#kinds.get(name);
+  /** The kind named `name`, or a ValidationError listing the known ones (a vidgen query without its kind). */
+  #entry(name: unknown): KindEntry {
+    const entry = typeof name === "string" ? this.#kinds.get(name) : undefined;
     if (!entry) {
-      throw new GenwayError(
-        `Unknown task kind ${JSON.stringify(name)}; known kinds: ${this.kinds().join(", ")}.`,
-      );
+      const known = `known kinds: ${this.kinds().join(", ")}`;
+      const message =
+        name === undefined ? `is required; ${known}` : `Unknown task kind ${shown(name)}; ${known}`;
+      throw new ValidationError("task", [{ path: "kind", rule: "unknown_kind", message }]);
     }
     return entry;
   }
@@ -253,7 +259,13 @@ export class TaskRegistry {
     options?: RequestOptions,
     cost: SubmissionCost = RESUMED,
   ): APIPromise<TaskSnapshot<R>> {
-    const { kind } = this.#entry(ref.kind);
+    let kind: TaskKind<any>;
+    try {
+      kind = this.#entry(ref.kind).kind;
+    } catch (error) {
+      // Rejected like every other failure of the call, not thrown out of it.
+      return new APIPromise<TaskSnapshot<R>>(Promise.reject(error));
+    }
     return APIPromise.derive(kind.retrieve(ref.id, options), (answer) =>
       costed(this.#normalize<R>(kind, answer.data, ref.id), cost),
     );
@@ -268,7 +280,12 @@ export class TaskRegistry {
   }
 
   #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    const entry = this.#entry(ref.kind);
+    let entry: KindEntry;
+    try {
+      entry = this.#entry(ref.kind);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const task = { kind: ref.kind, id: ref.id };
     if (!this.middleware.some((m) => m.onWait)) return this.#poll(entry, task, options);
     const listeners: Array<(snapshot: TaskSnapshot<unknown>) => void> = [];

@@ -6,9 +6,14 @@
  *
  * The idle clock runs only while we wait on the network: a consumer that takes its time between two
  * reads (a slow disk, a paused player) is not mistaken for a stalled server.
+ *
+ * An empty body is no answer: it resolves only once its first bytes arrived, and a 200 of 0 bytes
+ * (new-api sends one, billed, when its read of the upstream's audio breaks off: relay/channel/
+ * openai/audio.go OpenaiTTSHandler, relay/audio_handler.go) rejects with a MalformedResponseError
+ * of `type: "empty_body"`, never retried.
  */
 
-import { GenwayError } from "../errors/errors.js";
+import { GenwayError, MalformedResponseError } from "../errors/errors.js";
 import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
 
 /**
@@ -24,6 +29,12 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
   readonly #connection: Connection;
   #stream: ReadableStream<Uint8Array> | undefined;
   #disturbed = false;
+  /** The body's reader, made when the first bytes are awaited (see {@link opener}). */
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  /** The first bytes, read before the answer resolved; handed out first. */
+  #first: Uint8Array | undefined;
+  /** Detaches the reader from the connection's abort. */
+  #unwatch: (() => void) | undefined;
 
   /** @internal Made by the methods that return binary bodies. */
   constructor(connection: Connection) {
@@ -33,10 +44,20 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
     this.controller = connection.controller;
   }
 
-  /** @internal The `wrap` for transport.connect and download(). */
-  static open(connection: Connection): BinaryResponse {
-    return new BinaryResponse(connection);
+  /**
+   * @internal The `wrap` of a binary answer (`what` names it in the error of an empty one: "audio",
+   * "file"): resolves once the first bytes arrived, rejects on a body of 0 bytes.
+   */
+  static opener(what: string): (connection: Connection) => Promise<BinaryResponse> {
+    return async (connection) => {
+      const binary = new BinaryResponse(connection);
+      await binary.#awaitFirst(what);
+      return binary;
+    };
   }
+
+  /** @internal The `wrap` for transport.connect and download(): a file. */
+  static readonly open: (connection: Connection) => Promise<BinaryResponse> = BinaryResponse.opener("file");
 
   /** The Content-Type the server sent (e.g. `audio/mpeg`), or "" when it sent none. */
   get contentType(): string {
@@ -113,50 +134,101 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
     return this.body;
   }
 
-  #open(): ReadableStream<Uint8Array> {
+  /**
+   * Reads until the first bytes (kept for the consumer), or rejects: a body of 0 bytes (declared by
+   * Content-Length: 0, or ending at once) is no answer, and may have been billed.
+   */
+  async #awaitFirst(what: string): Promise<void> {
     const connection = this.#connection;
     const source = connection.response.body;
-    if (!source) {
-      connection.release();
-      return new ReadableStream({ start: (controller) => controller.close() });
+    if (source && this.contentLength !== 0) {
+      this.#reader = this.#watch(source.getReader());
+      for (;;) {
+        const chunk = await this.#read();
+        if (chunk.done) break;
+        if (chunk.value.byteLength > 0) {
+          this.#first = chunk.value;
+          return;
+        }
+      }
+    } else {
+      this.#finish();
+      await source?.cancel().catch(() => {});
     }
-    const reader = source.getReader();
-    // The attempt's clock, resumed by each read and paused whenever the consumer holds a chunk:
-    // only time spent waiting on the server counts.
-    const clock = bodyClock(connection);
-    // Cancelling the reader on abort ends a pending read even when a custom fetch ignores the signal.
-    const signal = connection.controller.signal;
+    const { response } = connection;
+    throw new MalformedResponseError(
+      `The gateway answered ${response.status} with no ${what} (0 bytes); the request may have been billed, and was not retried.`,
+      { status: response.status, type: "empty_body", requestId: this.requestId, headers: response.headers },
+    );
+  }
+
+  /** Hooks the reader to the connection: an abort cancels it (a pending read ends even when a custom fetch ignores its signal). */
+  #watch(reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStreamDefaultReader<Uint8Array> {
+    const signal = this.#connection.controller.signal;
     const onAbort = () => reader.cancel().catch(() => {});
     signal.addEventListener("abort", onAbort, { once: true });
-    const finish = () => {
-      clock.stop();
-      signal.removeEventListener("abort", onAbort);
-      connection.release();
-    };
-    const failure = (error: unknown) =>
-      toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
+    this.#unwatch = () => signal.removeEventListener("abort", onAbort);
+    return reader;
+  }
+
+  /**
+   * One read under the attempt's clock, resumed for the read and paused when it returns: only time
+   * spent waiting on the server counts. A failure ends the body and is typed.
+   */
+  async #read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    const connection = this.#connection;
+    const clock = bodyClock(connection);
+    const signal = connection.controller.signal;
+    clock.resume();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await this.#reader!.read();
+      // A read ended by our cancel() looks like the end of the body: it is not one.
+      if (signal.aborted) throw signal.reason;
+    } catch (error) {
+      this.#finish();
+      throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
+    }
+    clock.pause();
+    if (chunk.done) this.#finish();
+    return chunk;
+  }
+
+  /** The body is done with: the clock stops, the connection lets go of the caller's signal. */
+  #finish(): void {
+    bodyClock(this.#connection).stop();
+    this.#unwatch?.();
+    this.#connection.release();
+  }
+
+  #open(): ReadableStream<Uint8Array> {
+    const connection = this.#connection;
+    if (!this.#reader) {
+      // Made without awaiting its first bytes (new BinaryResponse(connection)): read from the start.
+      const source = connection.response.body;
+      if (!source) {
+        connection.release();
+        return new ReadableStream({ start: (controller) => controller.close() });
+      }
+      this.#reader = this.#watch(source.getReader());
+    }
+    const reader = this.#reader;
     return new ReadableStream<Uint8Array>(
       {
         pull: async (controller) => {
           this.#disturbed = true;
-          clock.resume();
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await reader.read();
-            // A read ended by our cancel() looks like the end of the body: it is not one.
-            if (signal.aborted) throw signal.reason;
-          } catch (error) {
-            finish();
-            throw failure(error);
+          const first = this.#first;
+          if (first) {
+            this.#first = undefined;
+            controller.enqueue(first);
+            return;
           }
-          clock.pause();
-          if (chunk.done) {
-            finish();
-            controller.close();
-          } else controller.enqueue(chunk.value);
+          const chunk = await this.#read();
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
         },
         cancel: async (reason) => {
-          finish();
+          this.#finish();
           // Early exit (break, cancel, a failed pipe): tell the server to stop sending.
           connection.abort("user");
           await reader.cancel(reason).catch(() => {});

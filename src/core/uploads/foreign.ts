@@ -7,6 +7,7 @@
 
 import { MalformedResponseError, ValidationError } from "../errors/errors.js";
 import { type Connection, failureOf, openConnection } from "../http/connection.js";
+import { type FetchOptions, fetchInit } from "../http/runtime-fetch.js";
 import { DEFAULTS } from "../shared/defaults.js";
 import { clip } from "../shared/redact.js";
 
@@ -18,18 +19,23 @@ export interface ForeignConfig {
    */
   fetch?: typeof fetch | undefined;
   /**
+   * Passed to the fetch (a proxy's `dispatcher` ...), under the fields genway sets (the client's, when `gw` makes the request).
+   * @default none
+   */
+  fetchOptions?: FetchOptions | undefined;
+  /**
    * Aborts the request with APIUserAbortError.
    * @default none
    */
   signal?: AbortSignal | undefined;
   /**
    * ms until response headers, per attempt.
-   * @default 600_000 (or the client's `timeout`)
+   * @default the client's `timeout` (without a client, that option's default)
    */
   timeout?: number | undefined;
   /**
    * ms allowed between two chunks of the body.
-   * @default 120_000 (or the client's `idleTimeout`)
+   * @default the client's `idleTimeout` (without a client, that option's default)
    */
   idleTimeout?: number | undefined;
 }
@@ -43,17 +49,24 @@ export interface ForeignInit {
 /** Opens `url` bare (see the file comment); a non-2xx answer becomes its typed error. */
 export async function openForeign(url: URL, init: ForeignInit, config: ForeignConfig): Promise<Connection> {
   const send = config.fetch ?? globalThis.fetch;
+  const extras = fetchInit(send, config.fetchOptions);
   const connection = await openConnection(
     url.href,
     (signal) =>
-      send(url.href, {
-        method: init.method,
-        body: init.body,
-        headers: { accept: "*/*", ...init.headers },
-        credentials: "omit",
-        redirect: "follow",
-        signal,
-      }),
+      send(
+        url.href,
+        extras(
+          {
+            method: init.method,
+            body: init.body,
+            headers: { accept: "*/*", ...init.headers },
+            credentials: "omit",
+            redirect: "follow",
+            signal,
+          },
+          undefined,
+        ),
+      ),
     {
       signal: config.signal,
       timeout: config.timeout ?? DEFAULTS.timeout,

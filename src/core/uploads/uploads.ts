@@ -4,6 +4,7 @@
  * Runtime-agnostic: only Blob/File/FormData/ReadableStream/atob/btoa.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
+import { shown } from "../validation/options.js";
 import {
   extensionForMime,
   type ImageSize,
@@ -118,9 +119,13 @@ async function toBlob(value: Uploadable, signal?: AbortSignal): Promise<Blob> {
   if (isResponse(value)) return value.blob();
   if (isStream(value)) return collect(readAll(value, signal));
   if (isAsyncIterable(value)) return collect(value);
-  throw new TypeError(
-    `Cannot upload ${Object.prototype.toString.call(value)}: pass a Blob, File, Uint8Array, ArrayBuffer, ReadableStream, AsyncIterable or Response.`,
-  );
+  throw new ValidationError("toFile", [
+    {
+      path: "file",
+      rule: "invalid_type",
+      message: `must be a Blob, File, Uint8Array, ArrayBuffer, ReadableStream, AsyncIterable or Response, got ${shown(value)}`,
+    },
+  ]);
 }
 
 const baseName = (path: string): string => path.split(/[/\\]/).pop() ?? "";

@@ -53,10 +53,11 @@ const tooSmall = (minimum: number, value: unknown) =>
   issue("too_small", mustBeAtLeast(minimum, unitOf(value)), false);
 
 const aborted = (found: Found) => found?.some((i) => i.abort);
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** An object that is not a list. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 /** An object literal or `Object.create(null)`: what a record takes (not a Map, a Date, a class instance). */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;

@@ -4,10 +4,26 @@
  * them (src/money) loads only when the client first needs it.
  */
 import { GenwayError } from "../errors/errors.js";
+import { notAName } from "./names.js";
 
-/** A `budget` option: a limit >= 0, a currency name if given, and what to do with an unpriced call. */
+/** The fields of a budget (BudgetOptions, core/http/cost.ts): any other is a misspelling. */
+const BUDGET_FIELDS = { limit: true, currency: true, unpriced: true } as const;
+
+/**
+ * A `budget` option: a limit >= 0, a currency name if given, and what to do with an unpriced call;
+ * no other field (a misspelt `currancy` would otherwise leave the limit in another currency).
+ */
 export function checkBudget(options: unknown): void {
-  const { limit, currency, unpriced } = (options ?? {}) as Record<string, unknown>;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new GenwayError(
+      `budget must be an object { limit, currency? }, got ${options === null ? "null" : typeof options}.`,
+    );
+  }
+  const { limit, currency, unpriced } = options as Record<string, unknown>;
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(BUDGET_FIELDS, name))
+      throw new GenwayError(`budget.${name} ${notAName(name, BUDGET_FIELDS, "a field of a budget")}`);
+  }
   if (typeof limit !== "number" || !Number.isFinite(limit) || limit < 0) {
     throw new GenwayError(`budget.limit must be a finite number >= 0, got ${String(limit)}.`);
   }

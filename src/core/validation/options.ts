@@ -1,133 +1,191 @@
 /**
  * Checks of the options (client, per request, per wait) where they are given: a NaN, a negative
  * count, an infinite delay, a `fallback` string spread into one-letter models, an `onCost` that is
- * no function or a misspelt option would otherwise break silently, far from the cause.
+ * no function, a header fetch cannot send or a misspelt option would otherwise break silently, far
+ * from the cause. Each kind of options is one map, option name -> its check, declared beside the
+ * type it checks (`satisfies OptionChecks<keyof RequestOptions>`): the names an options object may
+ * hold and how each is checked come from that one map, and an option declared without a check is a
+ * compile error.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
-import { checkBudget } from "./money-options.js";
+import { isObject, isPlainObject, mustBeOneOf } from "./check.js";
+import { checkBudget, checkPrices } from "./money-options.js";
+import { notAName } from "./names.js";
 
-/**
- * What an option holds: `clock` a duration in ms where Infinity means no clock (values past 2^31-1
- * are capped), `delay` a finite duration in ms, `count` a whole number, `function` a function,
- * `list` an array (its entries are checked where it is read), `flag` a boolean, `signal` an
- * AbortSignal, `headers` a Headers or an object of header values fetch can send, `budget` a budget.
- * Each is checked before anything is sent: fetch would refuse a bad signal or header only when the
- * call is under way, as a connection error a budget cannot tell from a sent request.
- */
-type Kind = "clock" | "delay" | "count" | "function" | "list" | "flag" | "signal" | "headers" | "budget";
+/** What is wrong with an option's value (the phrase after its name), or undefined when it is right. */
+export type OptionCheck = (value: unknown) => string | undefined;
 
-const EXPECTED: Record<Exclude<Kind, "budget">, string> = {
-  clock: "a number of ms >= 0 (Infinity for no limit)",
-  delay: "a finite number of ms >= 0",
-  count: "a whole number >= 0",
-  function: "a function",
-  list: "a list",
-  flag: "true or false",
-  signal: "an AbortSignal",
-  headers: "a Headers or an object of header names to values without line breaks",
-};
+/** Every option of a kind of options, each with its check: `{ [K in Name]: OptionCheck }`, all required. */
+export type OptionChecks<Name extends PropertyKey> = { readonly [K in Name]-?: OptionCheck };
 
-/** A header name fetch accepts (an HTTP token), and a value without CR, LF or NUL. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const HEADER_VALUE = /^[^\r\n\0]*$/;
-
-function sendableHeaders(value: unknown): boolean {
-  if (typeof Headers !== "undefined" && value instanceof Headers) return true;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).every(
-    ([name, text]) =>
-      HEADER_NAME.test(name) && (text === undefined || (typeof text === "string" && HEADER_VALUE.test(text))),
-  );
-}
-
-function fits(kind: Exclude<Kind, "budget">, value: unknown): boolean {
-  if (kind === "function") return typeof value === "function";
-  if (kind === "list") return Array.isArray(value);
-  if (kind === "flag") return typeof value === "boolean";
-  if (kind === "signal") {
-    const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
-    return (
-      typeof signal === "object" &&
-      signal !== null &&
-      typeof signal.aborted === "boolean" &&
-      typeof signal.addEventListener === "function"
-    );
-  }
-  if (kind === "headers") return sendableHeaders(value);
-  if (typeof value !== "number" || Number.isNaN(value) || value < 0) return false;
-  if (kind === "clock") return true;
-  return kind === "count" ? Number.isSafeInteger(value) : Number.isFinite(value);
-}
-
-/** What is wrong with an option's value, or undefined when it holds its kind. */
-function problemOf(kind: Kind, value: unknown): string | undefined {
-  if (kind !== "budget")
-    return fits(kind, value) ? undefined : `must be ${EXPECTED[kind]}, got ${shown(value)}`;
-  // checkBudget's own words, which name the field ("budget.limit must be ...").
-  try {
-    checkBudget(value);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message.replace(/^budget\.?/, "").trim();
-  }
-}
-
-function shown(value: unknown): string {
+/** How a value is shown in a message: numbers and short strings as they are, anything else by its type. */
+export function shown(value: unknown): string {
   if (typeof value === "number") return String(value);
   if (typeof value === "string")
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (Array.isArray(value)) return "a list";
   return value === null ? "null" : typeof value;
 }
 
+/** A check that `fits` says yes to, else "must be <expected>, got <the value>". */
+const must =
+  (expected: string, fits: (value: unknown) => boolean): OptionCheck =>
+  (value) =>
+    fits(value) ? undefined : `must be ${expected}, got ${shown(value)}`;
+
+/** A header name fetch accepts (an HTTP token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What fetch sends in a header value: Latin-1 text without control characters (a tab is fine). */
+const HEADER_CHARACTER = /[^\t\x20-\x7e\x80-\xff]/;
+
 /**
- * Throws a ValidationError naming every option of `options` that does not hold its kind of value,
- * and, when `known` is given, every option not in it (a misspelt `sigal` would otherwise be ignored
- * and its abort never happen).
+ * What in `text` fetch cannot send in a header value, or undefined: the character and where it is
+ * ("U+200B at position 24, which ..."), never the text itself (a header may hold a secret). fetch
+ * would refuse it only when the call is under way, as a connection error a budget cannot tell from
+ * a sent request.
+ */
+export function unsendable(text: string): string | undefined {
+  const at = text.search(HEADER_CHARACTER);
+  if (at === -1) return undefined;
+  const code = text.codePointAt(at) as number;
+  const what =
+    code === 0x0a || code === 0x0d
+      ? "a line break (CR/LF)"
+      : `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return `${what} at position ${at}, which fetch cannot send in an HTTP header`;
+}
+
+/** A Headers, or an object of header names (HTTP tokens) to values fetch can send (or undefined). */
+function headers(value: unknown): string | undefined {
+  if (typeof Headers !== "undefined" && value instanceof Headers) return undefined; // checked as it was filled
+  if (!isObject(value))
+    return `must be a Headers or an object of header names to values, got ${shown(value)}`;
+  for (const [name, text] of Object.entries(value)) {
+    if (!HEADER_NAME.test(name)) return `${JSON.stringify(name)} is not a header name fetch can send`;
+    if (text === undefined) continue;
+    if (typeof text !== "string")
+      return `${JSON.stringify(name)} must be a string (or undefined), got ${shown(text)}`;
+    const problem = unsendable(text);
+    if (problem) return `${JSON.stringify(name)} holds ${problem} (Latin-1 text without control characters)`;
+  }
+  return undefined;
+}
+
+/** Query parameters: an object of strings, finite numbers and booleans (undefined leaves one out). */
+function query(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return `must be an object of query parameters, got ${shown(value)}`;
+  for (const [name, entry] of Object.entries(value)) {
+    const fits =
+      entry === undefined ||
+      typeof entry === "string" ||
+      typeof entry === "boolean" ||
+      (typeof entry === "number" && Number.isFinite(entry));
+    if (!fits)
+      return `${JSON.stringify(name)} must be a string, a finite number or a boolean, got ${shown(entry)}`;
+  }
+  return undefined;
+}
+
+/** An AbortSignal, or one from another realm (duck-typed as fetch does). */
+function isSignal(value: unknown): boolean {
+  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return (
+    typeof signal === "object" &&
+    signal !== null &&
+    typeof signal.aborted === "boolean" &&
+    typeof signal.addEventListener === "function"
+  );
+}
+
+/** A check that runs `check` (which throws a GenwayError naming `field`), as the phrase after the option's name. */
+const thrown =
+  (check: (value: unknown) => void, field: string): OptionCheck =>
+  (value) => {
+    try {
+      check(value);
+      return undefined;
+    } catch (error) {
+      // The check's own words name the field ("budget.limit must be ..."): after the option, the rest.
+      return (error as Error).message.replace(new RegExp(`^${field}\\.?`), "").trim();
+    }
+  };
+
+/** The checks options are made of, each named for what the option holds. */
+export const option = {
+  /** A duration in ms where Infinity means no clock (values past 2^31-1 are capped). */
+  clock: must("a number of ms >= 0 (Infinity for no limit)", (v) => typeof v === "number" && v >= 0),
+  /** A finite duration in ms. */
+  delay: must("a finite number of ms >= 0", (v) => typeof v === "number" && Number.isFinite(v) && v >= 0),
+  /** A whole number. */
+  count: must("a whole number >= 0", (v) => Number.isSafeInteger(v) && (v as number) >= 0),
+  function: must("a function", (v) => typeof v === "function"),
+  /** An array (its entries are checked where it is read). */
+  list: must("a list", Array.isArray),
+  /** An array of functions (middleware). */
+  functions: must("a list of functions", (v) => Array.isArray(v) && v.every((f) => typeof f === "function")),
+  flag: must("true or false", (v) => typeof v === "boolean"),
+  /** A string that is not empty (a name). */
+  name: must("a non-empty string", (v) => typeof v === "string" && v !== ""),
+  signal: must("an AbortSignal", isSignal),
+  /** An object, passed on as it is (its fields are for whoever reads it). */
+  object: must("an object", isObject),
+  /** Fields of a body: an object literal, merged as it is. */
+  fields: must("an object of fields", isPlainObject),
+  headers,
+  query,
+  budget: thrown(checkBudget, "budget"),
+  prices: thrown(checkPrices, "prices"),
+  /** One of a closed list of values. */
+  oneOf:
+    (values: readonly unknown[]): OptionCheck =>
+    (value) =>
+      values.includes(value) ? undefined : `${mustBeOneOf(values)}, got ${shown(value)}`,
+} as const;
+
+/**
+ * Throws a ValidationError unless `options` is an object whose options hold what their checks in
+ * `checks` want (undefined stands for a left-out option). `closed` (a map of every option of its
+ * kind): a name not in `checks` is refused too, with the closest known one ("did you mean
+ * `budget`?"), as a misspelt `sigal` or `budjet` would otherwise be ignored, its abort never happen
+ * or its limit never hold. Not closed, other names pass (options that other code reads too, as a wait's).
  */
 export function checkOptions(
   where: string,
-  options: object | undefined,
-  kinds: Readonly<Record<string, Kind>>,
-  known?: ReadonlySet<string>,
+  options: unknown,
+  checks: Readonly<Record<string, OptionCheck>>,
+  closed = false,
 ): void {
-  if (!options) return;
-  const issues: ValidationIssue[] = [];
-  for (const [name, kind] of Object.entries(kinds)) {
-    const value = (options as Record<string, unknown>)[name];
-    const problem = value === undefined ? undefined : problemOf(kind, value);
-    if (problem !== undefined) issues.push({ path: name, rule: "invalid_option", message: problem });
+  if (!isObject(options)) {
+    throw new ValidationError(
+      where,
+      [{ path: "", rule: "invalid_type", message: `must be an object of options, got ${shown(options)}` }],
+      "options",
+    );
   }
-  if (known) {
-    for (const name of Object.keys(options)) {
-      if (!known.has(name))
-        issues.push({
+  let issues: ValidationIssue[] | undefined;
+  for (const name of Object.keys(options)) {
+    const check = Object.hasOwn(checks, name) ? checks[name] : undefined;
+    if (check === undefined) {
+      if (closed)
+        (issues ??= []).push({
           path: name,
           rule: "unknown_option",
-          message: `is not an option (known: ${[...known].join(", ")})`,
+          message: notAName(name, checks, "an option"),
         });
+      continue;
     }
+    const value = options[name];
+    const problem = value === undefined ? undefined : check(value);
+    if (problem !== undefined) (issues ??= []).push({ path: name, rule: "invalid_option", message: problem });
   }
-  if (issues.length > 0) throw new ValidationError(where, issues, "options");
+  if (issues) throw new ValidationError(where, issues, "options");
 }
 
-/** The clock and retry options a client and each request take. */
-const CLOCKS = { timeout: "clock", idleTimeout: "clock", maxRetries: "count" } as const;
-/** What each request's options hold; the names a request takes are listed by the transport. */
-export const REQUEST_OPTIONS = {
-  ...CLOCKS,
-  signal: "signal",
-  headers: "headers",
-  budget: "budget",
-  fallback: "list",
-  paidFallback: "flag",
+/** What each wait's options hold; a wait takes other options too (a family's `kind`). */
+export const WAIT_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  interval: option.delay,
+  maxInterval: option.delay,
+  onProgress: option.function,
 } as const;
-export const CLIENT_OPTIONS = {
-  ...CLOCKS,
-  maxRetryAfter: "delay",
-  retryDelay: "delay",
-  maxResponseBytes: "count",
-  fetch: "function",
-  onCost: "function",
-  defaultHeaders: "headers",
-} as const;
-export const WAIT_OPTIONS = { timeout: "clock", interval: "delay", maxInterval: "delay" } as const;

@@ -4,11 +4,29 @@
  * broken.
  */
 import { ValidationError } from "../errors/errors.js";
-import { flatten, run } from "./check.js";
+import { flatten, isObject, run } from "./check.js";
+import { shown } from "./options.js";
 import type { Schema } from "./schema.js";
 
+/** The validation modes, as the `validation` option takes them. */
+export const VALIDATION_MODES = ["strict", "off"] as const;
 /** `strict` checks every request against the spec's bounds before sending it; `off` sends it as it is. */
-export type ValidationMode = "strict" | "off";
+export type ValidationMode = (typeof VALIDATION_MODES)[number];
+
+/**
+ * A ValidationError unless `params` is an object: what a method that takes params reads before any
+ * of their fields, in every validation mode (`off` skips the spec's bounds, not the argument's type).
+ */
+export function checkParams(operation: string, params: unknown): void {
+  if (isObject(params)) return;
+  throw new ValidationError(operation, [
+    {
+      path: "(root)",
+      rule: "invalid_type",
+      message: `must be the method's params object, got ${shown(params)}`,
+    },
+  ]);
+}
 
 /**
  * Checks `params` against `schema` and returns `params` itself (never a copy), so unknown fields

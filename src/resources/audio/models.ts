@@ -20,5 +20,5 @@ export const SPEECH_VOICES = [
   "cedar",
 ] as const;
 
-/** The audio formats: the spec's mp3, opus, aac, flac and the upstream's wav and pcm (default mp3). */
-export const SPEECH_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
+/** The audio formats (a closed list: declared with the speech bounds). */
+export { SPEECH_FORMATS } from "../../limits.js";

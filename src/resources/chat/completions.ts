@@ -66,11 +66,11 @@ export class ChatCompletions {
     options?: RequestOptions,
   ): Promise<ChatCompletionParsedStream<T>>;
   parse<T>(params: ChatCompletionParseParams<T>, options?: RequestOptions): Promise<ParsedChatCompletion<T>>;
-  parse<T>(
+  async parse<T>(
     params: ChatCompletionParseParams<T> | ChatCompletionParseParamsStreaming<T>,
     options?: RequestOptions,
   ) {
-    return implementationOf(CHAT_PARSE, params.response_format)(this, params, options) as Promise<
+    return implementationOf(CHAT_PARSE, params)(this, params, options) as Promise<
       ParsedChatCompletion<T> | ChatCompletionParsedStream<T>
     >;
   }
@@ -82,6 +82,6 @@ export class ChatCompletions {
   runTools(params: ChatRunToolsParams & { stream: true }, options?: RequestOptions): ChatStreamingToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner<unknown> {
-    return implementationOf(CHAT_RUN_TOOLS, params.tools?.[0])(this, params, options);
+    return implementationOf(CHAT_RUN_TOOLS, params)(this, params, options);
   }
 }

@@ -56,6 +56,8 @@ const chatMessage = v.object({
   refusal: v.optional(v.nullable(v.string())),
   tool_calls: v.optional(v.array(toolCall)),
   tool_call_id: v.optional(v.string()),
+  reasoning_content: v.optional(v.nullable(v.string())),
+  reasoning: v.optional(v.nullable(v.string())),
 });
 
 /** Only function tools in the spec: its "array of string" is an artefact of its generator. */

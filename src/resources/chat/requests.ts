@@ -110,6 +110,14 @@ export interface ChatMessage {
   tool_calls?: ChatMessageToolCall[];
   /** On a `tool` message: the id of the call this answers. */
   tool_call_id?: string;
+  /**
+   * An assistant message's reasoning, sent back as it came (`message.reasoning_content` of the
+   * answer). Thinking models (DeepSeek, Kimi, GLM) refuse a tool-call turn without it in thinking
+   * mode; `runTools` sends it back by itself.
+   */
+  reasoning_content?: string | null;
+  /** The same reasoning under the name some upstreams use (OpenRouter, vLLM): send back what came. */
+  reasoning?: string | null;
 }
 
 /** A function the model may call, described by a JSON schema (the only kind the spec names). */

@@ -110,6 +110,12 @@ export function runChatTools(
     turn: (response, results) => {
       const message = messageOf(response);
       const assistant: ChatMessage = { role: "assistant", content: message.content ?? null };
+      // A thinking model's reasoning goes back under the name it came in: DeepSeek, Kimi and GLM
+      // refuse a tool-call turn without it ("reasoning_content is missing").
+      for (const name of ["reasoning_content", "reasoning"] as const) {
+        const reasoning = message[name];
+        if (typeof reasoning === "string" && reasoning) assistant[name] = reasoning;
+      }
       if (message.tool_calls?.length) assistant.tool_calls = message.tool_calls;
       return [
         assistant,

@@ -4,20 +4,34 @@ import type { Connection } from "../../core/http/index.js";
 import {
   type Assembler,
   dataOnlyJson,
+  dispatch,
   type Ending,
   EventStream,
   Finishes,
+  handlers,
   isObject,
   jsonEvents,
   objects,
+  readableConnection,
+  type SSEFraming,
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
+import { messageReasoning } from "./reasoning.js";
 import type { ChatCompletionCreateParams } from "./requests.js";
-import type { ChatCompletion, ChatCompletionChoice, ChatCompletionChunk } from "./results.js";
+import type {
+  ChatCompletion,
+  ChatCompletionChoice,
+  ChatCompletionChunk,
+  ChatCompletionMessage,
+  CompletionUsage,
+} from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "chat.completions.create";
+
+/** Data-only events, `data: [DONE]` at the end. */
+const FRAMING: SSEFraming = { named: false, last: "[DONE]" };
 
 /**
  * A chat stream is whole once every choice that appeared has a finish_reason, and nothing more is
@@ -54,7 +68,115 @@ class ChatEnding implements Ending<ChatCompletionChunk> {
   }
 }
 
-/** Folds chunks into a ChatCompletion: content, refusal and tool-call arguments joined, the last usage kept. */
+/** A chunk's choice entry and its delta, as declared: each field below has an entry in a table. */
+type ChunkChoice = ChatCompletionChunk["choices"][number];
+type ChunkDelta = ChunkChoice["delta"];
+
+/** Joins a text delta onto a field of the message (content, refusal, reasoning). */
+const join =
+  (field: "content" | "refusal" | "reasoning_content" | "reasoning") =>
+  (message: ChatCompletionMessage, value: unknown) => {
+    if (typeof value === "string" && value) message[field] = (message[field] ?? "") + value;
+  };
+
+/** What each field of a delta adds to the choice's message. */
+const DELTA = handlers<keyof ChunkDelta, ChatCompletionMessage, unknown>({
+  // Always "assistant", which the message starts as.
+  role: "ignored",
+  content: join("content"),
+  refusal: join("refusal"),
+  // Kept under the name the upstream used, so that a tool loop sends it back as it came.
+  reasoning_content: join("reasoning_content"),
+  reasoning: join("reasoning"),
+  tool_calls: (message, value) => {
+    for (const call of objects(value)) {
+      const at = slot(call.index);
+      if (at === undefined) continue;
+      const calls = (message.tool_calls ??= []);
+      const target = (calls[at] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+      const fn = isObject(call.function) ? call.function : {};
+      if (typeof call.id === "string" && call.id) target.id = call.id;
+      if (typeof fn.name === "string") target.function.name += fn.name;
+      if (typeof fn.arguments === "string") target.function.arguments += fn.arguments;
+    }
+  },
+  function_call: (message, value) => {
+    if (!isObject(value)) return;
+    const call = (message.function_call ??= { name: "", arguments: "" });
+    if (typeof value.name === "string") call.name += value.name;
+    if (typeof value.arguments === "string") call.arguments += value.arguments;
+  },
+});
+
+/** What each field of a choice entry does to the assembled choice. */
+const CHOICE = handlers<keyof ChunkChoice, ChatCompletionChoice, unknown>({
+  // The choice's position, read before its entry is dispatched.
+  index: "ignored",
+  delta: (choice, value) => {
+    if (!isObject(value)) return;
+    for (const key in value) dispatch(DELTA, key, choice.message, value[key]);
+  },
+  finish_reason: (choice, value) => {
+    if (typeof value === "string" && value) choice.finish_reason = value;
+  },
+  // Token log probabilities (with `logprobs: true`): each chunk's entries appended to the choice's.
+  logprobs: (choice, value) => {
+    if (!isObject(value)) return;
+    const into = (isObject(choice.logprobs) ? choice.logprobs : (choice.logprobs = {})) as Record<
+      string,
+      unknown
+    >;
+    for (const key of ["content", "refusal"] as const) {
+      if (!Array.isArray(value[key])) continue;
+      const list = Array.isArray(into[key]) ? (into[key] as unknown[]) : (into[key] = []);
+      for (const entry of value[key]) list.push(entry);
+    }
+  },
+});
+
+/**
+ * What each field of a chunk does to the completion. A choice entry at a position no chunk had
+ * before starts that choice: in this format the first delta is the start.
+ */
+const CHUNK = handlers<keyof ChatCompletionChunk, ChatCompletion, unknown>({
+  id: (completion, value) => {
+    if (!completion.id && typeof value === "string") completion.id = value;
+  },
+  // "chat.completion.chunk"; the assembled result is a "chat.completion".
+  object: "ignored",
+  created: (completion, value) => {
+    if (!completion.created && typeof value === "number") completion.created = value;
+  },
+  model: (completion, value) => {
+    if (!completion.model && typeof value === "string") completion.model = value;
+  },
+  system_fingerprint: (completion, value) => {
+    if (typeof value === "string" && value) completion.system_fingerprint = value;
+  },
+  service_tier: (completion, value) => {
+    if (typeof value === "string" && value) completion.service_tier = value;
+  },
+  usage: (completion, value) => {
+    if (isObject(value)) completion.usage = value as unknown as CompletionUsage;
+  },
+  // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
+  choices: (completion, value) => {
+    for (const entry of objects(value)) {
+      const index = slot(entry.index);
+      if (index === undefined) continue;
+      const choice = (completion.choices[index] ??= {
+        index,
+        message: { role: "assistant", content: null },
+        finish_reason: null,
+      } satisfies ChatCompletionChoice);
+      for (const key in entry) dispatch(CHOICE, key, choice, entry[key]);
+    }
+  },
+  // Random padding some upstreams add against side channels.
+  obfuscation: "ignored",
+});
+
+/** Folds chunks into a ChatCompletion: content, refusal, reasoning and tool-call arguments joined, the last usage kept. */
 class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
   readonly #completion: ChatCompletion = {
     id: "",
@@ -63,49 +185,11 @@ class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
     model: "",
     choices: [],
   };
-  /** Reasoning deltas (`reasoning_content`, `reasoning`) some upstreams send: not in the result, but billed. */
-  #reasoning = "";
 
   accumulate(chunk: ChatCompletionChunk): void {
     const completion = this.#completion;
-    completion.id ||= chunk.id;
-    completion.created ||= chunk.created;
-    completion.model ||= chunk.model;
-    if (chunk.system_fingerprint) completion.system_fingerprint = chunk.system_fingerprint;
-    if (chunk.usage) completion.usage = chunk.usage;
-    // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
-    for (const entry of objects(chunk.choices)) {
-      const index = slot(entry.index);
-      if (index === undefined) continue;
-      const choice = (completion.choices[index] ??= {
-        index,
-        message: { role: "assistant", content: null },
-        finish_reason: null,
-      } satisfies ChatCompletionChoice);
-      const message = choice.message;
-      const delta = isObject(entry.delta) ? entry.delta : {};
-      if (typeof entry.finish_reason === "string" && entry.finish_reason) {
-        choice.finish_reason = entry.finish_reason as ChatCompletionChoice["finish_reason"];
-      }
-      if (typeof delta.content === "string" && delta.content) {
-        message.content = (message.content ?? "") + delta.content;
-      }
-      if (typeof delta.refusal === "string" && delta.refusal) {
-        message.refusal = (message.refusal ?? "") + delta.refusal;
-      }
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (typeof reasoning === "string") this.#reasoning += reasoning;
-      for (const call of objects(delta.tool_calls)) {
-        const at = slot(call.index);
-        if (at === undefined) continue;
-        const calls = (message.tool_calls ??= []);
-        const target = (calls[at] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
-        const fn = isObject(call.function) ? call.function : {};
-        if (typeof call.id === "string" && call.id) target.id = call.id;
-        if (typeof fn.name === "string") target.function.name += fn.name;
-        if (typeof fn.arguments === "string") target.function.arguments += fn.arguments;
-      }
-    }
+    const wire = chunk as unknown as Record<string, unknown>;
+    for (const key in wire) dispatch(CHUNK, key, completion, wire[key]);
   }
 
   copy(): ChatCompletion {
@@ -132,11 +216,11 @@ class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
   }
 
   delivered(): string[] {
-    const texts = [this.#reasoning];
+    const texts: string[] = [];
     for (const choice of this.#completion.choices) {
       if (!choice) continue;
       const { content, refusal, tool_calls } = choice.message;
-      texts.push(content ?? "", refusal ?? "");
+      texts.push(content ?? "", refusal ?? "", messageReasoning(choice.message));
       for (const call of tool_calls ?? []) if (call) texts.push(call.function.name, call.function.arguments);
     }
     return texts;
@@ -149,6 +233,7 @@ class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
  */
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatCompletion> {
   protected readonly operation = OPERATION;
+  protected readonly framing = FRAMING;
 
   /** @internal Streams are made by `create({ stream: true })`. */
   constructor(source: AsyncIterable<ChatCompletionChunk[]>, connection: Connection) {
@@ -166,8 +251,27 @@ export class ChatCompletionStream extends EventStream<ChatCompletionChunk, ChatC
     );
   }
 
+  /**
+   * The stream a server route sent with `toReadableStream()` (either format), rebuilt in the page
+   * with every helper: iteration, `text()`, `reasoning()`, `finalCompletion()`, `snapshot()`.
+   * `abort()` or `break` cancels the body, and the route then closes its request upstream.
+   */
+  static fromReadableStream(body: ReadableStream<Uint8Array>): ChatCompletionStream {
+    const connection = readableConnection(body, "ChatCompletionStream.fromReadableStream");
+    const ending = new ChatEnding(1, true);
+    return new ChatCompletionStream(
+      jsonEvents(connection, OPERATION, dataOnlyJson<ChatCompletionChunk>, ending, true),
+      connection,
+    );
+  }
+
   protected textOf(chunk: ChatCompletionChunk): string | undefined {
     return chunk.choices?.[0]?.delta?.content ?? undefined;
+  }
+
+  protected reasoningOf(chunk: ChatCompletionChunk): string | undefined {
+    const delta = chunk.choices?.[0]?.delta;
+    return delta?.reasoning_content ?? delta?.reasoning ?? undefined;
   }
 
   /**

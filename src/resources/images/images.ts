@@ -4,7 +4,8 @@ import { ValidationError } from "../../core/errors/index.js";
 import type { ClientContext, RequestOptions } from "../../core/http/index.js";
 import { APIPromise } from "../../core/http/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
-import { type DownloadOptions, download } from "../../core/uploads/index.js";
+import { DOWNLOAD_OPTIONS, type DownloadOptions, download } from "../../core/uploads/index.js";
+import { checkOptions, isObject } from "../../core/validation/index.js";
 import type { ImageModel } from "./models.js";
 import { EDIT, GENERATE } from "./operations.js";
 import type { ImageEditParams, ImageGenerateParams, ImageGenerateParamsFor } from "./requests.js";
@@ -34,26 +35,28 @@ export class Images {
   }
 
   /**
-   * Streams a result image (a URL, or an item of `data`) with the client's fetch and clocks but
-   * never its API key or headers: result URLs live on file hosts, not on baseURL.
+   * Streams a result image (a URL, or an item of `data`) with the client's fetch, fetchOptions and
+   * clocks but never its headers, and its API key only to a URL on the gateway's own origin: result
+   * URLs live on file hosts, not on baseURL.
    */
   download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
-    const url = typeof image === "string" || image instanceof URL ? image : image.url;
-    if (url === undefined) {
+    let url: unknown;
+    try {
+      checkOptions("images.download", options, DOWNLOAD_OPTIONS, true);
+      url = urlOf(image);
+    } catch (error) {
       // Rejected like every other failure of the call, not thrown out of it.
-      const error = new ValidationError("images.download", [
-        { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
-      ]);
       return new APIPromise<BinaryResponse>(Promise.reject(error));
     }
-    const config = this.client.transport.foreignConfig;
-    return download(url, {
-      fetch: config.fetch,
-      signal: options.signal,
-      timeout: options.timeout ?? config.timeout,
-      idleTimeout: options.idleTimeout ?? config.idleTimeout,
-      maxRetries: options.maxRetries ?? config.maxRetries,
-      retryDelay: config.retryDelay,
-    });
+    return download(url as string | URL, { ...options, client: this.client });
   }
+}
+
+/** The URL of a string, a URL or an item of `data`; anything else goes on, for the download to refuse as no URL. */
+function urlOf(image: unknown): unknown {
+  if (!isObject(image) || image instanceof URL) return image;
+  if (image.url !== undefined) return image.url;
+  throw new ValidationError("images.download", [
+    { path: "url", rule: "invalid_type", message: "this image has no url (decode its b64_json instead)" },
+  ]);
 }

@@ -6,30 +6,17 @@
  * catalog does not place (dall-e-3, gpt-image-1, flux-kontext-pro ...) is never refused and gets only
  * what holds for every model. No model at all is the spec's generic variant (docs/images.md).
  */
+import { FAMILY_SIZES, GENERIC_SIZES } from "../../limits.js";
 import { findModelFamily } from "../../money/models.js";
+
+/** The sizes of the generic variant and of families A and B (closed lists: declared with the image bounds). */
+export { FAMILY_SIZES, GENERIC_SIZES };
 
 /** Family A, three tiers (for autocompletion; any `imgA-*` id is family A). */
 export const FAMILY_A_MODELS = ["imgA-base", "imgA-dev", "imgA-pro"] as const;
 /** Family B: the standard model and its seasonal variant (any `imgB-*` id is family B). */
 export const FAMILY_B_MODELS = ["imgB-standard", "imgB-seasonal"] as const;
 
-/** Sizes of the generic variant. */
-export const GENERIC_SIZES = ["256x256", "512x512", "1024x1024"] as const;
-/** The twelve sizes families A and B allow. */
-export const FAMILY_SIZES = [
-  "1024x512",
-  "1024x1024",
-  "1024x576",
-  "1024x768",
-  "512x1024",
-  "512x768",
-  "1280x960",
-  "960x1280",
-  "768x1366",
-  "768x512",
-  "1366x768",
-  "1344x576",
-] as const;
 /** The aspect ratios the spec lists for edits (autocompletion: other ratios are sent as given). */
 export const ASPECT_RATIOS = ["21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21"] as const;
 

@@ -13,10 +13,21 @@ import { type ImageFamily, imageFamily } from "./models.js";
 import type { ImageEditParams, ImageGenerateParams } from "./requests.js";
 import type { ImagesResponse } from "./results.js";
 
-const { generic, family } = imagesLimits.generate;
+const { generic, family, any } = imagesLimits.generate;
 
-/** @internal (exported for its type test in tests/types) What every generation needs, whatever the model: a prompt. */
-export const openImageParams = v.object({ model: v.optional(v.string()), prompt: v.text() });
+/** A count of images, whatever the model (how many a model allows is its own). */
+const count = v.optional(v.number(any.n));
+
+/**
+ * @internal (exported for its type test in tests/types) What every generation needs, whatever the
+ * model: a prompt; an image count and a size, where given, of their types (any size string is sent).
+ */
+export const openImageParams = v.object({
+  model: v.optional(v.string()),
+  prompt: v.text(),
+  n: count,
+  size: v.optional(v.string()),
+});
 
 /** @internal (exported for its type test in tests/types) The generic variant (no model): prompt at most 1000 characters, n 1-10, three square sizes. */
 export const genericImageParams = v.object({
@@ -30,10 +41,11 @@ export const familyImageParams = v.object({
   model: v.string(),
   prompt: v.text(),
   size: v.optional(v.oneOf(family.size.oneOf)),
+  n: count,
 });
 
 /** @internal (exported for its type test in tests/types) nano-banana: the spec shows no fields beyond the model. */
-export const nanoBananaImageParams = v.object({ model: v.string(), prompt: v.text() });
+export const nanoBananaImageParams = v.object({ model: v.string(), prompt: v.text(), n: count });
 
 const NOT_A_FILE =
   "must be a file: Blob, File, Uint8Array, ArrayBuffer, ReadableStream, AsyncIterable or Response";

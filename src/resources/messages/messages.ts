@@ -58,8 +58,8 @@ export class Messages {
    */
   parse<T>(params: MessageParseParamsStreaming<T>, options?: RequestOptions): Promise<MessageParsedStream<T>>;
   parse<T>(params: MessageParseParams<T>, options?: RequestOptions): Promise<ParsedMessage<T>>;
-  parse<T>(params: MessageParseParams<T> | MessageParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementationOf(MESSAGES_PARSE, params.schema)(this, params, options) as Promise<
+  async parse<T>(params: MessageParseParams<T> | MessageParseParamsStreaming<T>, options?: RequestOptions) {
+    return implementationOf(MESSAGES_PARSE, params)(this, params, options) as Promise<
       ParsedMessage<T> | MessageParsedStream<T>
     >;
   }
@@ -74,6 +74,6 @@ export class Messages {
   ): MessageStreamingToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner;
   runTools(params: MessageRunToolsParams, options?: RequestOptions): MessageToolRunner<unknown> {
-    return implementationOf(MESSAGES_RUN_TOOLS, params.tools?.[0])(this, params, options);
+    return implementationOf(MESSAGES_RUN_TOOLS, params)(this, params, options);
   }
 }

@@ -4,15 +4,26 @@ import type { Connection } from "../../core/http/index.js";
 import {
   type Assembler,
   ClosingEvent,
+  dispatch,
   END,
   EventStream,
+  handlers,
   type Interpret,
   isObject,
   jsonEvents,
+  mergeFields,
+  readableConnection,
+  type SSEFraming,
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
-import type { ContentBlock, Message, MessageStreamEvent, ToolUseBlock } from "./results.js";
+import type {
+  ContentBlock,
+  ContentBlockDelta,
+  Message,
+  MessageStreamEvent,
+  ToolUseBlock,
+} from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "messages.create";
@@ -29,6 +40,21 @@ const interpretMessages: Interpret<MessageStreamEvent> = (message, parse, fail) 
 
 /** message_stop closes every Messages stream: one that ends before it was cut (see jsonEvents). */
 const closesMessage = (event: MessageStreamEvent) => event.type === "message_stop";
+
+/** Named events (`event: content_block_delta`), as Anthropic sends them. */
+const FRAMING: SSEFraming = { named: true };
+
+type Wire = Record<string, unknown>;
+
+/**
+ * The block a delta of each kind edits, as it starts when its `content_block_start` never came (a
+ * delta with no target starts it, so its text is kept).
+ */
+const TEXT_BLOCK: Wire = { type: "text", text: "" };
+const THINKING_BLOCK: Wire = { type: "thinking", thinking: "", signature: "" };
+const TOOL_BLOCK: Wire = { type: "tool_use", id: "", name: "", input: {} };
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** Folds events into a Message: text, thinking (with its signature), tool input parsed, usage. */
 class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
@@ -47,77 +73,92 @@ class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
   /** message_delta reported the output (message_start's `output_tokens: 1` is a placeholder). */
   #usageFinal = false;
 
+  /** What each kind of delta does to the block at its index (read as untrusted JSON, shapes checked). */
+  static readonly #deltas = handlers<ContentBlockDelta["type"], MessageAssembly, Wire>({
+    text_delta: (assembly, event) => {
+      const block = assembly.#block(event, TEXT_BLOCK);
+      if (block) block.text = text(block.text) + text((event.delta as Wire).text);
+    },
+    thinking_delta: (assembly, event) => {
+      const block = assembly.#block(event, THINKING_BLOCK);
+      if (block) block.thinking = text(block.thinking) + text((event.delta as Wire).thinking);
+    },
+    signature_delta: (assembly, event) => {
+      const block = assembly.#block(event, THINKING_BLOCK);
+      if (block) block.signature = (event.delta as Wire).signature;
+    },
+    input_json_delta: (assembly, event) => {
+      const at = slot(event.index);
+      if (at === undefined || !assembly.#block(event, TOOL_BLOCK)) return;
+      assembly.#json.set(at, (assembly.#json.get(at) ?? "") + text((event.delta as Wire).partial_json));
+    },
+    citations_delta: (assembly, event) => {
+      const block = assembly.#block(event, TEXT_BLOCK);
+      if (!block) return;
+      const citations = Array.isArray(block.citations)
+        ? (block.citations as unknown[])
+        : (block.citations = []);
+      citations.push((event.delta as Wire).citation);
+    },
+  });
+
+  /** What each event does to the message; positions go through slot() (never "__proto__"). */
+  static readonly #events = handlers<MessageStreamEvent["type"], MessageAssembly, Wire>({
+    message_start: (assembly, event) => {
+      if (!isObject(event.message)) return;
+      const start = structuredClone(event.message) as unknown as Message;
+      assembly.#message = {
+        ...start,
+        content: [],
+        usage: Object.assign({ input_tokens: 0, output_tokens: 0 }, isObject(start.usage) ? start.usage : {}),
+      };
+    },
+    content_block_start: (assembly, event) => {
+      const index = slot(event.index);
+      if (index !== undefined && isObject(event.content_block)) {
+        assembly.#message.content[index] = structuredClone(event.content_block) as unknown as ContentBlock;
+      }
+    },
+    content_block_delta: (assembly, event) => {
+      if (isObject(event.delta)) dispatch(MessageAssembly.#deltas, event.delta.type, assembly, event);
+    },
+    content_block_stop: (assembly, event) => {
+      const index = slot(event.index);
+      if (index === undefined) return;
+      const raw = assembly.#json.get(index);
+      const block = assembly.#message.content[index] as ToolUseBlock | undefined;
+      if (raw !== undefined && isObject(block)) Object.assign(block, parseInput(raw));
+      assembly.#json.delete(index);
+    },
+    // The stop reason and what else the upstream says at the end (stop_details, container), and the
+    // usage: its counts are cumulative, and a null means "not reported", not zero.
+    message_delta: (assembly, event) => {
+      const message = assembly.#message;
+      if (isObject(event.delta)) mergeFields(message, event.delta);
+      for (const [key, value] of Object.entries(isObject(event.usage) ? event.usage : {})) {
+        if (key !== "__proto__" && value !== null && value !== undefined)
+          (message.usage as unknown as Wire)[key] = value;
+        if (key === "output_tokens" && typeof value === "number") assembly.#usageFinal = true;
+      }
+    },
+    // The format's end: the stream's Ending sees it.
+    message_stop: "ignored",
+  });
+
   accumulate(event: MessageStreamEvent): void {
-    const message = this.#message;
-    // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
-    const wire = event as unknown as Record<string, unknown>;
-    const index = slot(wire.index);
-    switch (event.type) {
-      case "message_start": {
-        if (!isObject(wire.message)) break;
-        const start = structuredClone(wire.message) as unknown as Message;
-        this.#message = {
-          ...start,
-          content: [],
-          usage: Object.assign(
-            { input_tokens: 0, output_tokens: 0 },
-            isObject(start.usage) ? start.usage : {},
-          ),
-        };
-        break;
-      }
-      case "content_block_start":
-        if (index !== undefined && isObject(wire.content_block)) {
-          message.content[index] = structuredClone(wire.content_block) as unknown as ContentBlock;
-        }
-        break;
-      case "content_block_delta":
-        if (index !== undefined && isObject(wire.delta)) this.#applyDelta(index, wire.delta);
-        break;
-      case "content_block_stop": {
-        if (index === undefined) break;
-        const raw = this.#json.get(index);
-        const block = message.content[index] as ToolUseBlock | undefined;
-        if (raw !== undefined && isObject(block)) Object.assign(block, parseInput(raw));
-        this.#json.delete(index);
-        break;
-      }
-      case "message_delta": {
-        const delta = isObject(wire.delta) ? wire.delta : {};
-        if ("stop_reason" in delta) message.stop_reason = delta.stop_reason as Message["stop_reason"];
-        if ("stop_sequence" in delta) message.stop_sequence = delta.stop_sequence as Message["stop_sequence"];
-        // Counts here are cumulative; a null means "not reported", not zero.
-        for (const [key, value] of Object.entries(isObject(wire.usage) ? wire.usage : {})) {
-          if (key !== "__proto__" && value !== null && value !== undefined)
-            (message.usage as unknown as Record<string, unknown>)[key] = value;
-          if (key === "output_tokens" && typeof value === "number") this.#usageFinal = true;
-        }
-        break;
-      }
-    }
+    dispatch(MessageAssembly.#events, event.type, this, event as unknown as Wire);
   }
 
-  #applyDelta(index: number, delta: Record<string, unknown>): void {
-    const block = this.#message.content[index] as unknown;
-    if (!isObject(block)) return;
-    const text = (value: unknown) => (typeof value === "string" ? value : "");
-    switch (delta.type) {
-      case "text_delta":
-        block.text = text(block.text) + text(delta.text);
-        break;
-      case "thinking_delta":
-        block.thinking = text(block.thinking) + text(delta.thinking);
-        break;
-      case "signature_delta":
-        block.signature = delta.signature;
-        break;
-      case "input_json_delta":
-        this.#json.set(index, (this.#json.get(index) ?? "") + text(delta.partial_json));
-        break;
-      case "citations_delta":
-        block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
-        break;
-    }
+  /**
+   * The block a delta edits: the one at its index, else (its start never came) a new block of the
+   * delta's kind. Undefined when the index is not a usable position, or holds no object.
+   */
+  #block(event: Wire, start: Wire): Wire | undefined {
+    const index = slot(event.index);
+    if (index === undefined) return undefined;
+    const content = this.#message.content as unknown[];
+    const block = (content[index] ??= structuredClone(start));
+    return isObject(block) ? block : undefined;
   }
 
   /** The message assembled so far (a copy); tool input still streaming is in `partial_json`. */
@@ -169,6 +210,7 @@ class MessageAssembly implements Assembler<MessageStreamEvent, Message> {
 /** A streamed Messages response: iterate the events, or read `text()` or the assembled message. */
 export class MessageStream extends EventStream<MessageStreamEvent, Message> {
   protected readonly operation = OPERATION;
+  protected readonly framing = FRAMING;
 
   /** @internal Streams are made by `create({ stream: true })`. */
   constructor(source: AsyncIterable<MessageStreamEvent[]>, connection: Connection) {
@@ -183,9 +225,26 @@ export class MessageStream extends EventStream<MessageStreamEvent, Message> {
     );
   }
 
+  /**
+   * The stream a server route sent with `toReadableStream()` (either format), rebuilt in the page
+   * with every helper: iteration, `text()`, `reasoning()`, `finalMessage()`, `snapshot()`.
+   * `abort()` or `break` cancels the body, and the route then closes its request upstream.
+   */
+  static fromReadableStream(body: ReadableStream<Uint8Array>): MessageStream {
+    const connection = readableConnection(body, "MessageStream.fromReadableStream");
+    const ending = new ClosingEvent(closesMessage, "message_stop");
+    return new MessageStream(jsonEvents(connection, OPERATION, interpretMessages, ending, true), connection);
+  }
+
   protected textOf(event: MessageStreamEvent): string | undefined {
     return event.type === "content_block_delta" && event.delta?.type === "text_delta"
       ? event.delta.text
+      : undefined;
+  }
+
+  protected reasoningOf(event: MessageStreamEvent): string | undefined {
+    return event.type === "content_block_delta" && event.delta?.type === "thinking_delta"
+      ? event.delta.thinking
       : undefined;
   }
 

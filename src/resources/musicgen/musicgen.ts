@@ -89,9 +89,10 @@ export class Musicgen {
   }
 
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
-  wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
-    const { kind = MUSIC_KIND, ...wait } = options;
-    return this.client.taskRegistry.wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
+  wait(taskId: string, options?: MusicWaitOptions): Promise<MusicSnapshot> {
+    // The whole options go on to the wait, which checks them (and reads no `kind`).
+    const kind = options?.kind ?? MUSIC_KIND;
+    return this.client.taskRegistry.wait({ kind, id: taskId }, options) as Promise<MusicSnapshot>;
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

@@ -246,17 +246,24 @@ export const STEMS_SEPARATE = operation<MusicStemsSeparateParams>({
 /** An upload's own path: the id as one encoded segment. */
 const upload = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
+/** @internal The request schema; use its declared type. */
+export const uploadFromUrlParams = v.object({ url: v.text() });
+/** @internal The request schema; use its declared type. */
+export const uploadRequestParams = v.object({ extension: v.text() });
+
 export const UPLOAD_FROM_URL = operation<MusicUploadFromUrlParams>({
   name: "musicgen.uploads.fromUrl",
   method: "POST",
   path: "/musicgen/uploads/audio-url",
   policy: "paid",
+  schema: uploadFromUrlParams,
 });
 export const UPLOAD_REQUEST = operation<MusicUploadRequestParams>({
   name: "musicgen.uploads.request",
   method: "POST",
   path: "/musicgeni/uploads/audio",
   policy: "paid",
+  schema: uploadRequestParams,
 });
 export const UPLOAD_FINISH = operation<{ id: string; body: object }>({
   name: "musicgen.uploads.finish",

@@ -19,6 +19,7 @@ import {
   toFile,
   type Uploadable,
 } from "../../core/uploads/index.js";
+import { checkOptions, checkParams, option, WAIT_OPTIONS } from "../../core/validation/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { UPLOAD_FINISH, UPLOAD_FROM_URL, UPLOAD_INITIALIZE_CLIP, UPLOAD_REQUEST } from "./operations.js";
 import { request } from "./request.js";
@@ -33,6 +34,9 @@ export interface MusicUploadOptions extends WaitOptions {
   /** File name to report (and to take the extension from); default: the file's own name. */
   name?: string;
 }
+
+/** What `upload` checks of its options: a wait's, and the file name to report. */
+const UPLOAD_OPTIONS = { ...WAIT_OPTIONS, name: option.name } as const;
 
 /** An id in whatever shape the answer has: a bare string, or the first of `fields` present. */
 function idOf(body: unknown, fields: readonly string[], what: string): string {
@@ -62,6 +66,8 @@ export class MusicUploads {
 
   /** Runs the whole upload flow for `file`; resolves to the clip id. `options` also govern the processing wait. */
   async upload(file: Uploadable, options: MusicUploadOptions = {}): Promise<string> {
+    // Checked before the first step: a bad wait option must not fail the flow after a paid slot.
+    checkOptions("musicgen.uploads.upload", options, UPLOAD_OPTIONS);
     const { name, ...wait } = options;
     const request = { signal: wait.signal };
     // Gathering a stream source runs under the clocks: a source that never yields must not hang.
@@ -93,6 +99,7 @@ export class MusicUploads {
     file: Uploadable,
     options: { signal?: AbortSignal | undefined } = {},
   ): Promise<void> {
+    checkParams("musicgen.uploads.put", target);
     const named = await toFile(file);
     let init: ForeignInit;
     if (target.fields) {

@@ -4,9 +4,20 @@
  */
 import { GenwayError } from "../../core/errors/index.js";
 import type { WaitOptions } from "../../core/tasks/index.js";
+import { checkOptions, v, validate, WAIT_OPTIONS } from "../../core/validation/index.js";
 import type { ConcatWorkflowParams } from "./requests.js";
 import type { ConcatWorkflowResult, MusicClip, MusicSnapshot } from "./results.js";
 import type { MusicSubmit } from "./submit.js";
+
+/**
+ * What the workflow needs before its first paid step: each step's body is checked as it is sent,
+ * but an `extend` missing would only be found once the song is paid for.
+ */
+const workflowParams = v.object({
+  song: v.object({}),
+  extend: v.object({}),
+  clip: v.optional(v.integer({ minimum: 0 })),
+});
 
 function pick(snapshot: MusicSnapshot, index: number): MusicClip {
   const clip = snapshot.result?.[index];
@@ -19,6 +30,8 @@ export async function extendAndConcat(
   params: ConcatWorkflowParams,
   options?: WaitOptions<MusicClip[]>,
 ): Promise<ConcatWorkflowResult> {
+  validate(workflowParams, params, "musicgen.extendAndConcat", "strict");
+  if (options !== undefined) checkOptions("wait", options, WAIT_OPTIONS);
   const index = params.clip ?? 0;
   const request = { signal: options?.signal };
   const songTask = await submit.music(params.song, request);

@@ -45,8 +45,8 @@ export class Native {
     options?: RequestOptions,
   ): Promise<GenerateContentParsedStream<T>>;
   parse<T>(params: NativeParseParams<T>, options?: RequestOptions): Promise<ParsedGenerateContentResponse<T>>;
-  parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementationOf(NATIVE_PARSE, params.schema)(this, params, options) as Promise<
+  async parse<T>(params: NativeParseParams<T> | NativeParseParamsStreaming<T>, options?: RequestOptions) {
+    return implementationOf(NATIVE_PARSE, params)(this, params, options) as Promise<
       ParsedGenerateContentResponse<T> | GenerateContentParsedStream<T>
     >;
   }

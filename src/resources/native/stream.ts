@@ -7,22 +7,28 @@ import type { Connection } from "../../core/http/index.js";
 import {
   type Assembler,
   dataOnlyJson,
+  dispatch,
   type Ending,
   EventStream,
   Finishes,
+  handlers,
   isObject,
   jsonEvents,
-  mergeFields,
   objects,
+  readableConnection,
+  type SSEFraming,
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
-import { answerText } from "./helpers.js";
+import { answerText, thoughtText } from "./helpers.js";
 import type { GenerateContentParams } from "./requests.js";
 import type { GenerateContentResponse, NativeCandidate, NativePart } from "./results.js";
 
 /** Named in the errors of this stream. */
 const OPERATION = "native.streamGenerateContent";
+
+/** Data-only events, no end marker, as the upstream sends them with `alt=sse`. */
+const FRAMING: SSEFraming = { named: false };
 
 /**
  * A native stream is whole once every candidate that appeared has a finishReason (upstream sends it,
@@ -53,32 +59,79 @@ class NativeEnding implements Ending<GenerateContentResponse> {
   }
 }
 
+type Wire = Record<string, unknown>;
+
+/**
+ * A field each chunk carries the running value of (usage, model version, a candidate's finish
+ * reason): the last one wins. A field the types do not declare is kept the same way.
+ */
+function keep(target: object, key: string, value: unknown): void {
+  if (key !== "__proto__" && value !== undefined) (target as Wire)[key] = structuredClone(value);
+}
+const last =
+  (key: string) =>
+  (target: object, value: unknown): void =>
+    keep(target, key, value);
+
+/** What each field of a candidate does to the assembled candidate: the parts merge, the rest is the last value. */
+const CANDIDATE = handlers<keyof NativeCandidate, NativeCandidate, unknown>({
+  content: (target, value) => {
+    const content = isObject(value) ? value : {};
+    if (!isObject(target.content)) target.content = {};
+    const into = Array.isArray(target.content.parts) ? target.content.parts : (target.content.parts = []);
+    if (typeof content.role === "string" && content.role) target.content.role = content.role;
+    for (const part of objects(content.parts)) mergePart(into, part as NativePart);
+  },
+  index: last("index"),
+  finishReason: last("finishReason"),
+  finishMessage: last("finishMessage"),
+  safetyRatings: last("safetyRatings"),
+  citationMetadata: last("citationMetadata"),
+  groundingMetadata: last("groundingMetadata"),
+  urlContextMetadata: last("urlContextMetadata"),
+  avgLogprobs: last("avgLogprobs"),
+  logprobsResult: last("logprobsResult"),
+  tokenCount: last("tokenCount"),
+});
+
+/**
+ * What each field of a chunk does to the response. A candidate at a position no chunk had before
+ * starts it: in this format each chunk is a whole response, its first one the start.
+ */
+const RESPONSE = handlers<keyof GenerateContentResponse, GenerateContentResponse, unknown>({
+  candidates: (response, value) => {
+    const candidates = (response.candidates ??= []);
+    const list: unknown[] = Array.isArray(value) ? value : [];
+    for (let position = 0; position < list.length; position++) {
+      const candidate = list[position];
+      if (!isObject(candidate)) continue;
+      // Positions go through slot(): an index of "__proto__" must never reach the array.
+      const index = candidate.index === undefined ? slot(position) : slot(candidate.index);
+      if (index === undefined) continue;
+      const target: NativeCandidate = (candidates[index] ??= {
+        content: { role: "model", parts: [] },
+        index,
+      });
+      for (const key in candidate) {
+        if (!dispatch(CANDIDATE, key, target, candidate[key])) keep(target, key, candidate[key]);
+      }
+    }
+  },
+  usageMetadata: last("usageMetadata"),
+  modelVersion: last("modelVersion"),
+  responseId: last("responseId"),
+  promptFeedback: last("promptFeedback"),
+  createTime: last("createTime"),
+});
+
 /** Folds chunks into one response: parts merged, thought parts kept apart, the last usage metadata. */
 class NativeAssembly implements Assembler<GenerateContentResponse, GenerateContentResponse> {
   readonly #response: GenerateContentResponse = { candidates: [] };
 
   accumulate(chunk: GenerateContentResponse): void {
     const response = this.#response;
-    const candidates = (response.candidates ??= []);
-    // Usage, model version and response id: each chunk carries the running values; the last wins.
-    mergeFields(response, chunk as Record<string, unknown>, "candidates");
-    const list: unknown[] = Array.isArray(chunk.candidates) ? chunk.candidates : [];
-    list.forEach((candidate, position) => {
-      if (!isObject(candidate)) return;
-      // Positions go through slot(): an index of "__proto__" must never reach the array.
-      const index = candidate.index === undefined ? slot(position) : slot(candidate.index);
-      if (index === undefined) return;
-      const target: NativeCandidate = (candidates[index] ??= {
-        content: { role: "model", parts: [] },
-        index,
-      });
-      mergeFields(target, candidate, "content");
-      const content = isObject(candidate.content) ? candidate.content : {};
-      if (!isObject(target.content)) target.content = {};
-      const into = Array.isArray(target.content.parts) ? target.content.parts : (target.content.parts = []);
-      if (typeof content.role === "string" && content.role) target.content.role = content.role;
-      for (const part of objects(content.parts)) mergePart(into, part as NativePart);
-    });
+    const wire = chunk as Wire;
+    for (const key in wire) if (!dispatch(RESPONSE, key, response, wire[key])) keep(response, key, wire[key]);
   }
 
   copy(): GenerateContentResponse {
@@ -122,6 +175,7 @@ class NativeAssembly implements Assembler<GenerateContentResponse, GenerateConte
 /** A streamed generateContent answer: each event is a partial response; `text()` yields the text. */
 export class GenerateContentStream extends EventStream<GenerateContentResponse, GenerateContentResponse> {
   protected readonly operation = OPERATION;
+  protected readonly framing = FRAMING;
 
   /** @internal Streams are made by `streamGenerateContent()`. */
   constructor(source: AsyncIterable<GenerateContentResponse[]>, connection: Connection) {
@@ -138,9 +192,28 @@ export class GenerateContentStream extends EventStream<GenerateContentResponse, 
     );
   }
 
+  /**
+   * The stream a server route sent with `toReadableStream()` (either format), rebuilt in the page
+   * with every helper: iteration, `text()`, `reasoning()`, `finalResponse()`, `snapshot()`.
+   * `abort()` or `break` cancels the body, and the route then closes its request upstream.
+   */
+  static fromReadableStream(body: ReadableStream<Uint8Array>): GenerateContentStream {
+    const connection = readableConnection(body, "GenerateContentStream.fromReadableStream");
+    const ending = new NativeEnding(1);
+    return new GenerateContentStream(
+      jsonEvents(connection, OPERATION, dataOnlyJson<GenerateContentResponse>, ending, true),
+      connection,
+    );
+  }
+
   /** The answer text a chunk adds (thought parts left out). */
   protected textOf(chunk: GenerateContentResponse): string | undefined {
     return answerText(chunk) || undefined;
+  }
+
+  /** The thought text a chunk adds. */
+  protected reasoningOf(chunk: GenerateContentResponse): string | undefined {
+    return thoughtText(chunk) || undefined;
   }
 
   /**

@@ -57,8 +57,8 @@ export class Responses {
     options?: RequestOptions,
   ): Promise<ResponseParsedStream<T>>;
   parse<T>(params: ResponseParseParams<T>, options?: RequestOptions): Promise<ParsedResponse<T>>;
-  parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
-    return implementationOf(RESPONSES_PARSE, params.text?.format)(this, params, options) as Promise<
+  async parse<T>(params: ResponseParseParams<T> | ResponseParseParamsStreaming<T>, options?: RequestOptions) {
+    return implementationOf(RESPONSES_PARSE, params)(this, params, options) as Promise<
       ParsedResponse<T> | ResponseParsedStream<T>
     >;
   }
@@ -73,6 +73,6 @@ export class Responses {
   ): ResponseStreamingToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner;
   runTools(params: ResponseRunToolsParams, options?: RequestOptions): ResponseToolRunner<unknown> {
-    return implementationOf(RESPONSES_RUN_TOOLS, params.tools?.[0])(this, params, options);
+    return implementationOf(RESPONSES_RUN_TOOLS, params)(this, params, options);
   }
 }

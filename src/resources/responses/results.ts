@@ -191,8 +191,24 @@ export type ResponseStreamEvent =
       item_id: string;
     })
   | (Located & {
+      type: "response.reasoning_summary_part.added" | "response.reasoning_summary_part.done";
+      item_id: string;
+      summary_index: number;
+      part: ResponseReasoningItem["summary"][number];
+    })
+  | (Located & {
       type: "response.reasoning_summary_text.delta";
       item_id: string;
       summary_index: number;
       delta: string;
-    });
+    })
+  | (Located & {
+      type: "response.reasoning_summary_text.done";
+      item_id: string;
+      summary_index: number;
+      /** The whole summary text (new-api's conversions send it as `part.text` instead). */
+      text?: string;
+      part?: ResponseReasoningItem["summary"][number];
+    })
+  | (InPart & { type: "response.reasoning_text.delta"; delta: string })
+  | (InPart & { type: "response.reasoning_text.done"; text: string });

@@ -11,21 +11,8 @@ export const VIDA_MODELS = [
   "vidA-1-0-lite-i2v-250428",
 ] as const;
 
-/** vidA's ratios (closed for vidA ids: the spec and the vidA format list them all). */
-export const VIDA_RATIOS = [
-  "21:9",
-  "16:9",
-  "4:3",
-  "1:1",
-  "3:4",
-  "9:16",
-  "9:21",
-  "keep_ratio",
-  "adaptive",
-] as const;
-
-/** vidA's resolutions. */
-export const VIDA_RESOLUTIONS = ["480p", "720p", "1080p"] as const;
+/** vidA's ratios and resolutions (closed lists: declared with the video bounds). */
+export { VIDA_RATIOS, VIDA_RESOLUTIONS } from "../../limits.js";
 
 /** The vidB ids the spec lists for text-to-video. */
 export const VIDB_TEXT_MODELS = [

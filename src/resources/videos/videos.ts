@@ -1,6 +1,7 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
+import { checkOptions, WAIT_OPTIONS } from "../../core/validation/index.js";
 import { CREATE, RETRIEVE } from "./operations.js";
 import type { VideoCreateParams, VideoCreateParamsFor, VideoModel } from "./requests.js";
 import type { VideoResult, VideoSnapshot, VideoWaitOptions } from "./results.js";
@@ -69,6 +70,8 @@ export class Videos {
     params: VideoCreateParamsFor<M> & { model: M },
     options: VideoWaitOptions = {},
   ): Promise<VideoSnapshot> {
+    // The wait's options are checked before the paid submission, not after it.
+    checkOptions("wait", options, WAIT_OPTIONS);
     const task = await this.create(params, { signal: options.signal });
     // The Task itself: its succeeded snapshot keeps the submission's cost.
     return task.wait(options as WaitOptions<VideoResult>) as Promise<VideoSnapshot>;

@@ -8,15 +8,19 @@ import type { VidgenSubmitter } from "./submit.js";
 /** `gw.vidgen.audio`: text to audio and video to audio tasks. */
 export class VidgenAudio {
   /** @internal */
-  constructor(private readonly submitter: VidgenSubmitter) {}
+  readonly #submitter: VidgenSubmitter;
+
+  constructor(submitter: VidgenSubmitter) {
+    this.#submitter = submitter;
+  }
 
   /** POST /vidgen/v1/audio/text-to-audio (kind `vidgen.text-to-audio`). */
   textToAudio(params: VidgenTextToAudioParams, options?: RequestOptions): APIPromise<VidgenTask> {
-    return this.submitter.submit(OPERATIONS.textToAudio, params, options);
+    return this.#submitter.submit(OPERATIONS.textToAudio, params, options);
   }
 
   /** POST /vidgen/v1/audio/video-to-audio (kind `vidgen.video-to-audio`): exactly one of video_id, video_url. */
   videoToAudio(params: VidgenVideoToAudioParams, options?: RequestOptions): APIPromise<VidgenTask> {
-    return this.submitter.submit(OPERATIONS.videoToAudio, params, options);
+    return this.#submitter.submit(OPERATIONS.videoToAudio, params, options);
   }
 }

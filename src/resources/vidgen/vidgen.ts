@@ -49,12 +49,14 @@ export class Vidgen {
 
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
-    const { kind, ...wait } = options;
+    // The whole options go on to the wait, which checks them (and reads no `kind`).
     return this.client.taskRegistry.wait<VidgenResult>(
-      { kind: fullKind(kind), id: taskId },
-      wait,
+      { kind: fullKind(options?.kind), id: taskId },
+      options,
     ) as Promise<VidgenSnapshot>;
   }
 }
 
-const fullKind = (kind: string) => (kind.startsWith("vidgen.") ? kind : `vidgen.${kind}`);
+/** `vidgen.`-prefixed; anything that is no kind name goes on as it is, for the registry to refuse. */
+const fullKind = (kind: unknown) =>
+  (typeof kind === "string" && !kind.startsWith("vidgen.") ? `vidgen.${kind}` : kind) as string;

@@ -1,0 +1,135 @@
+/**
+ * Keep-alives are not progress for the idle clock: a relay that keeps pinging while its upstream
+ * is dead (new-api, pings turned on, writes `: PING` on a ticker whatever the upstream does, relay/helper/
+ * stream_scanner.go; Anthropic's `event: ping` passes through it) must not keep a cut answer open.
+ */
+import type http from "node:http";
+import { describe, expect, it } from "vitest";
+import Genway, { APITimeoutError } from "../../src/index.js";
+import { hello, httpServer, loopback } from "../support/index.js";
+
+/** Settles `promise`, or says it is still pending after `ms` (a hang is what these tests look for). */
+function settled<T>(promise: Promise<T>, ms: number): Promise<T | Error | "pending"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Promise<"pending">((resolve) => {
+    timer = setTimeout(() => resolve("pending"), ms);
+  });
+  return Promise.race([promise.catch((error: Error) => error), pending]).finally(() => clearTimeout(timer));
+}
+
+/** A loopback server answering every request with `respond`; closed when the test ends. */
+async function server(respond: (res: http.ServerResponse) => void): Promise<string> {
+  return (
+    await httpServer((req, res) => {
+      req.resume();
+      respond(res);
+    })
+  ).url;
+}
+
+/** Writes `frame` every `ms` until the response closes. */
+function every(res: http.ServerResponse, ms: number, frame: string): void {
+  const timer = setInterval(() => res.write(frame), ms);
+  res.on("close", () => clearInterval(timer));
+}
+
+describe("keep-alives do not hold the idle clock off", () => {
+  it("E9: a chat stream cut upstream behind new-api's `: PING` ends with APITimeoutError (idle) within idleTimeout", async () => {
+    const { gw, mock } = await loopback({ idleTimeout: 400 }, { relayStreams: { pingEvery: 50 } });
+    mock.inject({ match: "/v1/chat/completions", stallAfter: 2 });
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    const outcome = await settled(stream.finalContent(), 5000);
+    expect(outcome).toBeInstanceOf(APITimeoutError);
+    expect((outcome as APITimeoutError).phase).toBe("idle");
+    // What arrived before the cut is kept.
+    expect(stream.snapshot().choices[0]?.message.content).not.toBe("");
+  });
+
+  it("E9: a Messages stream behind new-api's `: PING` ends the same way", async () => {
+    const { gw, mock } = await loopback({ idleTimeout: 400 }, { relayStreams: { pingEvery: 50 } });
+    mock.inject({ match: "/v1/messages", stallAfter: 4 });
+    const stream = await gw.messages.create({
+      model: "claude-sonnet-4-6",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "story" }],
+      stream: true,
+    });
+    const outcome = await settled(stream.finalText(), 5000);
+    expect(outcome).toBeInstanceOf(APITimeoutError);
+    expect((outcome as APITimeoutError).phase).toBe("idle");
+  });
+
+  it("E9: Anthropic's `event: ping` repeated by a stalled upstream is no progress either", async () => {
+    const url = await server((res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const event = (e: { type: string }) => res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+      event({
+        type: "message_start",
+        message: { id: "m", type: "message", role: "assistant", model: "c", content: [], usage: {} },
+      } as never);
+      event({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } as never);
+      event({
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "Once upon a" },
+      } as never);
+      every(res, 50, `event: ping\ndata: {"type": "ping"}\n\n`);
+    });
+    const gw = new Genway({ apiKey: "sk-x", baseURL: url, logLevel: "off", idleTimeout: 400 });
+    const stream = await gw.messages.create({
+      model: "c",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "story" }],
+      stream: true,
+    });
+    const outcome = await settled(stream.finalText(), 5000);
+    expect(outcome).toBeInstanceOf(APITimeoutError);
+    expect(stream.snapshot().content).toEqual([{ type: "text", text: "Once upon a" }]);
+  });
+
+  it("a stream whose data keeps coming between the pings is not cut, however long it runs", async () => {
+    // About 2 s of frames 100 ms apart, pings in between, under a 1 s idle window.
+    const { gw } = await loopback(
+      { idleTimeout: 1000 },
+      { streamDelayMs: 100, relayStreams: { pingEvery: 30 } },
+    );
+    const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(" ");
+    const stream = await gw.chat.completions.create({
+      ...hello,
+      messages: [{ role: "user", content: words }],
+      stream: true,
+    });
+    const completion = await stream.finalCompletion();
+    expect(completion.choices[0]?.finish_reason).toBe("stop");
+  });
+
+  it("one large event trickling in slowly is progress: a part of an event counts, not only a whole one", async () => {
+    const payload = JSON.stringify({
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [{ index: 0, delta: { content: "x".repeat(2000) }, finish_reason: "stop" }],
+    });
+    const url = await server((res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const frame = `data: ${payload}\n\n`;
+      let at = 0;
+      const timer = setInterval(() => {
+        if (at >= frame.length) {
+          clearInterval(timer);
+          res.end("data: [DONE]\n\n");
+          return;
+        }
+        res.write(frame.slice(at, at + 400));
+        at += 400;
+      }, 150);
+      res.on("close", () => clearInterval(timer));
+    });
+    const gw = new Genway({ apiKey: "sk-x", baseURL: url, logLevel: "off", idleTimeout: 600 });
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    // One event in six pieces 150 ms apart (900 ms) under a 600 ms idle window: cut only if a piece
+    // were not progress.
+    expect((await stream.finalContent())?.length).toBe(2000);
+  });
+});
