@@ -5,11 +5,11 @@
 // job holds a handle to, and the workers' metrics().
 import { fork, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGenerationQueue } from "genway/queue";
 import { Redis } from "ioredis";
+import { freePort } from "./repro-lib.mjs";
 
 const HERE = import.meta.dirname;
 const FAULT = process.env.FAULT ?? "none";
@@ -22,15 +22,6 @@ const OUTDIR = mkdtempSync(join(tmpdir(), "scale-q-"));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.error(`[${((Date.now() - T0) / 1000).toFixed(1)}s]`, ...a);
 let T0 = Date.now();
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 // --- redis (ours, by PID)
 const redisPort = await freePort();

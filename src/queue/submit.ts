@@ -58,32 +58,34 @@ export interface SubmitterOptions {
   recordGrace: number;
 }
 
+/** One attempt of a job on this worker. */
+export interface Attempt {
+  job: GenerationJob;
+  op: QueuedOperation;
+  /** The job's lock token (BullMQ's): the claim, and every move of the job, is checked against it. */
+  token: string;
+  /** Ends what may end: a wait for a submission slot, a lookup. */
+  signal: AbortSignal;
+  /** Told when the paid request is out, until its answer is recorded (that part is never abandoned). */
+  sending(out: boolean): void;
+}
+
 export class Submitter {
   /** Until when (ms since the epoch) this worker knows submissions to be paused queue-wide. */
   #pausedUntil = 0;
 
   constructor(private readonly o: SubmitterOptions) {}
 
-  /**
-   * The job's task: submitted now, or found again after an earlier submission whose answer was
-   * lost. `signal` ends what may end (a wait for a slot, a lookup); `sending` is told when the paid
-   * request is out until its answer is recorded (that part is never abandoned).
-   */
-  async task(
-    job: GenerationJob,
-    op: QueuedOperation,
-    token: string,
-    signal: AbortSignal,
-    sending: (out: boolean) => void,
-  ): Promise<TaskRef> {
-    const started = job.data.submitting;
+  /** The job's task: submitted now, or found again after an earlier submission whose answer was lost. */
+  async task(a: Attempt): Promise<TaskRef> {
+    const started = a.job.data.submitting;
     if (started !== undefined) {
-      if (!op.lookup) return this.#unanswered(job, started, token);
-      const found = await this.#lookup(job, op, started, token, signal);
+      if (!a.op.lookup) return this.#unanswered(a, started);
+      const found = await this.#lookup(a, started);
       if (found) return found;
       this.o.outcomes.counts.resubmitted++;
     }
-    return this.o.slots.run(() => this.#send(job, op, token, signal, sending), signal);
+    return this.o.slots.run(() => this.#send(a), a.signal);
   }
 
   /**
@@ -92,13 +94,10 @@ export class Submitter {
    * lock, a Redis refusing writes): the job comes back once that time is over. No handle then:
    * UncertainSubmissionError.
    */
-  async #unanswered(job: GenerationJob, started: number, token: string): Promise<never> {
+  async #unanswered(a: Attempt, started: number): Promise<never> {
     const settled = started + this.o.submitTimeout + this.o.recordGrace;
-    if (Date.now() < settled) {
-      await this.#delay(job, settled, token);
-      throw new DelayedError();
-    }
-    throw this.#uncertainFailure(job, started);
+    if (Date.now() < settled) return this.#delay(a, settled);
+    throw this.#uncertainFailure(a.job, started);
   }
 
   /**
@@ -106,13 +105,8 @@ export class Submitter {
    * the next of {@link LOOKUPS} times spread over `settleMs` (a relay may create the task long after
    * its client gave up); undefined (send again) once every one of them found nothing.
    */
-  async #lookup(
-    job: GenerationJob,
-    op: QueuedOperation,
-    started: number,
-    token: string,
-    signal: AbortSignal,
-  ): Promise<TaskRef | undefined> {
+  async #lookup(a: Attempt, started: number): Promise<TaskRef | undefined> {
+    const { job, op, signal } = a;
     const { data } = job;
     const { settleMs } = this.o;
     const slot = (n: number) => started + (settleMs * n) / LOOKUPS;
@@ -127,8 +121,7 @@ export class Submitter {
       // Says nothing about the task (a 5xx, a dropped connection): ask again later, for as long
       // as a settle period past the last lookup time; then a person decides.
       if (Date.now() > slot(LOOKUPS + LOOKUPS)) throw this.#uncertainFailure(job, started, error);
-      await this.#delay(job, next((data.lookups ?? 0) + 1), token);
-      throw new DelayedError();
+      return this.#delay(a, next((data.lookups ?? 0) + 1));
     }
     if (found) return this.#record(job, data.submissionId, found, LOOKED_UP);
     // A "not found" counts once its time has come: earlier, the request may still be on its way.
@@ -138,21 +131,15 @@ export class Submitter {
       const counted = { ...data, lookups };
       if (await this.o.fence.settle(job, data.submissionId ?? "", counted)) job.data = counted;
     }
-    await this.#delay(job, next(lookups + 1), token);
-    throw new DelayedError();
+    return this.#delay(a, next(lookups + 1));
   }
 
   /** Claims the job's submission (lock checked), sends it, and records its task. Holds a slot. */
-  async #send(
-    job: GenerationJob,
-    op: QueuedOperation,
-    token: string,
-    signal: AbortSignal,
-    sending: (out: boolean) => void,
-  ): Promise<TaskRef> {
+  async #send(a: Attempt): Promise<TaskRef> {
+    const { job, op } = a;
     const { operation, params } = job.data;
     for (;;) {
-      await this.#unpaused(signal);
+      await this.#unpaused(a.signal);
       const externalTaskId = op.lookup ? await this.#externalId(job) : undefined;
       const claimed: GenerationJobData = {
         operation,
@@ -161,7 +148,7 @@ export class Submitter {
         submissionId: globalThis.crypto.randomUUID(),
         ...(externalTaskId !== undefined ? { externalTaskId } : {}),
       };
-      const claim = await this.o.fence.claim(job, token, job.data.submissionId, claimed);
+      const claim = await this.o.fence.claim(job, a.token, job.data.submissionId, claimed);
       if (claim.outcome === "lockLost") throw new LockLostError(job.id);
       if (claim.outcome === "changed") {
         throw new Error(
@@ -173,31 +160,30 @@ export class Submitter {
         continue;
       }
       job.data = claimed;
-      sending(true);
+      a.sending(true);
       try {
-        return await this.#sendClaimed(job, op, token, claimed, claim.probe, externalTaskId);
+        return await this.#sendClaimed(a, claimed, claim.probe, externalTaskId);
       } finally {
-        sending(false);
+        a.sending(false);
       }
     }
   }
 
   /** Sends the claimed submission and records its task. */
   async #sendClaimed(
-    job: GenerationJob,
-    op: QueuedOperation,
-    token: string,
+    a: Attempt,
     claimed: GenerationJobData,
     probe: boolean,
     externalTaskId: string | undefined,
   ): Promise<TaskRef> {
+    const { job, op } = a;
     const { params } = claimed;
     const sent = externalTaskId !== undefined ? { ...params, external_task_id: externalTaskId } : params;
     let answer: WithResponse<{ kind: string; id: string }>;
     try {
       answer = await op.submit(this.o.client, sent, { timeout: this.o.submitTimeout }).withResponse();
     } catch (error) {
-      return this.#failed(job, op, token, claimed, probe, error);
+      return this.#failed(a, claimed, probe, error);
     }
     this.o.outcomes.counts.submitted++;
     if (probe) await this.o.fence.recover().catch(() => undefined);
@@ -205,10 +191,11 @@ export class Submitter {
     return this.#record(job, claimed.submissionId, { kind: task.kind, id: task.id }, { cost, costReason });
   }
 
-  /** Moves the job to delayed until `at` (no attempt used); the caller throws DelayedError. */
-  async #delay(job: GenerationJob, at: number, token: string): Promise<void> {
-    this.o.moving(job);
-    await job.moveToDelayed(at, token);
+  /** Moves the job to delayed until `at` (no attempt used), and ends this attempt (DelayedError). */
+  async #delay(a: Attempt, at: number): Promise<never> {
+    this.o.moving(a.job);
+    await a.job.moveToDelayed(at, a.token);
+    throw new DelayedError();
   }
 
   /** Waits while this worker knows submissions to be paused. */
@@ -240,14 +227,8 @@ export class Submitter {
    * may have created the task: the queue's submissions pause, a vidgen job looks its task up
    * later, a video or music job fails with UncertainSubmissionError.
    */
-  async #failed(
-    job: GenerationJob,
-    op: QueuedOperation,
-    token: string,
-    claimed: GenerationJobData,
-    probe: boolean,
-    error: unknown,
-  ): Promise<never> {
+  async #failed(a: Attempt, claimed: GenerationJobData, probe: boolean, error: unknown): Promise<never> {
+    const { job, op } = a;
     const started = claimed.submitting ?? Date.now();
     if (certainlyNotBilled(error)) {
       const { submitting: _, submissionId: __, ...unclaimed } = claimed;
@@ -285,10 +266,7 @@ export class Submitter {
           ? `its task will be looked up by external_task_id ${claimed.externalTaskId}`
           : "it may be billed: the job fails with UncertainSubmissionError"),
     );
-    if (op.lookup) {
-      await this.#delay(job, started + this.o.settleMs / LOOKUPS, token);
-      throw new DelayedError();
-    }
+    if (op.lookup) return this.#delay(a, started + this.o.settleMs / LOOKUPS);
     throw this.#uncertainFailure(job, started, error);
   }
 

@@ -188,8 +188,14 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     const stopped = () => run.stop.signal.reason as Stop | undefined;
     let task: TaskRef | undefined = job.data.task;
     try {
-      task ??= await submitter.task(job, op, lock, run.stop.signal, (out) => {
-        run.sending = out;
+      task ??= await submitter.task({
+        job,
+        op,
+        token: lock,
+        signal: run.stop.signal,
+        sending: (out) => {
+          run.sending = out;
+        },
       });
       if (shuttingDown) return await handBack(job, lock);
       let reported = Promise.resolve();
