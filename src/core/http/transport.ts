@@ -20,7 +20,7 @@ import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
 import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
-import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
+import { type Answer, APIPromise, NOT_BILLED, RawAnswer } from "./api-promise.js";
 import { Attempts, type Reader } from "./attempts.js";
 import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
@@ -167,7 +167,9 @@ export class Transport {
    * inside the promise, so a ValidationError rejects it and nothing is sent.
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
-    return this.#promise(op, params, this.#operate(op, params, options, false, this.#readJson as Reader<T>));
+    return kept(this.#readJson as Reader<T>, (read) =>
+      this.#promise(op, params, this.#operate(op, params, options, false, read)),
+    );
   }
 
   /** A declared operation whose body the caller consumes (a stream, a file): see {@link connect}. */
@@ -178,9 +180,10 @@ export class Transport {
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
-    const unwrapped = this.#unwrapped(wrap);
-    const read = op.meter && this.#billed ? this.#billed.body(op, params, unwrapped) : unwrapped;
-    return this.#promise(op, params, this.#operate(op, params, options, stream, read));
+    return kept(this.#unwrapped(wrap), (unwrapped) => {
+      const read = op.meter && this.#billed ? this.#billed.body(op, params, unwrapped) : unwrapped;
+      return this.#promise(op, params, this.#operate(op, params, options, stream, read));
+    });
   }
 
   /**
@@ -197,13 +200,16 @@ export class Transport {
     // Params that are no object are refused by the call (specOf), as a rejection.
     if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
-    const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
-    return this.#promise(op, params, this.#operate(op, params, options, false, read));
+    const parsed: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
+    return kept(parsed, (read) => this.#promise(op, params, this.#operate(op, params, options, false, read)));
   }
 
   /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(this.#unbilled(spec, options, this.#readJson as Reader<T>, false));
+    return kept(
+      this.#readJson as Reader<T>,
+      (read) => new APIPromise(this.#unbilled(spec, options, read, false)),
+    );
   }
 
   /**
@@ -217,7 +223,7 @@ export class Transport {
     options: RequestOptions | undefined,
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
-    return new APIPromise(this.#unbilled(spec, options, this.#unwrapped(wrap), false));
+    return kept(this.#unwrapped(wrap), (read) => new APIPromise(this.#unbilled(spec, options, read, false)));
   }
 
   /** The promise of a declared operation's call: a billed call's prices its `withResponse()` (billing.ts). */
@@ -317,4 +323,17 @@ export class Transport {
       timeout: options.timeout ?? this.#config.timeout,
     });
   }
+}
+
+/**
+ * The call `start` makes with `read`, whose `asResponse()` finds the response unread: when it asked
+ * in time, the reader first keeps a copy (`clone()`: the body comes from the network once, for both).
+ */
+function kept<T>(read: Reader<T>, start: (read: Reader<T>) => APIPromise<T>): APIPromise<T> {
+  const raw = new RawAnswer();
+  const keeping: Reader<T> = (c, spec) => {
+    if (raw.wanted) raw.copy = c.response.clone();
+    return read(c, spec);
+  };
+  return APIPromise.attachRaw(start(keeping), raw);
 }
