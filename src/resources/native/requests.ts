@@ -64,7 +64,11 @@ export interface NativePartParam {
 
 /** A turn of a native request: a role and its parts. */
 export interface NativeContentParam {
-  /** `"user"` or `"model"` upstream; any string is sent as given. Optional for single-turn requests. */
+  /**
+   * `"user"` or `"model"` upstream; any string is sent as given. Left open, as Google's own SDK
+   * types it: a response's `content` (whose role is open too) goes back in the next request as it
+   * came. Optional for single-turn requests.
+   */
   role?: "user" | "model" | (string & {});
   /** The parts of the turn; at least one. */
   parts: NativePartParam[];
