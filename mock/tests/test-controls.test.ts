@@ -44,7 +44,7 @@ describe("mock.failNextTask()", () => {
     expect((await failure(() => clip.wait({ interval: 1 }))).reason).toBe("first");
     const music = await failure(() => song.wait({ interval: 1 }));
     expect(music.reason).toBe("second");
-    expect(music.snapshot.raw).toMatchObject({ code: "success", data: { status: "FAILURE" } });
+    expect(music.snapshot).toMatchObject({ raw: { code: "success", data: { status: "FAILURE" } } });
   });
 
   it("gives a reason of its own when none is given, and a music upload does not use it up", async () => {
