@@ -163,7 +163,7 @@ describe.concurrent("genway chat", () => {
     );
   });
 
-  it("F14: an id the gateway's words do not name is still given, in the brackets", () => {
+  it("an id the gateway's words do not name is still given, in the brackets", () => {
     const error = new AuthenticationError("401 Invalid token", { status: 401, requestId: "req-7" });
     expect(describeError(error)).toBe("401 Invalid token [AuthenticationError, HTTP 401, request id req-7]");
   });
