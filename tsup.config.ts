@@ -26,7 +26,9 @@ const config = {
   format: ["esm"],
   target: "es2022",
   platform: "neutral",
-  sourcemap: true,
+  // No source maps in the package: dist/ is unminified ESM that a stack trace names as it is, and a map
+  // would point into src/, which the package does not ship. `npm run bench:profile` builds with them.
+  sourcemap: false,
   clean: true,
   splitting: true,
   treeshake: true,

@@ -2,8 +2,9 @@ import { ValidationError } from "../core/errors/index.js";
 
 /**
  * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator;
- * the model's answer is checked by the validator itself. (Its JSON Schema: json-schema.ts.)
+ * the model's answer is checked by the validator itself.
  */
+// Its JSON Schema: json-schema.ts.
 
 /** A validator's issue, as Standard Schema reports it. */
 export interface OutputIssue {

@@ -201,7 +201,7 @@ export class APIPromise<T> extends Promise<T> {
     return promise.#withResponse;
   }
 
-  /** @internal The call's raw answer, which its reader fills when asResponse() asks (transport.ts). */
+  /** @internal The call's raw answer, which its reader fills when asResponse() asks. */
   static attachRaw<T>(promise: APIPromise<T>, raw: RawAnswer): APIPromise<T> {
     promise.#raw = raw;
     return promise;

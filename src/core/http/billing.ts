@@ -1,5 +1,5 @@
 /**
- * The seam between the transport and money (src/money): what the transport hands a client's
+ * The seam between the transport and money: what the transport hands a client's
  * billing when it meters a call, what it asks of it, and the transport's billed calls
  * ({@link BilledCalls}). Core never imports money: the client hands its transport a
  * {@link MoneyPort}, whose billing is loaded (a dynamic import) when the client asks for money.
@@ -33,7 +33,7 @@ export interface ModelTry<P, T> {
   send(spec: RequestSpec, retrying?: (error: unknown) => void): Promise<Answer<T>>;
 }
 
-/** A client's billing (src/money/billing.ts), installed on its transport once the client asks for money. */
+/** A client's billing, installed on its transport once the client asks for money. */
 export interface Billing {
   /** One model's try of a billed call: reserve its worst case, send it, price its answer (a stream's at its end). */
   run<P, T>(attempt: ModelTry<P, T>): Promise<Answer<T>>;
@@ -49,7 +49,7 @@ export interface Billing {
   lateStream<P>(op: Operation<P>, params: P, answer: Answer<unknown>): StreamBill;
 }
 
-/** How a transport reaches its client's billing (src/client-money.ts). */
+/** How a transport reaches its client's billing. */
 export interface MoneyPort {
   /** The client's billing: its code imported (once per process) and its money made (once). */
   load(): Promise<Billing>;

@@ -1,18 +1,16 @@
-/**
- * The one HTTP path every resource uses: a call's options checked, its request built, sent and
- * read. Knows HTTP, not any API family.
- *
- * A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its operation
- * checked and its request built synchronously, one AbortController and one timer, fetch, the
- * body's text, JSON.parse, the error-envelope check, the result; its request id and cost are read
- * when `withResponse()` asks. Each feature has its own file and is installed when the client is
- * made with it (money also when the client first reads a cost), never tested on a plain call:
- * middleware (middleware.ts) replaces the exchange of every attempt, the client's billing (src/money,
- * through billing.ts) the try of a billed call; a call that lists models or has its own budget runs
- * featured.ts (the fallback loop of fallback.ts). The attempts, their retries and exchanges are
- * attempts.ts; what one request sends (URL, headers, body, key) is request-init.ts; redirects are
- * redirects.ts.
- */
+// The one HTTP path every resource uses: a call's options checked, its request built, sent and
+// read. Knows HTTP, not any API family.
+//
+// A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its operation
+// checked and its request built synchronously, one AbortController and one timer, fetch, the
+// body's text, JSON.parse, the error-envelope check, the result; its request id and cost are read
+// when `withResponse()` asks. Each feature has its own file and is installed when the client is
+// made with it (money also when the client first reads a cost), never tested on a plain call:
+// middleware (middleware.ts) replaces the exchange of every attempt, the client's billing (src/money,
+// through billing.ts) the try of a billed call; a call that lists models or has its own budget runs
+// featured.ts (the fallback loop of fallback.ts). The attempts, their retries and exchanges are
+// attempts.ts; what one request sends (URL, headers, body, key) is request-init.ts; redirects are
+// redirects.ts.
 
 import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
@@ -116,7 +114,7 @@ export class Transport {
     return this.#config.log;
   }
 
-  /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
+  /** This client's fetch and clocks, without its key or headers: for downloads of result URLs. */
   get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
     fetchOptions: FetchOptions | undefined;
@@ -155,7 +153,7 @@ export class Transport {
   /**
    * The client asks for money (when it is made with budget, onCost, group, prices or middleware;
    * else on its first cost read): its billing loads, once, and every billed call is metered from
-   * now on (billing.ts). Calls made while it loads wait for it.
+   * now on. Calls made while it loads wait for it.
    */
   askMoney(): Promise<Billing> {
     return this.#billed ? this.#billed.ask() : Promise.reject(new GenwayError("This client prices nothing."));

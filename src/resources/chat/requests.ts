@@ -1,7 +1,6 @@
-/**
- * What `gw.chat.completions.create` takes, declared field by field (operations.ts holds the schema
- * that checks it at run time; tests/types/chat.test-d.ts keeps the two together).
- */
+/** What `gw.chat.completions.create` takes, declared field by field. */
+// operations.ts holds the schema that checks it at run time; tests/types/chat.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { ChatModel } from "./models.js";
 import type { ChatCompletion } from "./results.js";

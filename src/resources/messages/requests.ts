@@ -1,8 +1,9 @@
 /**
- * What `gw.messages.create` takes, declared field by field (operations.ts holds the schema that
- * checks it at run time; tests/types/messages.test-d.ts keeps the two together). The spec shows no
- * fields for /v1/messages; these follow the Anthropic Messages format it relays.
+ * What `gw.messages.create` takes, declared field by field. The spec shows no fields for
+ * /v1/messages; these follow the Anthropic Messages format it relays.
  */
+// operations.ts holds the schema that checks it at run time; tests/types/messages.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { MessagesModel } from "./models.js";
 import type { ContentBlock, Message } from "./results.js";

@@ -1,7 +1,7 @@
 /**
  * Musicgen responses: the task record of the spec (new-api's TaskDto as the Suno-API relays it),
  * clips in the raw Suno shape, lyrics, and the answers the spec does not show. Fields the spec
- * lists are required; fields only the captures show are optional (shared/upstream suno-*.json).
+ * lists are required; fields only the captures show are optional.
  */
 
 import type { RequestIdentified } from "../../core/http/index.js";

@@ -1,7 +1,6 @@
-/**
- * What `gw.native` takes, declared field by field (operations.ts holds the schema that checks it at
- * run time; tests/types/native.test-d.ts keeps the two together).
- */
+/** What `gw.native` takes, declared field by field. */
+// operations.ts holds the schema that checks it at run time; tests/types/native.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { NativeModel } from "./models.js";
 

@@ -1,9 +1,10 @@
 /**
- * What `gw.responses.create` takes, declared field by field (operations.ts holds the schema that
- * checks it at run time; tests/types/responses.test-d.ts keeps the two together). The spec declares
+ * What `gw.responses.create` takes, declared field by field. The spec declares
  * `{model, input: [{role, content: string}], stream}`; the rest follows the OpenAI Responses format
  * the gateway relays.
  */
+// operations.ts holds the schema that checks it at run time; tests/types/responses.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { ResponsesModel } from "./models.js";
 import type { ResponseObject, ResponseOutputItem } from "./results.js";
