@@ -1,4 +1,4 @@
-import type { Options } from "tsup";
+import type { Options, Plugin } from "tsup";
 
 // No tsup import at run time (a type only): vitest.config.ts reads the entries from here cheaply.
 // The entries are written once, here: vitest.config.ts and tests/support/bundle.ts read `dts.entry`
@@ -23,7 +23,9 @@ const config = {
     "otel/index": "src/otel/index.ts",
     "cli/main": "src/cli/main.ts",
   },
-  format: ["esm"],
+  // Two builds of every entry: ESM (x.js, x.d.ts) and CommonJS (x.cjs, x.d.cts), each split into
+  // chunks of its own, so that one build holds one copy of each module (docs/packaging.md).
+  format: ["esm", "cjs"],
   target: "es2022",
   platform: "neutral",
   // No source maps in the package: dist/ is unminified ESM that a stack trace names as it is, and a map
@@ -35,7 +37,29 @@ const config = {
   external: ["zod", "msw", "bullmq", "@opentelemetry/api", /^node:/],
 } satisfies Options;
 
-// The genway command has no types; every other entry gets its .d.ts next to its .js, named alike.
+/**
+ * The CommonJS build loads its lazy chunks (money, the mock's server) with `require`, not `import()`:
+ * a CommonJS host without ES module support, such as Jest's default runtime, fails on `import()`.
+ * Runs on esbuild's output before tsup turns each chunk into CommonJS, which keeps the `require`.
+ */
+const requireLazyChunks: Plugin = {
+  name: "require-lazy-chunks",
+  renderChunk(code) {
+    if (this.format !== "cjs") return;
+    return {
+      code: code.replace(/\bimport\(("\.{1,2}\/[^"]+\.cjs")\)/g, "Promise.resolve().then(() => require($1))"),
+    };
+  },
+};
+
+// The genway command has no types and is ESM only (it is run, never required; it awaits at top level).
 const { "cli/main": _command, ...typed } = config.entry;
 
-export default { ...config, dts: { entry: typed } } satisfies Options;
+export default {
+  ...config,
+  dts: { entry: typed },
+  plugins: [requireLazyChunks],
+  esbuildOptions(options, { format }) {
+    if (format === "cjs") options.entryPoints = typed;
+  },
+} satisfies Options;

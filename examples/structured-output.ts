@@ -63,8 +63,11 @@ const native = await gw.native.parse({
 });
 show("native", native.parsed);
 
-// zod/mini works the same, in every format (here native, streamed).
-const RecipeMini = zm.object({ title: zm.string(), servings: zm.number().check(zm.int()) });
+// zod/mini, in every format (here native, streamed): its schemas carry no JSON Schema of their own,
+// so the helpers take z.toJSONSchema(schema, { io: "input" }), which has it and validates as the schema.
+const RecipeMini = zm.toJSONSchema(zm.object({ title: zm.string(), servings: zm.number().check(zm.int()) }), {
+  io: "input",
+});
 const miniStream = await gw.native.parse({
   model: "gemini-2.5-flash",
   contents: [{ role: "user", parts: [{ text: prompt }] }],

@@ -2,7 +2,9 @@
  * The runtime matrix (npm run test:matrix, after npm run build): packs the package as npm would
  * publish it, installs the tarball into a scratch project (.tmp/matrix) next to the runtimes it is
  * tested on, starts the mock gateway from that installed copy on loopback, and runs
- * matrix/scenario.mjs in every runtime, each through its own small runner in matrix/runners.
+ * matrix/scenario.mjs in every runtime, each through its own small runner in matrix/runners. The
+ * "require" rows load the CommonJS build beside the ESM one (an error of one is instanceof the
+ * other's classes); the TypeScript row typechecks a CommonJS project with TypeScript 5.9.
  *
  *   node matrix/run.mjs                 every runtime
  *   node matrix/run.mjs deno chromium   only the runtimes whose name contains one of the words
@@ -34,6 +36,9 @@ const SCRATCH_DEPENDENCIES = {
   "edge-runtime": "4.0.1",
   "playwright-core": "1.65.1",
   esbuild: "0.28.2",
+  // A TypeScript 5 project with `module: commonjs` (runners/typescript.mjs), on Node 20's types.
+  typescript: "5.9.3",
+  "@types/node": "20.19.43",
 };
 
 const bin = (name) => join(WORK, "node_modules", ".bin", name);
@@ -50,6 +55,11 @@ const RUNTIMES = [
   { name: "node 22 require", command: [NODE22, "runners/entry.cjs"], version: [NODE22, "--version"] },
   { name: "node 24 import", command: [NODE24, "runners/entry.mjs"], version: [NODE24, "--version"] },
   { name: "node 24 require", command: [NODE24, "runners/entry.cjs"], version: [NODE24, "--version"] },
+  {
+    name: "typescript 5.9 commonjs",
+    command: [NODE20, "runners/typescript.mjs"],
+    version: packageVersion("typescript"),
+  },
   { name: "bun", command: [bin("bun"), "runners/entry.mjs"], version: [bin("bun"), "--version"] },
   {
     name: "deno",

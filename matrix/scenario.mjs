@@ -10,10 +10,12 @@ const ASK = [{ role: "user", content: "Say hello to the runtime matrix." }];
 
 /**
  * @param {Record<string, any>} genway the imported package ("genway")
- * @param {{ baseURL: string, apiKey: string, browser?: boolean }} config
+ * @param {{ baseURL: string, apiKey: string, browser?: boolean, otherCopy?: Record<string, any> }} config
+ *   `otherCopy`: the package as the process's other module system loaded it (the ESM build beside
+ *   the CommonJS one), whose classes must recognize this copy's errors
  * @returns {Promise<Array<{ name: string, ok: boolean, ms: number, detail: string }>>}
  */
-export async function scenario(genway, { baseURL, apiKey, browser = false }) {
+export async function scenario(genway, { baseURL, apiKey, browser = false, otherCopy }) {
   const Genway = genway.default;
   const { AuthenticationError, GenwayError, isGenwayError } = genway;
   const checks = [];
@@ -70,6 +72,29 @@ export async function scenario(genway, { baseURL, apiKey, browser = false }) {
     }
     throw new Error("a wrong key was accepted");
   });
+
+  if (otherCopy) {
+    await check("error across copies", async () => {
+      expect(otherCopy.AuthenticationError !== AuthenticationError, "one copy, not two: nothing to check");
+      try {
+        await new Genway({ ...options, apiKey: "sk-genway-wrong-key" }).chat.completions.create({
+          model: MODEL,
+          messages: ASK,
+        });
+      } catch (error) {
+        const { AuthenticationError: Other, APIError, GenwayError: OtherRoot, RateLimitError } = otherCopy;
+        expect(
+          error instanceof Other && error instanceof APIError && error instanceof OtherRoot,
+          "not instanceof the other copy's classes",
+        );
+        expect(!(error instanceof RateLimitError), "instanceof an unrelated class of the other copy");
+        expect(otherCopy.isGenwayError(error), "the other copy's isGenwayError says no");
+        expect(new RateLimitError("slow down") instanceof genway.RateLimitError, "the other way round fails");
+        return "AuthenticationError instanceof the other copy's AuthenticationError, APIError, GenwayError";
+      }
+      throw new Error("a wrong key was accepted");
+    });
+  }
 
   if (browser) {
     await check("browser refusal", async () => {

@@ -13,7 +13,7 @@ try {
   const tarball = packInto(folder);
   for (const [command, ...args] of [
     ["publint", "run", tarball, "--strict"],
-    ["attw", tarball, "--profile", "esm-only"],
+    ["attw", tarball],
   ]) {
     const run = spawnSync(command, args, { stdio: "inherit" });
     status ||= run.status ?? 1;

@@ -5,14 +5,21 @@
  * shell: `eval "$(npx genway mock --print-env)"`, then `node app.mjs`. The package is the tarball
  * npm would publish, built from this run's sources (scripts/pack.mjs packs dist/: `npm run
  * test:first-hour` builds first).
+ *
+ * Then the second hour, each in a new project of its own: CommonJS on Node 20 (the machine's
+ * /usr/bin/node) and TypeScript 5.9 with `module: commonjs`; genway without zod, and beside zod 3;
+ * genway/testing/msw with vitest 4 and msw 2 on Node 20, and with vitest 5 and msw 3 on Node 24;
+ * a Jest test (CommonJS without ES modules) on Node 20.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packInto } from "../scripts/pack.mjs";
+import { zodTheRefusalsName } from "./support/zod.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -33,13 +40,23 @@ const firstApp = blockAfter("Save this as `app.mjs`");
 const mockLines = blockAfter("No gateway at hand?");
 const commonJs = blockAfter("In a CommonJS project");
 
+/**
+ * Node 20, as a user on the oldest Node line genway supports runs it: the machine's own node
+ * (npm scripts run on the Node 24 of the devDependencies).
+ */
+const NODE20 = process.env.GENWAY_NODE20 ?? "/usr/bin/node";
+const NODE24 = process.execPath;
+
 let project: string;
 let installLog: string;
+let tarball: string;
+/** The second hour's projects, installed side by side while the first hour runs (see below). */
+let projects: Record<keyof typeof SECOND_HOUR, Promise<Installed>>;
 
-function sh(script: string, env: Record<string, string> = {}) {
+function sh(script: string, env: Record<string, string> = {}, cwd = project) {
   const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...inherited } = process.env;
   return spawnSync("sh", ["-ec", script], {
-    cwd: project,
+    cwd,
     env: { ...inherited, ...env },
     encoding: "utf8",
     timeout: 120_000,
@@ -51,7 +68,8 @@ beforeAll(async () => {
   if (!existsSync(built)) throw new Error("no dist/: npm run test:first-hour builds it first");
   project = await mkdtemp(join(tmpdir(), "genway-first-hour-"));
   expect(sh("npm init -y").status).toBe(0);
-  const tarball = packInto(project);
+  tarball = packInto(project);
+  projects = secondHour(tarball);
   // The README's install lines, with the tarball in place of the registry's genway.
   const lines = install
     .split("\n")
@@ -66,7 +84,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  // Every install finished (or failed) before its folder goes.
+  if (projects) await Promise.allSettled(Object.values(projects));
   if (project) await rm(project, { recursive: true, force: true });
+  if (secondRoot) await rm(secondRoot, { recursive: true, force: true });
 });
 
 describe("the README's first hour, on the packed tarball", () => {
@@ -74,8 +95,8 @@ describe("the README's first hour, on the packed tarball", () => {
     expect(installLog).not.toContain("EBADENGINE");
     const installed = JSON.parse(readFileSync(join(project, "package.json"), "utf8")).dependencies;
     expect(Object.keys(installed).sort()).toEqual(["genway", "zod"]);
-    // The README names the zod range genway takes as a peer.
-    expect(install).toContain(`"zod@${PACKAGE.peerDependencies.zod}"`);
+    // The README installs the zod genway's helpers read, as their refusals name it.
+    expect(install).toContain(`npm install "${zodTheRefusalsName()}"`);
   });
 
   it("node app.mjs against the mock the README starts: a reply and a priced cost line, exit 0", () => {
@@ -100,10 +121,13 @@ describe("the README's first hour, on the packed tarball", () => {
     }
   });
 
-  it("the CommonJS snippet loads the ESM-only package with import()", () => {
-    const run = sh(mockLines.replace(/^node app\.mjs/m, "node app.cjs"));
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain("Hello from the genway mock gateway!");
+  it('F7: the README\'s CommonJS file, require("genway"), runs on Node 24 and on Node 20', () => {
+    expect(commonJs).toContain('require("genway")');
+    for (const node of [NODE24, NODE20]) {
+      const run = sh(mockLines.replace(/^node app\.mjs/m, `"${node}" app.cjs`));
+      expect(run.status, `${node}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain("Hello from the genway mock gateway!");
+    }
   });
 
   it("the mock the README starts in the background is stopped by its kill line", async () => {
@@ -112,6 +136,304 @@ describe("the README's first hour, on the packed tarball", () => {
     expect(pid).toBeGreaterThan(0);
     await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
   });
+});
+
+/** What each project of the second hour installs beside the tarball (pinned: a run is repeatable). */
+const SECOND_HOUR = {
+  typescript5: ["typescript@5.9.3", "@types/node@20.19.43"],
+  withoutZod: [],
+  zod3: ["zod@3.25.76"],
+  // vitest 4's own mocker peers msw ^2.4.9; vitest 4 runs on Node 20, msw 3 needs Node 22.12.
+  msw2: ["vitest@4.1.12", "msw@2.15.0"],
+  msw3: ["vitest@5.1.1", "msw@3.0.5"],
+  // Jest's default runtime is CommonJS without ES module support: no import() anywhere it reaches.
+  jest: ["jest@30.5.2"],
+} satisfies Record<string, string[]>;
+
+interface Installed {
+  dir: string;
+  status: number;
+  log: string;
+}
+
+const exec = promisify(execFile);
+let secondRoot: string | undefined;
+
+/** Starts every second-hour install at once (npm mostly waits on the disk and the network). */
+function secondHour(packed: string): typeof projects {
+  const installs = Object.entries(SECOND_HOUR).map(([name, packages]) => [
+    name,
+    installProject(name, packed, packages),
+  ]);
+  return Object.fromEntries(installs);
+}
+
+/** A new project (outside the README's, so nothing resolves from there) with the tarball and `packages`. */
+async function installProject(name: string, packed: string, packages: string[]): Promise<Installed> {
+  secondRoot ??= await mkdtemp(join(tmpdir(), "genway-second-hour-"));
+  const dir = join(secondRoot, name);
+  await mkdir(dir);
+  await writeFile(join(dir, "package.json"), JSON.stringify({ name: `second-hour-${name}`, private: true }));
+  const args = ["install", packed, ...packages, "--no-audit", "--no-fund", "--prefer-offline"];
+  try {
+    const { stdout, stderr } = await exec("npm", args, { cwd: dir, maxBuffer: 1 << 26, timeout: 300_000 });
+    return { dir, status: 0, log: `${stdout}${stderr}` };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { dir, status: failed.code ?? 1, log: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+/** The project installed cleanly: npm exited 0 and resolved every peer range (no ERESOLVE). */
+async function installed(name: keyof typeof SECOND_HOUR): Promise<string> {
+  const { dir, status, log } = await projects[name];
+  expect(status, log).toBe(0);
+  expect(log).not.toContain("ERESOLVE");
+  return dir;
+}
+
+/** `node ...args` in `dir`, as a user's shell runs it (none of this test's environment, no colours). */
+function runNode(node: string, args: string[], dir: string) {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(VITEST|GENWAY_|NODE_OPTIONS$|FORCE_COLOR$)/.test(name),
+    ),
+  );
+  return spawnSync(node, args, {
+    cwd: dir,
+    env: { ...env, NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+const HI = `{ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }`;
+
+describe("CommonJS and older TypeScript, on the packed tarball", () => {
+  it("runs on the Node 20 genway supports (the machine's own node)", () => {
+    const version = runNode(NODE20, ["--version"], project).stdout.trim();
+    expect(version).toMatch(/^v20\.(19|[2-9]\d)\.\d+$/);
+  });
+
+  it('F7: require("genway") and require("genway/testing") on Node 20: a call, its cost, the mock\'s server, and an error instanceof the ESM copy\'s classes', async () => {
+    await writeFile(
+      join(project, "both.cjs"),
+      `const { Genway, AuthenticationError, RateLimitError } = require("genway");
+const { createMockGateway } = require("genway/testing");
+
+async function main() {
+  const mock = createMockGateway();
+  const server = await mock.listen(); // the mock's server: a chunk loaded on first use
+  const options = { apiKey: mock.apiKey, baseURL: server.url, maxRetries: 0 };
+  const { data, cost } = await new Genway(options).chat.completions.create(${HI}).withResponse();
+  let error;
+  try {
+    await new Genway({ ...options, apiKey: "sk-not-the-mock-key" }).chat.completions.create(${HI});
+  } catch (caught) {
+    error = caught;
+  }
+  await server.close();
+  const esm = await import("genway"); // the ESM build, a second copy in this process
+  console.log(JSON.stringify({
+    reply: data.choices[0].message.content,
+    cost: cost && cost.currency, // priced by the money chunk, loaded on first use
+    thrown: error && error.name,
+    twoCopies: esm.AuthenticationError !== AuthenticationError,
+    cjsClass: error instanceof AuthenticationError,
+    esmClasses: [esm.AuthenticationError, esm.APIError, esm.GenwayError].map((type) => error instanceof type),
+    esmOther: error instanceof esm.RateLimitError,
+    esmBrand: esm.isGenwayError(error),
+    esmThrownCjsClass: new esm.RateLimitError("slow down") instanceof RateLimitError,
+  }));
+}
+main();
+`,
+    );
+    const result = runNode(NODE20, ["both.cjs"], project);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual({
+      reply: expect.stringContaining("Hello from the genway mock gateway!"),
+      cost: "CNY",
+      thrown: "AuthenticationError",
+      twoCopies: true,
+      cjsClass: true,
+      esmClasses: [true, true, true],
+      esmOther: false,
+      esmBrand: true,
+      esmThrownCjsClass: true,
+    });
+  });
+
+  it("F7: TypeScript 5.9 with module commonjs typechecks genway and its subpaths, and its output runs on Node 20", async () => {
+    const dir = await installed("typescript5");
+    await writeFile(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module: "commonjs", target: "es2022", strict: true, outDir: "out" },
+        files: ["app.ts"],
+      }),
+    );
+    await writeFile(
+      join(dir, "app.ts"),
+      `import Genway, { AuthenticationError, GenwayError, isGenwayError } from "genway";
+import { ChatCompletionsClient } from "genway/chat-completions";
+import type { fileFromPath } from "genway/node";
+import { createMockGateway } from "genway/testing";
+import { VideosClient } from "genway/videos";
+
+type ReadsFiles = typeof fileFromPath;
+
+async function main(): Promise<void> {
+  const mock = createMockGateway();
+  const options = { apiKey: mock.apiKey, baseURL: "http://gateway.test", fetch: mock.fetch, maxRetries: 0 };
+  const chat = new ChatCompletionsClient(options);
+  const completion = await chat.chat.completions.create(${HI});
+  const text: string | null | undefined = completion.choices[0]?.message.content;
+  const task = await new VideosClient(options).videos.create({ model: "veo3", prompt: "rain" });
+  try {
+    await new Genway({ ...options, apiKey: "sk-not-the-mock-key" }).chat.completions.create(${HI});
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw error;
+    const status: number | undefined = error.status; // narrowed by instanceof
+    console.log(text, task.kind, status, error instanceof GenwayError && isGenwayError(error));
+  }
+}
+main();
+`,
+    );
+    const tsc = runNode(NODE20, ["node_modules/typescript/bin/tsc", "-p", "."], dir);
+    expect(tsc.status, tsc.stdout).toBe(0);
+    const app = runNode(NODE20, ["out/app.js"], dir);
+    expect(app.status, app.stderr).toBe(0);
+    expect(app.stdout).toMatch(/^Hello from the genway mock gateway!.* video 401 true$/m);
+  });
+});
+
+describe("Jest, CommonJS without ES modules", () => {
+  it("F7: a Jest test requires genway and genway/testing and reaches the code loaded on first use (a cost, the mock's server), on Node 20", async () => {
+    const dir = await installed("jest");
+    await writeFile(
+      join(dir, "gateway.test.js"),
+      `const { Genway, AuthenticationError } = require("genway");
+const { createMockGateway } = require("genway/testing");
+
+test("a call, its cost and a typed error, over the mock's server", async () => {
+  const mock = createMockGateway();
+  const server = await mock.listen();
+  try {
+    const gw = new Genway({ apiKey: mock.apiKey, baseURL: server.url, maxRetries: 0 });
+    const { data, cost } = await gw.chat.completions.create(${HI}).withResponse();
+    expect(data.choices[0].message.content).toContain("hi");
+    expect(cost.currency).toBe("CNY");
+    const stranger = new Genway({ apiKey: "sk-not-the-mock-key", baseURL: server.url, maxRetries: 0 });
+    await expect(stranger.chat.completions.create(${HI})).rejects.toBeInstanceOf(AuthenticationError);
+  } finally {
+    await server.close();
+  }
+});
+`,
+    );
+    const result = runNode(NODE20, ["node_modules/jest/bin/jest.js"], dir);
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+  });
+});
+
+describe("zod, an optional peer", () => {
+  const NO_ZOD_4 = `import Genway, { zodResponseFormat } from "genway";
+import { createMockGateway } from "genway/testing";
+
+const mock = createMockGateway();
+const gw = new Genway({ apiKey: mock.apiKey, baseURL: "http://gateway.test", fetch: mock.fetch });
+console.log((await gw.chat.completions.create(${HI})).choices[0].message.content);
+const schema = await SCHEMA;
+try {
+  await gw.chat.completions.parse({ ...${HI}, response_format: zodResponseFormat(schema, "recipe") });
+} catch (error) {
+  console.log(\`\${error.name}: \${error.message}\`);
+}
+console.log(\`requests: \${mock.requests.length}\`);
+`;
+
+  it("F12: installs without zod, and node -e 'import(\"genway\")' loads it (on Node 20)", async () => {
+    const dir = await installed("withoutZod");
+    expect(existsSync(join(dir, "node_modules", "zod"))).toBe(false);
+    const loaded = runNode(
+      NODE20,
+      ["-e", 'import("genway").then((genway) => console.log(typeof genway.default))'],
+      dir,
+    );
+    expect(loaded.status, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toBe("function\n");
+  });
+
+  it.each([
+    [
+      "F12: without zod, a structured-output call fails with one line that says to install zod 4, and sends nothing",
+      "withoutZod",
+      // What a schema can be without zod: a validator of one's own, without a JSON Schema.
+      '{ "~standard": { version: 1, vendor: "hand-written", validate: (value) => ({ value }) } }',
+      'schema: carries no JSON Schema of its own: pass it as the jsonSchema option, or use a zod 4 schema (npm install "zod@^4.6.7")',
+    ],
+    [
+      "F12: beside zod 3: npm install resolves, genway works, and a zod 3 schema names the fix in one line",
+      "zod3",
+      '(await import("zod")).z.object({ title: (await import("zod")).z.string() })',
+      'schema: a zod 3 schema carries no JSON Schema: genway reads zod 4 schemas (npm install "zod@^4.6.7")',
+    ],
+  ] as const)("%s", async (_, name, schema, refusal) => {
+    const dir = await installed(name);
+    await writeFile(join(dir, "structured.mjs"), NO_ZOD_4.replace("await SCHEMA", schema));
+    const result = runNode(NODE20, ["structured.mjs"], dir);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split("\n")).toEqual([
+      expect.stringContaining("Hello from the genway mock gateway!"),
+      `ValidationError: Invalid zodResponseFormat request: ${refusal}`,
+      "requests: 1",
+      "",
+    ]);
+  });
+});
+
+describe("genway/testing/msw on msw 2 and msw 3", () => {
+  /** docs/testing.md's msw face as a user's vitest file. */
+  const TEST = `import Genway, { RateLimitError } from "genway";
+import { createMockGateway } from "genway/testing";
+import { mswHandlers } from "genway/testing/msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const baseURL = "https://gateway.example.test";
+const mock = createMockGateway();
+const server = setupServer(...mswHandlers(mock, baseURL));
+beforeAll(() => server.listen());
+afterAll(() => server.close());
+
+it("answers through msw", async () => {
+  const gw = new Genway({ apiKey: mock.apiKey, baseURL, maxRetries: 0 });
+  const completion = await gw.chat.completions.create(${HI});
+  expect(completion.choices[0].message.content).toContain("hi");
+  const stream = await gw.chat.completions.create({ ...${HI}, stream: true });
+  expect((await stream.finalCompletion()).choices[0].message.content).toContain("hi");
+  mock.inject({ status: 429 });
+  await expect(gw.chat.completions.create(${HI})).rejects.toBeInstanceOf(RateLimitError);
+});
+`;
+
+  it.each([
+    ["msw2", "vitest 4 and msw 2", "Node 20", NODE20],
+    ["msw3", "vitest 5 and msw 3", "Node 24", NODE24],
+  ] as const)(
+    "F3: %s: %s install together (no ERESOLVE) and run the msw face on %s",
+    async (name, _, __, node) => {
+      const dir = await installed(name);
+      await writeFile(join(dir, "gateway.test.mjs"), TEST);
+      const result = runNode(node, ["node_modules/vitest/vitest.mjs", "run"], dir);
+      expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Tests\s.*1 passed/);
+    },
+  );
 });
 
 describe("npm run check:package", () => {

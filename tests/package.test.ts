@@ -4,6 +4,7 @@
  * needs no build).
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -22,36 +23,35 @@ describe("npm pack", () => {
     expect(pack.status, pack.stderr).toBe(0);
   });
 
-  it("carries the licence, the README, the guides and every entry the exports map names", () => {
-    for (const file of [
-      "LICENSE",
-      "README.md",
-      "package.json",
-      "docs/models.md",
-      "docs/client.md",
-      "dist/index.js",
-      "dist/index.d.ts",
-      ...[
-        "chat",
-        "chat-completions",
-        "messages",
-        "responses",
-        "native",
-        "images",
-        "audio",
-        "videos",
-        "vidgen",
-        "musicgen",
-      ].flatMap((family) => [`dist/${family}.js`, `dist/${family}.d.ts`]),
-      "dist/testing/index.js",
-      "dist/testing/msw.js",
-      "dist/node/index.js",
-      "dist/otel/index.js",
-      "dist/otel/index.d.ts",
-      "dist/cli/main.js",
-    ]) {
+  it("carries the licence, the README, the guides and every file package.json names", () => {
+    for (const file of ["LICENSE", "README.md", "package.json", "docs/models.md", "docs/client.md"]) {
       expect(files).toContain(file);
     }
+    const named = namedFiles(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")));
+    expect(named.length).toBeGreaterThan(60);
+    expect(named.filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it("has both builds of every entry: ESM (.js, .d.ts) and CommonJS (.cjs, .d.cts)", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    for (const [subpath, target] of Object.entries<Conditions | string>(pkg.exports)) {
+      if (typeof target === "string") continue; // ./package.json
+      expect(Object.keys(target), subpath).toEqual(["import", "require"]);
+      const built = (target.import as Conditions).default as string;
+      expect(target.import, subpath).toEqual({ types: built.replace(/\.js$/, ".d.ts"), default: built });
+      expect(target.require, subpath).toEqual({
+        types: built.replace(/\.js$/, ".d.cts"),
+        default: built.replace(/\.js$/, ".cjs"),
+      });
+    }
+    expect(files).toContain("dist/cli/main.js"); // the command: ESM only
+  });
+
+  it("the CommonJS build loads its lazy chunks with require: no import() a CommonJS host may refuse", () => {
+    const cjs = files.filter((file) => file.endsWith(".cjs"));
+    expect(cjs.length).toBeGreaterThan(20);
+    const withImport = cjs.filter((file) => /\bimport\(/.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(withImport).toEqual([]);
   });
 
   it("leaves the repository's sources, tests and tooling out", () => {
@@ -59,3 +59,17 @@ describe("npm pack", () => {
     expect(stray).toEqual([]);
   });
 });
+
+type Conditions = { [condition: string]: Conditions | string };
+
+/** Every file package.json points at: main, types, bin, the exports map and typesVersions. */
+function namedFiles(pkg: Record<string, unknown>): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") found.add(value.replace(/^\.\//, ""));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk([pkg.main, pkg.types, pkg.bin, pkg.exports, pkg.typesVersions]);
+  return [...found];
+}

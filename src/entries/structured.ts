@@ -34,9 +34,10 @@ export function defineTool<S extends StructuredSchema, Result>(
 }
 
 /**
- * The `schema` of `messages.parse` and `native.parse`: a zod 4 schema (classic or mini) or a
- * Standard Schema validator, its JSON Schema written now by zod's converter (or given as
- * `jsonSchema`). Throws ValidationError for what JSON Schema cannot express (a transform, a date).
+ * The `schema` of `messages.parse` and `native.parse`: a zod 4 schema, zod/mini's
+ * `z.toJSONSchema(schema, { io: "input" })`, or a Standard Schema validator, its JSON Schema written
+ * now by the validator (or given as `jsonSchema`). Throws ValidationError for what JSON Schema cannot
+ * express (a transform, a date) and for a schema that writes none.
  */
 export function zodSchema<S extends StructuredSchema>(
   schema: S,

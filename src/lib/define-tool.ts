@@ -13,7 +13,7 @@ export interface ToolDefinition<S extends StructuredSchema, Result> {
   name: string;
   /** What it does and when to use it: the model reads this. */
   description?: string;
-  /** A zod 4 schema (classic or mini) or a Standard Schema validator of the arguments. */
+  /** A zod 4 schema (zod/mini: `z.toJSONSchema(schema, { io: "input" })`) or a Standard Schema validator of the arguments. */
   parameters: S;
   /** The arguments' JSON Schema, for a validator that cannot write its own. */
   jsonSchema?: JSONSchema;

@@ -7,7 +7,7 @@ import type { OutputIssue } from "./schema.js";
 
 /** The model declined to answer (a refusal, a safety stop or a blocked prompt). */
 export class RefusalError extends GenwayError {
-  override name = "RefusalError";
+  static override name = "RefusalError";
   /** The refusal as the model wrote it (or the format's reason, such as a block reason). */
   readonly refusal: string;
   constructor(operation: string, refusal: string) {
@@ -18,7 +18,7 @@ export class RefusalError extends GenwayError {
 
 /** The answer stopped at the output limit (`finish_reason: "length"` or the format's equivalent). */
 export class OutputTruncatedError extends GenwayError {
-  override name = "OutputTruncatedError";
+  static override name = "OutputTruncatedError";
   /** The reason the format gave (`length`, `max_tokens`, `max_output_tokens`, `MAX_TOKENS`). */
   readonly reason: string;
   /** The text that arrived before the cut. */
@@ -32,7 +32,7 @@ export class OutputTruncatedError extends GenwayError {
 
 /** The answer is not JSON, or not JSON the schema accepts. */
 export class OutputParseError extends GenwayError {
-  override name = "OutputParseError";
+  static override name = "OutputParseError";
   /** The text the model wrote. */
   readonly raw: string;
   /** The validator's issues (empty when the text was not JSON at all). */
@@ -49,7 +49,7 @@ export class OutputParseError extends GenwayError {
 
 /** Thrown by a tool to end the whole tool loop (any other error is sent to the model as the result). */
 export class ToolAbortError extends GenwayError {
-  override name = "ToolAbortError";
+  static override name = "ToolAbortError";
 }
 
 function pathOf(issue: OutputIssue): string {

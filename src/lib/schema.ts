@@ -1,8 +1,6 @@
-import { ValidationError } from "../core/errors/index.js";
-
 /**
- * One schema for every format: a zod 4 schema (classic or mini) or any Standard Schema validator;
- * the model's answer is checked by the validator itself.
+ * One schema for every format: a zod 4 schema, zod/mini's `z.toJSONSchema(schema)` or any Standard
+ * Schema validator; the model's answer is checked by the validator itself.
  */
 // Its JSON Schema: json-schema.ts.
 
@@ -13,8 +11,7 @@ export interface OutputIssue {
 }
 
 /**
- * A Standard Schema validator (https://standardschema.dev; zod 4 classic and mini, valibot, arktype
- * ...). Copied from the spec, as it asks, so genway depends on no package for it.
+ * A Standard Schema validator (https://standardschema.dev; zod 4, valibot, arktype ...). Copied from the spec, as it asks, so genway depends on no package for it.
  */
 export interface StructuredSchema<Output = unknown> {
   readonly "~standard": {
@@ -46,48 +43,6 @@ export type InferOutput<S> = S extends StructuredSchema<infer Output> ? Output :
 
 /** A JSON Schema, as plain JSON. */
 export type JSONSchema = Record<string, unknown>;
-
-/** A ValidationError about the schema (nothing is sent). */
-function schemaProblem(operation: string, message: string): ValidationError {
-  return new ValidationError(operation, [{ path: "schema", rule: "json-schema", message }]);
-}
-
-/**
- * The JSON Schema of what the model must write, without loading any converter: the one the caller
- * gives, else the validator's own Standard JSON Schema side (zod classic, valibot, arktype carry one).
- * undefined when neither exists (a zod/mini schema: json-schema.ts converts it).
- */
-export function ownJsonSchema(
-  schema: StructuredSchema,
-  operation: string,
-  given?: JSONSchema,
-): JSONSchema | undefined {
-  if (given) return structuredClone(given);
-  const converter = schema["~standard"].jsonSchema;
-  if (!converter) return undefined;
-  try {
-    return converter.input({ target: "draft-2020-12" });
-  } catch (error) {
-    throw schemaProblem(
-      operation,
-      `cannot be written as JSON Schema (${(error as Error)?.message ?? String(error)})`,
-    );
-  }
-}
-
-/** {@link ownJsonSchema}, or a ValidationError for a validator that has none and was given none. */
-export function requireJsonSchema(
-  schema: StructuredSchema,
-  operation: string,
-  given?: JSONSchema,
-): JSONSchema {
-  const own = ownJsonSchema(schema, operation, given);
-  if (own) return own;
-  throw schemaProblem(
-    operation,
-    "carries no JSON Schema of its own: pass one as the jsonSchema option (or use a zod 4 schema, classic or mini)",
-  );
-}
 
 /** Checks a value with the schema's own validator: the typed value, or the validator's issues. */
 export async function validateOutput<T>(

@@ -166,7 +166,7 @@ export class GatewayPrices implements ModelRates {
 
 /** A relay body that is not what new-api sends: read as no prices, with the reason. */
 class GatewayPricesError extends GenwayError {
-  override name = "GatewayPricesError";
+  static override name = "GatewayPricesError";
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {

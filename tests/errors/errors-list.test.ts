@@ -16,11 +16,12 @@ async function entries(): Promise<Array<{ subpath: string; source: string }>> {
   const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
   const sources: Record<string, string> = tsup.entry;
   const out: Array<{ subpath: string; source: string }> = [];
-  for (const [subpath, target] of Object.entries<string | { default: string }>(pkg.exports)) {
+  for (const [subpath, target] of Object.entries<string | { import: { default: string } }>(pkg.exports)) {
     if (typeof target === "string") continue; // ./package.json
-    const built = target.default.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
+    const file = target.import.default; // the ESM build; the CommonJS one is built from the same entry
+    const built = file.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
     const source = sources[built];
-    if (!source) throw new Error(`${subpath}: ${target.default} is no tsup entry`);
+    if (!source) throw new Error(`${subpath}: ${file} is no tsup entry`);
     out.push({ subpath, source });
   }
   return out;

@@ -7,7 +7,7 @@
  */
 
 import { describe, expect, it } from "vitest";
-import * as z from "zod/mini";
+import { z } from "zod";
 import { createMockGateway } from "../../mock/index.js";
 import Genway, {
   defineTool,

@@ -24,8 +24,9 @@ const gw = new Genway({ apiKey: "sk-test", baseURL: "https://gateway.example" })
 
 const Recipe = z.object({ title: z.string(), servings: z.number(), note: z.string().optional() });
 type Recipe = z.output<typeof Recipe>;
-const RecipeMini = zm.object({ title: zm.string(), servings: zm.number() });
-type RecipeMini = zm.output<typeof RecipeMini>;
+// zod/mini: the schema with its JSON Schema, as zod/mini writes it (its schemas carry none of their own).
+const RecipeMini = zm.toJSONSchema(zm.object({ title: zm.string(), servings: zm.number() }), { io: "input" });
+type RecipeMini = { title: string; servings: number };
 const user = [{ role: "user" as const, content: "A recipe" }];
 
 describe("parse: parsed is typed as the schema's output", () => {
@@ -165,7 +166,7 @@ describe("tools: arguments typed from the schema", () => {
     });
     defineTool({
       name: "get_weather",
-      parameters: zm.object({ city: zm.string() }),
+      parameters: zm.toJSONSchema(zm.object({ city: zm.string() }), { io: "input" }),
       // @ts-expect-error town is not an argument of the schema
       run: (args) => args.town,
     });

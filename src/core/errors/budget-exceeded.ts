@@ -3,7 +3,7 @@ import { GenwayError } from "./errors.js";
 
 /** A paid call refused before anything was sent: its worst case would take spending past the limit. */
 export class BudgetExceededError extends GenwayError {
-  override name = "BudgetExceededError";
+  static override name = "BudgetExceededError";
   /** The call's worst case in the budget's currency, or `null` when it could not be priced or bounded. */
   readonly estimate: number | null;
   /** What was left of the limit (limit - spent - reserved by calls in flight). */

@@ -12,11 +12,28 @@ export interface GenwayErrorOptions {
   cause?: unknown;
 }
 
-/** Root of every error genway throws. The key is scrubbed from the message at construction. */
+/**
+ * Root of every error genway throws. The key is scrubbed from the message at construction.
+ *
+ * Each error class states its name as a static `name` (kept through minification), which is also
+ * its instances' `name`; `instanceof` reads that chain of names to recognize an error thrown by
+ * another copy of genway in the same process (the ESM and CommonJS builds, or two installed
+ * versions), so `catch (e) { if (e instanceof RateLimitError) ... }` works whichever copy threw it.
+ */
 export class GenwayError extends Error {
-  override name = "GenwayError";
+  static override name = "GenwayError";
+  override name: string = this.constructor.name;
   /** Brand that survives two copies of the package in one process (see {@link isGenwayError}). */
   readonly [BRAND] = true;
+
+  /**
+   * `value instanceof ThisClass`, also for an error from another copy of genway: a genway error
+   * (the brand) whose class, or one of its parents, has this class's name.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, a subclass too.
+    return isInstance(this, value);
+  }
 
   constructor(message: string, options?: GenwayErrorOptions) {
     // The cause too: a fetch error may carry a URL (a Location that echoed the key) in its message or `input`.
@@ -47,6 +64,16 @@ export class GenwayError extends Error {
   }
 }
 
+/** `value instanceof type` for a genway error class, whichever copy of genway made `value`. */
+function isInstance(type: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(type, value)) return true;
+  if (!isGenwayError(value)) return false;
+  for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    if (Object.hasOwn(proto, "constructor") && proto.constructor.name === type.name) return true;
+  }
+  return false;
+}
+
 /** True for any genway error, even one thrown by another copy of the package. */
 export function isGenwayError(value: unknown): value is GenwayError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
@@ -70,7 +97,7 @@ export interface APIErrorInit {
 
 /** The gateway (or an upstream it relays) answered with an error. */
 export class APIError extends GenwayError {
-  override name = "APIError";
+  static override name = "APIError";
   readonly status: number | undefined;
   readonly code: number | string | undefined;
   readonly type: string | undefined;
@@ -107,47 +134,47 @@ export class APIError extends GenwayError {
 
 /** 401 and the key codes 10001, 10003, 10004, 10005, 10007, 10009. */
 export class AuthenticationError extends APIError {
-  override name = "AuthenticationError";
+  static override name = "AuthenticationError";
 }
 /** 403 and the codes 10002 (no permission) and 10008 (IP banned). */
 export class PermissionDeniedError extends APIError {
-  override name = "PermissionDeniedError";
+  static override name = "PermissionDeniedError";
 }
 /** 429 and the rate-limit codes 10011, 10012, 10013. `retryAfterMs` says how long the server asked for. */
 export class RateLimitError extends APIError {
-  override name = "RateLimitError";
+  static override name = "RateLimitError";
 }
 /** 400 and the parameter error 221306 (and its variants). */
 export class BadRequestError extends APIError {
-  override name = "BadRequestError";
+  static override name = "BadRequestError";
 }
 /** 404: unknown path, model or task. */
 export class NotFoundError extends APIError {
-  override name = "NotFoundError";
+  static override name = "NotFoundError";
 }
 /** 409: the request conflicts with the current state. */
 export class ConflictError extends APIError {
-  override name = "ConflictError";
+  static override name = "ConflictError";
 }
 /** 422: well-formed but refused. */
 export class UnprocessableEntityError extends APIError {
-  override name = "UnprocessableEntityError";
+  static override name = "UnprocessableEntityError";
 }
 /** 5xx and 10014 (internal system error). */
 export class InternalServerError extends APIError {
-  override name = "InternalServerError";
+  static override name = "InternalServerError";
 }
 /** 503, 10020 (interface under maintenance) and 10021 (interface disabled). */
 export class ServiceUnavailableError extends APIError {
-  override name = "ServiceUnavailableError";
+  static override name = "ServiceUnavailableError";
 }
 /** 221301: the data source behind the gateway timed out. */
 export class UpstreamTimeoutError extends APIError {
-  override name = "UpstreamTimeoutError";
+  static override name = "UpstreamTimeoutError";
 }
 /** The response could not be understood: malformed JSON, an SSE event over the size limit. */
 export class MalformedResponseError extends APIError {
-  override name = "MalformedResponseError";
+  static override name = "MalformedResponseError";
 }
 
 /**
@@ -157,7 +184,7 @@ export class MalformedResponseError extends APIError {
  * the same request may go through later (the retry policy still decides whether resending is safe).
  */
 export class APIConnectionError extends APIError {
-  override name = "APIConnectionError";
+  static override name = "APIConnectionError";
   declare readonly status: undefined;
   /** True when the request certainly never reached the server (refused, DNS), so a paid retry is safe. */
   readonly notSent: boolean;
@@ -180,7 +207,7 @@ export type TimeoutPhase = "response" | "idle" | "total";
  * them on); that one is never retried, as the gateway may have taken, and billed, the request.
  */
 export class APITimeoutError extends APIConnectionError {
-  override name = "APITimeoutError";
+  static override name = "APITimeoutError";
   readonly phase: TimeoutPhase;
   readonly timeoutMs: number;
   constructor(
@@ -210,7 +237,7 @@ export class APITimeoutError extends APIConnectionError {
  * {@link APIError} with no `status`, as in openai-node; never `retryable`: the caller asked to stop.
  */
 export class APIUserAbortError extends APIError {
-  override name = "APIUserAbortError";
+  static override name = "APIUserAbortError";
   declare readonly status: undefined;
   constructor(message = "Request was aborted.", options?: GenwayErrorOptions) {
     super(message, { cause: options?.cause });
@@ -224,7 +251,7 @@ export class APIUserAbortError extends APIError {
  * and `snapshot()` holds every delta that arrived. Not a connection error: the connection was fine.
  */
 export class IncompleteStreamError extends GenwayError {
-  override name = "IncompleteStreamError";
+  static override name = "IncompleteStreamError";
   /** The format's end that never came, e.g. `message_stop` or `a finish_reason on every choice`. */
   readonly missing: string;
   readonly requestId: string | undefined;
@@ -250,7 +277,7 @@ export interface ValidationIssue {
 
 /** Client-side check failed; nothing was sent. `issues` lists every problem found. */
 export class ValidationError extends GenwayError {
-  override name = "ValidationError";
+  static override name = "ValidationError";
   readonly issues: ValidationIssue[];
   /** `subject`: what was checked, `request` (the params) or `options` (clocks and retries). */
   constructor(operation: string, issues: ValidationIssue[], subject: "request" | "options" = "request") {
@@ -274,7 +301,7 @@ const MAX_REASON = 1000;
 
 /** An asynchronous task ended in failure; `reason` is the gateway's, `snapshot` the last state read. */
 export class TaskFailedError extends GenwayError {
-  override name = "TaskFailedError";
+  static override name = "TaskFailedError";
   readonly task: TaskRef;
   readonly reason: string;
   readonly snapshot: unknown;
@@ -289,7 +316,7 @@ export class TaskFailedError extends GenwayError {
 
 /** Waiting ran out of time. The task may still finish: resume it with `gw.tasks.wait(error.task)`. */
 export class TaskTimeoutError extends GenwayError {
-  override name = "TaskTimeoutError";
+  static override name = "TaskTimeoutError";
   readonly task: TaskRef;
   readonly snapshot: unknown;
   constructor(task: TaskRef, timeoutMs: number, snapshot: unknown, options?: GenwayErrorOptions) {

@@ -16,7 +16,7 @@ export type PricingErrorReason =
  * group or quantity is a problem with the estimate itself. `available` lists what would have worked.
  */
 export class PricingError extends GenwayError {
-  override name = "PricingError";
+  static override name = "PricingError";
   readonly reason: PricingErrorReason;
   readonly available: readonly string[] | undefined;
   constructor(reason: PricingErrorReason, message: string, available?: readonly string[]) {

@@ -76,7 +76,7 @@ export interface CallOutcome {
 
 /** A middleware threw something that is not a genway error. Nothing more is sent for this call. */
 export class MiddlewareError extends GenwayError {
-  override name = "MiddlewareError";
+  static override name = "MiddlewareError";
 }
 
 /** @internal The per-call record the transport keeps while middleware is configured. */

@@ -80,10 +80,17 @@ class ClockFree implements Dispatcher {
   }
 }
 
-const OVER_GLOBAL = new ClockFree(undefined);
+/**
+ * The clock-free dispatcher over the global one, where there is one to reach: Node's fetch keeps its
+ * global dispatcher on the globalThis of the realm it was made in, and a test runner's sandbox
+ * (Jest's node environment) hands its modules that fetch from the outer realm, whose dispatcher this
+ * realm's globalThis does not hold. There every fetch keeps its own dispatcher, and undici's clocks.
+ */
+const OVER_GLOBAL =
+  Object.getPrototypeOf(loaded) === Function.prototype ? new ClockFree(undefined) : undefined;
 const over = new WeakMap<object, ClockFree>();
 
-/** The clock-free dispatcher over the caller's (made once per dispatcher), or over the global one. */
+/** The clock-free dispatcher over the caller's (made once per dispatcher), or over the global one (if any). */
 function clockFree(dispatcher: unknown): ClockFree | unknown {
   if (dispatcher === undefined) return OVER_GLOBAL;
   if (typeof (dispatcher as Partial<Dispatcher> | null)?.dispatch !== "function") return dispatcher;
@@ -111,7 +118,7 @@ export function fetchInit(send: typeof fetch, client: FetchOptions | undefined):
   if (client === undefined) {
     return (init, call) => {
       if (call !== undefined) return merged(init, undefined, call, true);
-      (init as { dispatcher?: unknown }).dispatcher = OVER_GLOBAL;
+      if (OVER_GLOBAL) (init as { dispatcher?: unknown }).dispatcher = OVER_GLOBAL;
       return init;
     };
   }
@@ -125,7 +132,10 @@ function merged(
   node: boolean,
 ): RequestInit {
   const out: RequestInit & { dispatcher?: unknown } = { ...client, ...call, ...init };
-  if (node) out.dispatcher = clockFree(out.dispatcher);
+  if (node) {
+    const dispatcher = clockFree(out.dispatcher);
+    if (dispatcher !== undefined) out.dispatcher = dispatcher;
+  }
   return out;
 }
 

@@ -11,7 +11,7 @@ import { CHAT_PARSE, type ChatParseableFormat, parseChat } from "./parse.js";
 export type ResponseFormatOptions = OutputOptions;
 
 /**
- * A `response_format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode
+ * A `response_format` for `parse`: the schema's JSON Schema (the validator's own) in strict mode
  * (every property required, optional ones nullable, no extra properties). Throws ValidationError
  * for what strict mode cannot express (records, `not`, a non-object root ...).
  */

@@ -24,8 +24,8 @@ const OPERATION = "messages.parse";
 /** What `parse` adds to a Messages request (it sets `tool_choice` itself). */
 export interface MessageParseOptions<T> {
   /**
-   * The answer's schema, from `zodSchema(schema, { name, description })`: a zod 4 schema (classic
-   * or mini) or a Standard Schema validator. It becomes the forced tool (default name `json_output`).
+   * The answer's schema, from `zodSchema(schema, { name, description })`: a zod 4 schema or a
+   * Standard Schema validator. It becomes the forced tool (default name `json_output`).
    */
   schema: ParseableSchema<T>;
 }

@@ -24,7 +24,7 @@ const REFUSALS = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTE
 
 /** `parse` params: a native request plus the schema (it sets responseMimeType and responseJsonSchema). */
 export interface NativeParseParams<T> extends GenerateContentParams {
-  /** The answer's schema, from `zodSchema(schema)`: a zod 4 schema (classic or mini) or a Standard Schema validator. */
+  /** The answer's schema, from `zodSchema(schema)`: a zod 4 schema or a Standard Schema validator. */
   schema: ParseableSchema<T>;
   /** Stream the answer (`:streamGenerateContent?alt=sse`). */
   stream?: false;

@@ -8,7 +8,7 @@ import type { InferOutput, StructuredSchema } from "../../lib/schema.js";
 import { parseResponse, RESPONSES_PARSE, type ResponseParseableFormat } from "./parse.js";
 
 /**
- * A `text.format` for `parse`: the schema's JSON Schema (from `z.toJSONSchema`) in strict mode.
+ * A `text.format` for `parse`: the schema's JSON Schema (the validator's own) in strict mode.
  * Throws ValidationError for what strict mode cannot express.
  */
 export function zodTextFormat<S extends StructuredSchema>(

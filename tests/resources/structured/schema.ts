@@ -10,13 +10,21 @@ export const Recipe = z.object({
   note: z.string().optional(),
 });
 
-export const RecipeMini = zm.object({
-  title: zm.string(),
-  servings: zm.number().check(zm.int(), zm.minimum(1)),
-  vegetarian: zm.boolean(),
-  steps: zm.array(zm.object({ text: zm.string(), minutes: zm.number() })),
-  note: zm.optional(zm.string()),
-});
+/**
+ * zod/mini schemas carry no JSON Schema of their own: a zod/mini user gives the helpers
+ * `z.toJSONSchema(schema, { io: "input" })`, zod's Standard JSON Schema of it (it validates with the
+ * schema and writes its JSON Schema).
+ */
+export const RecipeMini = zm.toJSONSchema(
+  zm.object({
+    title: zm.string(),
+    servings: zm.number().check(zm.int(), zm.minimum(1)),
+    vegetarian: zm.boolean(),
+    steps: zm.array(zm.object({ text: zm.string(), minutes: zm.number() })),
+    note: zm.optional(zm.string()),
+  }),
+  { io: "input" },
+);
 
 /** What the mock writes for it (deterministic from the schema). */
 export const sampleRecipe = {
