@@ -28,7 +28,7 @@ const config = {
   format: ["esm", "cjs"],
   target: "es2022",
   platform: "neutral",
-  // No source maps in the package: dist/ is unminified ESM that a stack trace names as it is, and a map
+  // No source maps in the package: dist/ is unminified JavaScript that a stack trace names as it is; a map
   // would point into src/, which the package does not ship. `npm run bench:profile` builds with them.
   sourcemap: false,
   clean: true,

@@ -209,6 +209,34 @@ describe("the README's install section", () => {
   });
 });
 
+describe("the README, for the people who install genway", () => {
+  it("F10: leads with the install and the first call: its first sections, its first code block `npm install genway`", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const sections = headings(readme).filter((h) => h.startsWith("## "));
+    expect(sections.slice(0, 2)).toEqual(["## Install", "## Your first call"]);
+    expect(blocks(readme)[0]?.text.split("\n")[0]).toBe("npm install genway");
+    // One screen: the first call starts within the page's first 30 lines.
+    expect(readme.split("\n").indexOf("## Your first call")).toBeLessThan(30);
+  });
+
+  it("states the newcomer's two commands after the first call, as CONTRIBUTING.md's first sh block (which scripts/fresh-clone-check.sh runs)", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const contributing = await readFile(join(ROOT, "CONTRIBUTING.md"), "utf8");
+    const newcomer = blocks(contributing).find((b) => b.info === "sh")!.text;
+    const commands = newcomer
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trim())
+      .filter(Boolean);
+    // One sets up and runs the demo on the built-in mock, one runs the tests.
+    expect(commands).toEqual(["npm start", "npm test"]);
+    const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.scripts.start).toMatch(/^npm install .*&& npm run build && node dist\/cli\/main\.js demo$/);
+    const working = readme.indexOf("## Working on genway");
+    expect(working).toBeGreaterThan(readme.indexOf("## Your first call"));
+    expect(blocks(readme.slice(working))[0]?.text).toBe(newcomer);
+  });
+});
+
 describe("every preamble, as a plain .mjs on Node 20", () => {
   const FOLDER = join(ROOT, ".tmp", "node20");
   beforeAll(async () => {

@@ -26,7 +26,10 @@ function docComments(): Array<{ file: string; text: string }> {
     .map(String)
     .filter((file) => file.endsWith(".d.ts"));
   return files.flatMap((file) =>
-    [...readFileSync(join(DIST, file), "utf8").matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({ file, text: m[0] })),
+    [...readFileSync(join(DIST, file), "utf8").matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({
+      file,
+      text: m[0],
+    })),
   );
 }
 
@@ -40,7 +43,8 @@ describe("the published .d.ts", () => {
   it("F9: carries no contributor note in a doc comment: no repository path, source file, µs figure or tracker number", () => {
     const notes = comments.flatMap(({ file, text }) =>
       NOTES.filter(([pattern]) => pattern.test(text)).map(
-        ([pattern, what]) => `${file}: ${what} (${pattern.exec(text)![0]}) in ${text.replace(/\s+/g, " ").slice(0, 120)}`,
+        ([pattern, what]) =>
+          `${file}: ${what} (${pattern.exec(text)![0]}) in ${text.replace(/\s+/g, " ").slice(0, 120)}`,
       ),
     );
     expect(notes).toEqual([]);

@@ -47,7 +47,10 @@ export function printSnapshot(
   context: CommandContext,
 ): void {
   const { stdout, json } = context;
-  if (json) return printJson(stdout, snapshot);
+  if (json) {
+    printJson(stdout, snapshot);
+    return;
+  }
   const running = snapshot.status === "running" && snapshot.progress !== undefined;
   print(stdout, `${task.kind} ${task.id}: ${snapshot.status}${running ? ` ${snapshot.progress}%` : ""}\n`);
   const printResult = task.kind === "music" || task.kind === "music.lyrics" ? printSongs : printUrls;

@@ -104,5 +104,8 @@ export async function installedBundle(folder: string): Promise<void> {
     join(target, "package.json"),
     JSON.stringify({ name: "genway", type: "module", exports }, null, 2),
   );
-  await writeFile(join(folder, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  await writeFile(
+    join(folder, "package.json"),
+    JSON.stringify({ name: "app", private: true, type: "module" }),
+  );
 }
