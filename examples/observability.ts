@@ -20,7 +20,7 @@
 import { context, SpanKind, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
-import Genway, { type Middleware, MiddlewareError, models } from "genway";
+import Genway, { type Middleware, MiddlewareError } from "genway";
 import { otel } from "genway/otel";
 import { createMockGateway } from "genway/testing";
 
@@ -54,8 +54,9 @@ const gw = new Genway({
   // otel() first: its span covers every attempt, and the other middleware run inside it.
   middleware: [otel(), log],
 });
-// Place the model in its price family, so its calls are priced (docs/pricing.md).
-models.register("gpt-4o-mini", "coding-chat");
+// The gateway's prices, loaded first, so that every span carries its call's cost (docs/cost.md).
+// The two reads go through the middleware too, as the operation `prices.load` (no span of their own).
+await gw.prices.load();
 
 const messages = [{ role: "user" as const, content: "Name one planet." }];
 await gw.chat.completions.create({ model: "gpt-4o-mini", messages });

@@ -1,12 +1,24 @@
 /**
- * A client's money, loaded when the client first needs it: pay only for what you use. The pricing
- * code (src/money: the price table, the gateway's /api/pricing, metering, budgets, totals) is a
- * dynamic import, made when the client is constructed with `budget`, `onCost`, `group`, `prices` or
- * `middleware`, or else when it first reads a cost: `withResponse()` of a billed call, a stream's
- * `cost()`, a task's cost, `gw.costs`, `gw.prices`. From then on its billed calls are metered. A
- * plain client loads none of it, and its calls run the transport's plain path (docs/cost.md).
+ * A client's money, loaded when the client first needs it: pay only for what you use. Every billed
+ * call is counted from the client's first in its ledger (core/http/ledger.ts: a model and a few
+ * sums, no money code). The pricing code (src/money: the price table, the gateway's /api/pricing,
+ * metering, budgets, totals) is a dynamic import, made when the client is constructed with
+ * `budget`, `onCost`, `group`, `prices` or `middleware` (it then meters every billed call), or
+ * else when a cost is read: `withResponse()` of a billed call, `await stream.finalCost()`,
+ * `await gw.costs.summary()`, `gw.prices`. A plain client that reads no cost loads none of it, and
+ * its calls run the transport's plain path (docs/cost.md).
  */
-import type { Billing, BudgetOptions, Currency, MoneyPort, Transport } from "./core/http/index.js";
+
+import { ValidationError } from "./core/errors/index.js";
+import {
+  type Billing,
+  type BudgetOptions,
+  type Currency,
+  Ledger,
+  type MoneyPort,
+  PRICES_NOT_LOADED,
+  type Transport,
+} from "./core/http/index.js";
 import { DEFAULTS, type Logger } from "./core/shared/index.js";
 import { checkOptions, checkParams, option } from "./core/validation/index.js";
 import type { Money } from "./money/client.js";
@@ -31,10 +43,10 @@ export interface MoneyOptions {
   timeout?: number | undefined;
 }
 
-/** A price load is one short try (ms): the call that needed it goes on with the spec's table. */
+/** A price read is one short try (ms): a failed one is tried again by the next call that needs prices. */
 const PRICES_TIMEOUT = 10_000;
 
-/** Whether the options ask for money when the client is made (else it asks on its first cost read). */
+/** Whether the options ask for money when the client is made (its billed calls are then metered). */
 export function asksForMoney(options: MoneyOptions & { middleware?: unknown }): boolean {
   return (
     options.budget !== undefined ||
@@ -59,20 +71,20 @@ function importMoney(): Promise<MoneyCode> {
   return importing;
 }
 
-/** The money of one client: what its transport meters calls with, and `gw.costs` and `gw.prices`. */
+/** The money of one client: its ledger, what its transport meters and prices calls with, and `gw.costs` and `gw.prices`. */
 export class ClientMoney implements MoneyPort {
+  /** Every billed call of the client, counted from its first. */
+  readonly ledger = new Ledger();
   #money: Money | undefined;
   /** Why the client's money could not be made (a price group the spec's table lacks). */
   #failure: unknown;
   /**
-   * The transports that meter calls with this money: the client's, and those of the clients it
-   * derived with `withOptions` (one budget and one set of totals for all of them). Prices are read
-   * through the first.
+   * The transports whose calls this money counts, meters and prices: the client's, and those of
+   * the clients it derived with `withOptions` (one budget and one set of totals for all of them).
+   * Prices are read through the first.
    */
   readonly #transports: Transport[] = [];
-  /** The client asked for money: a transport attached later meters its calls from the start. */
-  #asked = false;
-  /** `gw.costs`: the client's totals, counted since it asked for money. */
+  /** `gw.costs`: the client's totals, counted from its first call. */
   readonly costs: CostTotals = new Costs(this);
   /** `gw.prices`: the client's prices, loaded on first need. */
   readonly prices: PriceSource = new Prices(this);
@@ -87,48 +99,29 @@ export class ClientMoney implements MoneyPort {
     this.#log = log;
   }
 
-  /** A transport whose billed calls this money meters (the client's own first, then derived clients'). */
+  /** A transport whose billed calls this money counts (the client's own first, then derived clients'). */
   attach(transport: Transport): void {
     this.#transports.push(transport);
-    if (this.#asked) transport.askMoney().catch(() => {});
-  }
-
-  preload(): Promise<unknown> {
-    return importMoney();
   }
 
   async load(): Promise<Billing> {
-    await importMoney();
-    const money = this.#made();
-    if (!money) throw this.#failure;
-    return money.billing;
+    return (await this.money()).billing;
   }
 
   ready(): Billing | undefined {
-    return this.#made()?.billing;
+    return this.made()?.billing;
   }
 
-  /** The client asks for money (its billed calls are metered from now on); its money, if its code is loaded. */
-  ask(): Money | undefined {
-    this.#askAll().catch(() => {});
-    return this.#made();
-  }
-
-  /** Asks for money and waits until it is loaded. */
-  async asked(): Promise<Money> {
-    await this.#askAll();
-    const money = this.#made();
+  /** The client's money: its code imported (once per process) and made (once). */
+  async money(): Promise<Money> {
+    await importMoney();
+    const money = this.made();
     if (!money) throw this.#failure;
     return money;
   }
 
-  #askAll(): Promise<unknown> {
-    this.#asked = true;
-    return Promise.all(this.#transports.map((transport) => transport.askMoney()));
-  }
-
-  /** The client's money, made (once) when the pricing code is loaded. */
-  #made(): Money | undefined {
+  /** The client's money, made (once) if the pricing code is imported; else undefined. */
+  made(): Money | undefined {
     if (this.#money === undefined && this.#failure === undefined && code !== undefined) {
       try {
         this.#money = this.#make(code);
@@ -141,22 +134,24 @@ export class ClientMoney implements MoneyPort {
 
   #make({ clientMoney }: MoneyCode): Money {
     const { prices, group, budget, onCost, timeout } = this.#options;
+    const options = { maxRetries: 0, timeout: Math.min(timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) };
     return clientMoney({
       prices,
       group,
       budget,
       onCost,
+      ledger: this.ledger,
       log: this.#log,
-      get: (path) =>
-        this.#transports[0]!.json(
-          { method: "GET", path, policy: "idempotent" },
-          { maxRetries: 0, timeout: Math.min(timeout ?? DEFAULTS.timeout, PRICES_TIMEOUT) },
-        ),
+      get: (path, parent) => this.#transports[0]!.priceRead(path, options, parent),
     });
   }
 }
 
-/** `gw.costs` before and after the money loads: reading it asks for money; zero until then (nothing was counted). */
+/**
+ * `gw.costs`: its figures price what the client has (the calls counted before its prices were
+ * loaded are `unpriced`, with the step that prices them in `reason`); `summary()` loads them.
+ * Reading a figure loads nothing and asks for nothing.
+ */
 class Costs implements CostTotals {
   readonly #money: ClientMoney;
 
@@ -165,29 +160,59 @@ class Costs implements CostTotals {
   }
 
   get total(): number {
-    return this.#money.ask()?.totals.total ?? 0;
+    return this.toJSON().total;
   }
   get currency(): Currency | undefined {
-    return this.#money.ask()?.totals.currency;
+    return this.toJSON().currency;
   }
   get calls(): number {
-    return this.#money.ask()?.totals.calls ?? 0;
+    return this.toJSON().calls;
   }
   get unpriced(): number {
-    return this.#money.ask()?.totals.unpriced ?? 0;
+    return this.toJSON().unpriced;
+  }
+  get reason(): string | undefined {
+    return this.toJSON().reason;
   }
   get byModel(): Record<string, CostSum> {
-    return this.#money.ask()?.totals.byModel ?? {};
+    return this.toJSON().byModel;
   }
   get byFamily(): Record<string, CostSum> {
-    return this.#money.ask()?.totals.byFamily ?? {};
+    return this.toJSON().byFamily;
   }
+
+  async summary(...args: unknown[]): Promise<CostTotalsData> {
+    // It takes nothing: an argument given is a mistake, told before any price is read.
+    if (args.length > 0) {
+      throw new ValidationError("costs.summary", [
+        { path: "arguments", rule: "no_arguments", message: "costs.summary() takes no arguments" },
+      ]);
+    }
+    const money = await this.#money.money();
+    await money.prices.ready();
+    return money.totals.read();
+  }
+
   reset(): void {
-    this.#money.ask()?.totals.reset();
+    const money = this.#money.made();
+    if (money) money.totals.reset();
+    else this.#money.ledger.reset();
   }
+
   toJSON(): CostTotalsData {
-    const { total, currency, calls, unpriced, byModel, byFamily } = this;
-    return { total, currency, calls, unpriced, byModel, byFamily };
+    const money = this.#money.made();
+    if (money) return money.totals.read();
+    // No pricing code yet: every call counted waits for the client's prices.
+    const { ledger } = this.#money;
+    return {
+      total: 0,
+      currency: undefined,
+      calls: 0,
+      unpriced: ledger.calls,
+      reason: ledger.waiting(PRICES_NOT_LOADED),
+      byModel: {},
+      byFamily: {},
+    };
   }
 
   /** `console.log(gw.costs)` prints the totals (they live in getters, which inspect does not show). */
@@ -199,7 +224,7 @@ class Costs implements CostTotals {
 /** What `gw.prices.load` takes. */
 const LOAD_OPTIONS = { refresh: option.flag } as const;
 
-/** `gw.prices`: each method asks for money, and waits for it to load. */
+/** `gw.prices`: each method loads the client's money (the pricing code), then its prices. */
 class Prices implements PriceSource {
   readonly #money: ClientMoney;
 
@@ -209,11 +234,11 @@ class Prices implements PriceSource {
 
   async load(options?: { refresh?: boolean }): Promise<PriceBook> {
     if (options !== undefined) checkOptions("prices.load", options, LOAD_OPTIONS, true);
-    return (await this.#money.asked()).prices.load(options);
+    return (await this.#money.money()).prices.load(options);
   }
 
   async estimate(params: EstimateCostParams): Promise<CostEstimate> {
     checkParams("prices.estimate", params);
-    return (await this.#money.asked()).prices.estimate(params);
+    return (await this.#money.money()).prices.estimate(params);
   }
 }

@@ -12,6 +12,11 @@ export interface CommandContext {
   signal: AbortSignal;
   /** A client from the environment and the global flags (built on first use). */
   client(): Genway;
+  /**
+   * For a command that runs with or without a gateway (`pricesFrom`): why there is none, when
+   * none is configured (the spec's table prices its estimates then).
+   */
+  noGateway?: string | undefined;
   json: boolean;
   /** Piped input (chat reads its prompt there); a terminal is asked the cost question. */
   stdin: NodeJS.ReadStream;
@@ -39,6 +44,8 @@ export interface Command {
   help?: string;
   /** Runs without a gateway (cost, mock, demo): no --base-url or key is asked for. */
   offline?: boolean;
+  /** Uses the gateway's prices when a gateway is configured, and runs without one (cost). */
+  pricesFrom?: "gateway";
   /**
    * Request field -> the flag or argument that sets it ("n" -> "--n", "prompt" -> "<prompt>"), so a
    * ValidationError from the library speaks of flags. Unlisted fields came from --body.

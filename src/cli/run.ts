@@ -28,8 +28,9 @@ function usage(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "global options: --json (machine-readable output), --help, --base-url URL, --api-key KEY, --timeout MS",
-    "paid commands (image, speech, video, vidgen, music) print their estimated cost first; on a terminal",
-    "they ask before submitting unless --yes. `genway --version` prints the version.",
+    "paid commands (image, speech, video, vidgen, music) print their estimated cost first, by the gateway's",
+    "prices; --max-cost N refuses one that may cost more, and on a terminal they ask before submitting",
+    "unless --yes. `genway --version` prints the version.",
     "environment: GENWAY_API_KEY, GENWAY_BASE_URL, GENWAY_LOG",
     "Run `genway <command> --help` for a command's options. No gateway? `genway mock` or `genway demo`.",
   ].join("\n");
@@ -142,10 +143,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   let timeout: number | undefined;
   let gateway: Gateway | undefined;
+  let noGateway: string | undefined;
   try {
     timeout = number(values, "timeout", { integer: true, minimum: 1 });
     // Checked before the command starts: a paid command never gets as far as its estimate without one.
     if (!command.offline) gateway = gatewayOf(values, io.env);
+    // A command that prices by the gateway when there is one: the spec's table when none is configured.
+    else if (command.pricesFrom === "gateway") {
+      const configured = text(values, "base-url") ?? (io.env.GENWAY_BASE_URL || undefined);
+      const keyed = text(values, "api-key") ?? (io.env.GENWAY_API_KEY || undefined);
+      if (configured !== undefined && keyed !== undefined) gateway = gatewayOf(values, io.env);
+      else noGateway = configured === undefined ? "no gateway configured" : "no API key configured";
+    }
   } catch (error) {
     print(stderr, `${errorLine(error, label)}\n`);
     return 2;
@@ -168,6 +177,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (held) controller.abort();
     },
     client: () => (gw ??= new Genway({ ...gateway, timeout })),
+    noGateway,
   };
   try {
     await command.run(context);

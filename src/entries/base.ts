@@ -22,10 +22,10 @@ export abstract class FamilyClient implements ClientContext {
   readonly validation: ValidationMode;
   readonly baseURL: string;
   /**
-   * What this client's billed calls have cost: total, per model and per family (docs/cost.md).
-   * Counted since the client asked for money: from its construction with `budget`, `onCost`,
-   * `group`, `prices` or `middleware`, else from its first cost read; reading a figure of
-   * `gw.costs` is one.
+   * What this client's billed calls have cost, from its first: total, per model and per family
+   * (docs/cost.md). Its figures are priced by what the client has now: `null` until it has loaded the
+   * gateway's prices, and the reason then names the awaited read that prices it (docs/cost.md, "One
+   * truth per client"). `await gw.costs.summary()` is their awaited read.
    */
   readonly costs: CostTotals;
   /**

@@ -37,16 +37,19 @@ export interface Quote {
   family?: string | undefined;
   /** Names whose rate it is in errors: `Model "veo3"`, `Price family "vidA"`. */
   subject: string;
+  /** The currency of `rate`: the spec's table's CNY, the gateway's USD, your table's. */
+  currency: Currency;
 }
 
 /**
  * The prices a source gives per model, in its own currency: the gateway's /api/pricing or a table
- * of yours. `quote` answers undefined for a model it has no entry for, and a string saying why for
- * one it has but cannot price (a group it is not served in, a price by expression).
+ * of yours. `quote` answers undefined for a model it has no entry for, and why for one it has but
+ * cannot price: a Miss for a group it is not served in, a string otherwise (a price by expression,
+ * a malformed entry).
  */
 export interface ModelRates {
   readonly source: Exclude<CostSource, "spec">;
-  quote(model: string, group: string, q: Quantities): Quote | string | undefined;
+  quote(model: string, group: string, q: Quantities): Quote | Miss | string | undefined;
   has(model: string): boolean;
   /** Every model id it has an entry for (patterns as written). */
   ids(): string[];
@@ -65,6 +68,8 @@ export interface BookInit {
   why?: string | undefined;
   /** How a hint offers the gateway's prices here (false: they were asked already). */
   live?: string | false | undefined;
+  /** What is wrong with the source's exchange rates, said where a conversion fails for it. */
+  problem?: string | undefined;
 }
 
 /** What {@link PriceBook.estimate} takes: a model or family, a group, and the quantities a call bills. */
@@ -80,9 +85,9 @@ export interface EstimateCostParams extends Quantities {
 }
 
 /** A call's rate could not be found: why, and the PricingError reason to throw where one is thrown. */
-interface Miss {
+export interface Miss {
   miss: string;
-  reason: "missing_model" | "unknown_model";
+  reason: "missing_model" | "unknown_model" | "unknown_group";
 }
 
 /** What a call is, from its quantities and model, so that a hint suggests families of its kind. */
@@ -119,6 +124,7 @@ export class PriceBook {
   readonly #rates: ModelRates | undefined;
   readonly #exchange: Readonly<Record<string, number>>;
   readonly #live: string | false | undefined;
+  readonly #problem: string | undefined;
 
   constructor(init: BookInit) {
     this.currency = init.currency;
@@ -127,6 +133,7 @@ export class PriceBook {
     this.#exchange = init.exchange ?? { CNY: 1 };
     this.why = init.why;
     this.#live = init.live;
+    this.#problem = init.problem;
   }
 
   /** Every model id the book's own source prices (none for the spec's table alone). */
@@ -142,7 +149,7 @@ export class PriceBook {
     if (from === to) return amount;
     const a = this.#exchange[from];
     const b = this.#exchange[to];
-    return a && b ? (amount / a) * b : undefined;
+    return a && b && Number.isFinite(a) && Number.isFinite(b) ? (amount / a) * b : undefined;
   }
 
   /**
@@ -180,14 +187,12 @@ export class PriceBook {
    * The rate of one model in a group (what `genway models` shows), in the book's currency when it
    * can convert to it, else in its source's; or why there is none.
    */
-  rateOf(model: string, group: string = DEFAULTS.group): (Quote & { currency: Currency }) | string {
+  rateOf(model: string, group: string = DEFAULTS.group): Quote | string {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
       if ("miss" in found) return found.miss;
       const rate = this.#in(found, this.currency);
-      return rate
-        ? { ...found, rate, currency: this.currency }
-        : { ...found, currency: this.#currencyOf(found) };
+      return rate ? { ...found, rate, currency: this.currency } : found;
     } catch (error) {
       if (error instanceof PricingError) return error.message;
       throw error;
@@ -205,29 +210,30 @@ export class PriceBook {
     if ("miss" in found) return found;
     const rate = this.#in(found, currency);
     if (rate === undefined) {
+      const where = this.#problem ?? "the gateway's /api/status, or your table's `exchange`";
       throw new PricingError(
         "unknown_currency",
-        `${found.subject} is priced in ${this.#currencyOf(found)}, and this client counts in ${currency}: no exchange rate between them is known (the gateway's /api/status, or your table's \`exchange\`).`,
+        `${found.subject} is priced in ${found.currency}, and this client counts in ${currency}: no exchange rate between them is known (${where}).`,
       );
     }
     const q: Quantities = worstCase
       ? { ...params, usage: atDearestInput(rate, params.usage as { prompt: number; completion: number }) }
       : params;
     const { total, lines } = linesAt(rate, q, found.subject);
+    // Never NaN or Infinity: a price this large is no price (every published number is bounded,
+    // so only quantities past any call's reach get here).
+    if (!Number.isFinite(total)) {
+      throw new PricingError("invalid_quantity", `${found.subject}: the cost of these quantities overflows.`);
+    }
     const result: CostEstimate = { total, currency, source: found.source, group: found.group, lines };
     if (found.family !== undefined) result.family = found.family;
     if (params.model !== undefined) result.model = params.model;
     return result;
   }
 
-  /** The currency a quote's rate is in: the spec's table's, or this book's own. */
-  #currencyOf(found: Quote): Currency {
-    return found.source === "spec" ? "CNY" : this.currency;
-  }
-
   /** A quote's rate in `currency`, or undefined when no exchange rate between them is known. */
   #in(found: Quote, currency: Currency): Rate | undefined {
-    const factor = this.convert(1, this.#currencyOf(found), currency);
+    const factor = this.convert(1, found.currency, currency);
     return factor === undefined ? undefined : factor === 1 ? found.rate : scaled(found.rate, factor);
   }
 
@@ -273,6 +279,7 @@ export class PriceBook {
       group: spelled,
       family: id,
       subject: `Price family "${id}"`,
+      currency: "CNY",
     };
   }
 }

@@ -70,11 +70,16 @@ export class Budget {
    * been billed, when this reservation is for its retry.
    */
   reserve(worst: number | null, what: string, retrying?: { error: unknown }): Reservation {
+    // A worst case that is no finite amount bounds nothing: it is admitted only as an unpriced call.
+    if (worst !== null && !(worst >= 0 && worst < Number.POSITIVE_INFINITY)) {
+      return this.reserve(null, `${what} has no worst case: it came to ${worst}`, retrying);
+    }
     if (worst === null) {
       if (this.unpriced === "allow") {
         return {
           settle: (actual) => {
-            if (actual !== null) this.#spent += units(actual);
+            if (actual !== null && actual >= 0 && actual < Number.POSITIVE_INFINITY)
+              this.#spent += units(actual);
           },
           release: () => {},
         };
@@ -103,8 +108,12 @@ export class Budget {
       this.#spent += spent;
     };
     return {
-      // An actual cost that cannot be read (null) keeps the worst case: the call was sent and billed.
-      settle: (actual) => close(actual === null ? amount : units(actual)),
+      // An actual cost that cannot be read (null, or no finite amount) keeps the worst case: the
+      // call was sent and billed.
+      settle: (actual) =>
+        close(
+          actual === null || !(actual >= 0 && actual < Number.POSITIVE_INFINITY) ? amount : units(actual),
+        ),
       release: () => close(0),
     };
   }

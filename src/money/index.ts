@@ -1,6 +1,15 @@
 /** Public money surface: the price sources (gateway, spec table, yours), the model catalog, estimateCost, budgets and totals. */
 
 export type { CostEstimate, CostItem, CostLine } from "../core/http/cost.js";
+export {
+  type ChatUsage,
+  type MessagesUsage,
+  type NativeUsage,
+  normalizeUsage,
+  type ResponsesUsage,
+  type TokenCounts,
+  type TokenUsage,
+} from "../core/http/usage.js";
 export { type EstimateCostParams, PriceBook, type Quote } from "./book.js";
 export {
   FAMILY_IDS,
@@ -34,12 +43,3 @@ export type { FlatRate, Rate, TokenRate } from "./rates.js";
 export { PRICES_TTL, type PriceSource, type PricesOption } from "./source.js";
 export type { PriceTable, PriceTableEntry } from "./table.js";
 export type { CostSum, CostTotals, CostTotalsData } from "./totals.js";
-export {
-  type ChatUsage,
-  type MessagesUsage,
-  type NativeUsage,
-  normalizeUsage,
-  type ResponsesUsage,
-  type TokenCounts,
-  type TokenUsage,
-} from "./usage.js";

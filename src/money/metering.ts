@@ -1,31 +1,49 @@
 /**
  * The money of one client, per call: before a billed call is sent, its worst case is reserved under
  * the budgets (or the call is refused with nothing sent); once the answer is in, its actual cost is
- * priced, replaces the reservation, is added to the client's totals and reported to `onCost`.
+ * priced, replaces the reservation, is counted in the client's totals and reported to `onCost`.
  */
 
-import { type CostEstimate, type Priced, SHARED_BUDGET, type Units } from "../core/http/cost.js";
+import {
+  type CallInfo,
+  type CostEstimate,
+  type Ledger,
+  MAYBE_BILLED,
+  type Priced,
+  readUnits,
+  SHARED_BUDGET,
+  type Units,
+  withFix,
+} from "../core/http/index.js";
 import type { Logger } from "../core/shared/log.js";
 import { Budget, type BudgetOptions, type Reservation } from "./budget.js";
 import { Totals } from "./totals.js";
-import { frozen, implausible } from "./used.js";
+import { frozen } from "./used.js";
 
 /**
- * Prices units in the client's price group (source.ts: the gateway's prices, the
- * spec's table or yours). Prices may have to be loaded first: `prepare` and `loading` say when.
+ * Prices units in the client's price group (source.ts: the gateway's prices, the spec's table or
+ * yours), once they are loaded: until then a price is a `pending` null. `prepare`, `loading`,
+ * `demand` and `ready` say when they load.
  */
 export interface Meter {
   price(units: Units): Priced;
+  /** Why the client's prices are not loaded yet (what `price` says meanwhile is pending); undefined once they are, or when none need loading. */
+  readonly missing: string | undefined;
   /**
-   * A billed call is about to be sent. Returns the load to wait for before a budget can price it
-   * (`budgeted`), else undefined (a client that asks for money starts its first load alongside).
+   * A billed call is about to be sent (for `parent`). Returns the load to wait for before a budget
+   * can price it (`budgeted`), else undefined (a client that asks for money starts loading alongside).
    */
-  prepare?(budgeted: boolean): Promise<void> | undefined;
-  /** The client's first price load while it is in flight: a call settling meanwhile waits for it. */
+  prepare?(budgeted: boolean, parent?: CallInfo): Promise<void> | undefined;
+  /** The client's prices while they are being loaded and it has none: a call settling meanwhile waits for them. */
   readonly loading?: Promise<void> | undefined;
-  /** A cost was asked for (`withResponse()` on a billed call): load prices if none are loaded. */
+  /** A cost will be read (`withResponse()`): load prices if none are loaded. */
   demand?(): void;
+  /** The client's prices, loaded if it has none: what the awaited reads wait for. */
+  ready?(): Promise<void>;
 }
+
+/** How a cost read now but priced later says which awaited read prices it (see withFix). */
+const LOAD_FIX = "`await gw.prices.load()` first prices this client's calls by them";
 
 /** What `onCost` receives after each billed call. */
 export interface CostEvent {
@@ -33,7 +51,10 @@ export interface CostEvent {
   operation: string;
   /** The model the call used (after any fallback). */
   model: string | undefined;
-  /** The cost, or `null` when the price table cannot price the call (see `reason`). */
+  /**
+   * The call's cost, or `null` when it cannot be priced (see `reason`); a client with `onCost` loads
+   * the gateway's prices alongside its first call, so each is by them.
+   */
   cost: CostEstimate | null;
   reason: string | undefined;
   requestId: string | undefined;
@@ -41,6 +62,8 @@ export interface CostEvent {
 
 export interface MeteringConfig {
   meter: Meter;
+  /** The client's ledger: every billed call counted from its first (core/http/ledger.ts). */
+  ledger: Ledger;
   budget: BudgetOptions | undefined;
   onCost: ((event: CostEvent) => void) | undefined;
   log: Logger;
@@ -48,8 +71,8 @@ export interface MeteringConfig {
 
 /** The open account of one billed call: settled once with what it actually used. */
 export interface Bill {
-  /** Prices what the call used (`undefined`: nothing readable), settles the reservations, reports. */
-  settle(actual: Units | undefined, requestId: string | undefined): Priced;
+  /** Prices what the call used, settles the reservations, counts it and reports it. */
+  settle(actual: Units, requestId: string | undefined): Priced;
   /**
    * An attempt failed (with `error`) and is about to be retried: one that may have been billed
    * keeps its worst case spent (counted as unpriced, reported to onCost) and a new one is reserved
@@ -71,13 +94,9 @@ function budgetOf(options: BudgetOptions): Budget {
   return budget;
 }
 
-/** Why an attempt that failed after it was sent is counted without a price. */
-const MAYBE_BILLED =
-  "the attempt failed after it was sent; the gateway may have billed it (its worst case stays spent)";
-
 export class Metering {
   /** Totals of this client's billed calls: `gw.costs`. */
-  readonly totals = new Totals();
+  readonly totals: Totals;
   readonly #config: MeteringConfig;
   /** The client's budget, if it has one (a list, so a call's own joins it without filtering). */
   readonly #budgets: readonly Budget[];
@@ -85,22 +104,28 @@ export class Metering {
   constructor(config: MeteringConfig) {
     this.#config = config;
     this.#budgets = config.budget === undefined ? [] : [new Budget(config.budget)];
+    this.totals = new Totals(config.ledger, this);
   }
 
-  /** Prices units by the client's group. */
+  /** Prices units by the client's group (a `pending` null until its prices are loaded). */
   price(units: Units): Priced {
     return this.#config.meter.price(units);
+  }
+
+  /** Why the client's prices are not loaded yet (see Meter.missing). */
+  get missing(): string | undefined {
+    return this.#config.meter.missing;
   }
 
   /**
    * A billed call is about to be sent: the price load it must wait for (a budget prices it before
    * sending, the client's or its own), else undefined. See Meter.prepare.
    */
-  prepare(perCall: BudgetOptions | undefined): Promise<void> | undefined {
-    return this.#config.meter.prepare?.(this.#budgets.length > 0 || perCall !== undefined);
+  prepare(perCall: BudgetOptions | undefined, parent?: CallInfo): Promise<void> | undefined {
+    return this.#config.meter.prepare?.(this.#budgets.length > 0 || perCall !== undefined, parent);
   }
 
-  /** The client's first price load while in flight: a call settling meanwhile waits for it. */
+  /** The client's prices while they load and it has none: a call settling meanwhile waits for them. */
   get loading(): Promise<void> | undefined {
     return this.#config.meter.loading;
   }
@@ -110,15 +135,21 @@ export class Metering {
     this.#config.meter.demand?.();
   }
 
+  /** The client's prices, loaded if it has none (the awaited reads). */
+  async ready(): Promise<void> {
+    await this.#config.meter.ready?.();
+  }
+
   /**
    * Prices what a call used, as its answer reports it: a figure no call can bill is not believed
-   * (null with the reason), and the cost is frozen, since the caller, onCost and the totals share it.
+   * (null with the reason: core/http/units.ts, readUnits), and the cost is frozen, since the
+   * caller, onCost and the totals share it.
    */
   priceUsed(units: Units): Priced {
-    const priced = this.price(units);
-    if (priced.cost === null) return priced;
-    const reason = implausible(priced.cost);
-    return reason === undefined ? { cost: frozen(priced.cost) } : { cost: null, reason };
+    const read = readUnits(units);
+    if (read.unpriced !== undefined) return { cost: null, reason: read.unpriced };
+    const priced = this.price(read);
+    return priced.cost === null ? priced : { cost: frozen(priced.cost) };
   }
 
   /**
@@ -154,18 +185,20 @@ export class Metering {
     /** An attempt that may have been billed: its worst case stays spent, and it is counted and reported. */
     const maybeBilled = (requestId: string | undefined) => {
       for (const r of reservations) r.settle(null);
-      this.totals.add(null, model);
+      this.totals.add(null, model, MAYBE_BILLED);
       this.#report(operation, model, null, MAYBE_BILLED, requestId);
     };
     return {
       settle: (actual, requestId) => {
-        const priced: Priced = actual
-          ? this.priceUsed(actual)
-          : { cost: null, reason: "the answer reported no usage" };
+        const used = this.priceUsed(actual);
+        const priced = withFix(used, LOAD_FIX);
         if (!open) return priced;
         open = false;
         for (const r of reservations) r.settle(priced.cost === null ? null : priced.cost.total);
-        this.totals.add(priced.cost, model);
+        // Priced later when the client's prices are not loaded yet: counted in the ledger, whose
+        // sums gw.costs prices when it is read.
+        if (used.pending) this.#config.ledger.add(actual);
+        else this.totals.add(priced.cost, model, priced.reason);
         this.#report(operation, model, priced.cost, priced.reason, requestId);
         return priced;
       },

@@ -8,8 +8,8 @@
  * total is rounded once, from unrounded line amounts.
  */
 import type { CostItem, CostLine } from "../core/http/cost.js";
+import { count, normalizeUsage, type TokenUsage } from "../core/http/usage.js";
 import { PricingError, type TokenPrices } from "./catalog.js";
-import { count, normalizeUsage, type TokenUsage } from "./usage.js";
 
 /** Billed per 1M tokens: prompt / completion and, where known, cache hits and cache writes. */
 export interface TokenRate extends TokenPrices {

@@ -47,9 +47,11 @@ function rates(table: PriceTable): Map<string, Rate> {
 class TableRates implements ModelRates {
   readonly source = "table";
   readonly #rates: Map<string, Rate>;
+  readonly #currency: Currency;
 
   constructor(table: PriceTable) {
     this.#rates = rates(table);
+    this.#currency = table.currency;
   }
 
   has(model: string): boolean {
@@ -62,7 +64,7 @@ class TableRates implements ModelRates {
 
   quote(model: string, group: string, _q: Quantities): Quote | undefined {
     const rate = matchRule(model.toLowerCase(), this.#rates);
-    return rate && { rate, source: "table", group, subject: `Model "${model}"` };
+    return rate && { rate, source: "table", group, subject: `Model "${model}"`, currency: this.#currency };
   }
 }
 

@@ -18,9 +18,17 @@ import {
   trace,
 } from "@opentelemetry/api";
 import { version } from "../../package.json";
-import type { CallInfo, CallOutcome, Middleware, MiddlewareRequest, TaskWait } from "../core/http/index.js";
+import {
+  type CallInfo,
+  type CallOutcome,
+  type Middleware,
+  type MiddlewareNext,
+  type MiddlewareRequest,
+  PRICES_READ,
+  type TaskWait,
+} from "../core/http/middleware.js";
+import { normalizeUsage, type TokenUsage } from "../core/http/usage.js";
 import type { TaskSnapshot } from "../core/tasks/index.js";
-import { normalizeUsage, type TokenUsage } from "../money/usage.js";
 
 /** Options of {@link otel}. */
 export interface OtelOptions {
@@ -48,13 +56,51 @@ interface CallSpan {
   thrown: unknown;
 }
 
+/** An event noted for a call whose span has not started yet (a price read before its first attempt). */
+interface EarlyEvent {
+  name: string;
+  attributes: Attributes;
+  time: number;
+}
+
 /**
  * A middleware that records each genway call as an OpenTelemetry span, and each task wait as a span
- * with progress events. Put it first in `middleware` to see every attempt as sent.
+ * with progress events. Put it first in `middleware` to see every attempt as sent. The reads of
+ * the gateway's prices a call needs are events of its span (`genway.prices.read`), never spans of
+ * their own; those no call needed (`await gw.prices.load()`) are not recorded.
  */
 export function otel(options: OtelOptions = {}): Middleware {
   const tracer = options.tracer ?? trace.getTracer("genway", version);
   const calls = new WeakMap<CallInfo, CallSpan>();
+  const early = new WeakMap<CallInfo, EarlyEvent[]>();
+
+  /** Adds an event to a call's span, or keeps it until that span starts. */
+  const note = (call: CallInfo, event: EarlyEvent) => {
+    const state = calls.get(call);
+    if (state) state.span.addEvent(event.name, event.attributes, event.time);
+    else early.set(call, [...(early.get(call) ?? []), event]);
+  };
+
+  /** A price read: passed on as it is (headers and auth apply), noted on the span of the call it was made for. */
+  const priceRead = async (request: MiddlewareRequest, next: MiddlewareNext): Promise<Response> => {
+    const { parent } = request.call;
+    const path = new URL(request.url).pathname;
+    const event = (outcome: Attributes) =>
+      parent &&
+      note(parent, {
+        name: "genway.prices.read",
+        attributes: { "url.path": path, ...outcome },
+        time: Date.now(),
+      });
+    try {
+      const response = await next(request);
+      event({ "http.response.status_code": response.status });
+      return response;
+    } catch (error) {
+      event({ "error.type": errorType(error) ?? "_OTHER" });
+      throw error;
+    }
+  };
 
   const start = (request: MiddlewareRequest): CallSpan => {
     const { call } = request;
@@ -74,11 +120,14 @@ export function otel(options: OtelOptions = {}): Middleware {
       thrown: undefined,
     };
     calls.set(call, state);
+    for (const event of early.get(call) ?? []) span.addEvent(event.name, event.attributes, event.time);
+    early.delete(call);
     void call.done.then((outcome) => end(state, outcome));
     return state;
   };
 
   const middleware: Middleware = async (request, next) => {
+    if (request.call.operation === PRICES_READ) return priceRead(request, next);
     let state = calls.get(request.call);
     if (state) again(state, request);
     else state = start(request);

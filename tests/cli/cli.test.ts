@@ -37,6 +37,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The gateway's price routes, which a paid command's estimate reads (not paid, not submissions). */
+const PRICE_READS = ["/api/pricing", "/api/status"];
+
 /** The CLI pointed at one mock gateway. */
 function against(mock: MockGateway, server: MockServer) {
   const env = () => ({ GENWAY_BASE_URL: server.url, GENWAY_API_KEY: mock.apiKey, GENWAY_LOG: "off" });
@@ -73,11 +76,13 @@ function against(mock: MockGateway, server: MockServer) {
     /** The CLI as a process, to its end. */
     spawn: (args: string[], extra?: Record<string, string>, cwd?: string, stdin?: string) =>
       start(args, extra, cwd, stdin).done,
-    /** Runs the CLI and checks that not one request reached the mock gateway. */
+    /** Runs the CLI and checks that no request but the reads of the prices its estimate needs reached the mock gateway. */
     async refused(args: string[]): Promise<CliRun> {
       const before = mock.requests.length;
       const r = await run(args);
-      expect(mock.requests.slice(before)).toEqual([]);
+      expect(mock.requests.slice(before).filter((request) => !PRICE_READS.includes(request.path))).toEqual(
+        [],
+      );
       return r;
     },
     /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed on it. */
@@ -281,9 +286,16 @@ describe.concurrent("media and task commands", () => {
   });
 
   it("cost prints the estimate (and --json)", async ({ cli }) => {
+    // The mock's tts-1: 350 CNY per 1M tokens, the gateway counting one token per character.
     const r = await cli.run(["cost", "--model", "tts-1", "--characters", "20000", "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ total: 7, currency: "CNY", family: "speech" });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      total: 7,
+      currency: "CNY",
+      source: "gateway",
+      model: "tts-1",
+      prices: "the gateway's prices",
+    });
     const bad = await cli.run(["cost", "--family", "speech", "--group", "vip", "--characters", "1"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe("genway cost: --group vip: no such group here; one of default\n");
@@ -385,7 +397,7 @@ describe.concurrent("every input is checked before any request", () => {
     [["video", "--image", "no-such-frame.png", "a boat"], "--image no-such-frame.png: does not exist"],
     [["cost", "--model", "tts-1", "--characters", "many"], '--characters must be a number >= 0 (got "many")'],
     [["mock", "--port", "70000"], '--port must be an integer from 0 to 65535 (got "70000")'],
-    [["image", "--model", "nano-banana", "--group", "vip", "a cat"], 'no group "vip"'],
+    [["image", "--model", "nano-banana", "--group", "vip", "a cat"], 'no price group "vip"'],
   ];
   it.for(badFlags.map(([args, message]) => [args.join(" ").slice(0, 60), args, message] as const))(
     "%s -> one line naming the flag, exit 2",
@@ -485,24 +497,32 @@ describe.concurrent("paid commands show the estimated cost first", () => {
     [
       [
         ["image", "--model", "nano-banana", "--out", ".", "a cat"],
-        "0.4 CNY (tier-t3), 0.2 CNY (premium-tier), 0.73 CNY (origin)",
+        "0.1 CNY (nano-banana, 1 images x 0.1 CNY/image, group default; the gateway's prices)",
       ],
       [
         ["image", "--model", "nano-banana", "--group", "premium-tier", "--out", ".", "a cat"],
         "0.2 CNY (nano-banana",
       ],
+      [["image", "--model", "dall-e-3", "--out", ".", "a cat"], "1 CNY (dall-e-3, 1 images x 1 CNY/image"],
+      [["speech", "--out", "./out.mp3", "x".repeat(4000)], "1.4 CNY (tts-1, 4000 prompt x 350 CNY/1M tokens"],
       [
-        ["image", "--model", "dall-e-3", "--out", ".", "a cat"],
-        "not priced: the gateway's price table has no row for dall-e-3",
+        ["video", "--model", "vidA-2.5", "--duration", "10", "a boat"],
+        "11 CNY (vidA-2.5, 10 seconds x 1.1 CNY/second, group default; the gateway's prices)",
       ],
-      [["speech", "--out", "./out.mp3", "x".repeat(4000)], "1.4 CNY (speech, 4000 characters"],
-      [["video", "--model", "vidA-2.5", "--duration", "10", "a boat"], "11 CNY (vidA, 10 seconds"],
-      [["video", "--model", "vidB3", "a boat"], "7 CNY (backup-1)"],
-      [["vidgen", "text2video", "--prompt", "a cat"], "0.0001 CNY (vidgen, 1 requests"],
+      [["video", "--model", "veo3", "a boat"], "7 CNY (veo3, 1 requests x 7 CNY/request"],
+      [
+        ["video", "--model", "vidB3", "a boat"],
+        'not priced: the gateway serves "vidB3" in the groups backup-1, not in "default" (the gateway\'s prices)',
+      ],
+      [["video", "--model", "vidB3", "--group", "backup-1", "a boat"], "7 CNY (vidB3"],
+      [
+        ["vidgen", "text2video", "--prompt", "a cat"],
+        "0.0001 CNY (vidgen, 1 requests x 0.0001 CNY/request, group default; the spec's table)",
+      ],
       [["music", "la la"], "not priced: no --mv given: the gateway picks the model"],
       [
         ["music", "--mv", "chirp-v4", "la la"],
-        "not priced: the gateway's price table has no row for chirp-v4",
+        "not priced: the gateway's prices gives no price for chirp-v4",
       ],
     ].map(
       ([args, estimate]) =>
@@ -521,7 +541,7 @@ describe.concurrent("paid commands show the estimated cost first", () => {
   }) => {
     const dir = await folder();
     const r = await cli.run(["speech", "--out", join(dir, "emoji.mp3"), "😀".repeat(3000)]);
-    expect(r.stderr.split("\n")[0]).toContain("1.05 CNY (speech, 3000 characters");
+    expect(r.stderr.split("\n")[0]).toContain("1.05 CNY (tts-1, 3000 prompt");
     expect(r.code).toBe(0);
     const long = await cli.refused(["speech", "😀".repeat(4097)]);
     expect(long.code).toBe(2);
@@ -529,17 +549,18 @@ describe.concurrent("paid commands show the estimated cost first", () => {
   });
 
   it("on a terminal it asks; anything but y submits nothing", async ({ cli }) => {
-    const before = cli.mock.requests.length;
+    const submitted = () => cli.mock.requests.filter((r) => !PRICE_READS.includes(r.path)).length;
+    const before = submitted();
     const no = await cli.onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "n\n");
     expect(no.stdout).toContain("estimated cost: 0.0001 CNY");
     expect(no.stdout).toContain("submit? [y/N]");
     expect(no.stdout).toContain("not submitted");
     expect(no.code).toBe(2);
-    expect(cli.mock.requests.length).toBe(before);
+    expect(submitted()).toBe(before);
     const yes = await cli.onTerminal(["vidgen", "text2video", "--prompt", "a cat"], "y\n");
     expect(yes.code).toBe(0);
     expect(yes.stdout).toMatch(/submitted vidgen.text2video task/);
-    expect(cli.mock.requests.length).toBe(before + 1);
+    expect(submitted()).toBe(before + 1);
   });
 
   it("on a 50-column terminal the progress bar fits and shows percent, status, elapsed time and the id", async ({
@@ -875,10 +896,20 @@ describe.concurrent("exit codes and wording (docs/cli.md)", () => {
     const cases: Array<[string[], string]> = [
       [
         ["cost", "--model", "no-such-model-x", "--requests", "1"],
-        "genway cost: --model no-such-model-x: the price table places it in no family; price it by its family with --family ID",
+        "genway cost: --model no-such-model-x: the gateway's prices gives no price for it; price it by a family of the spec's table with --family ID",
       ],
-      [["cost", "--model", "vidA-2.5"], "genway cost: vidA is priced per second: pass --seconds"],
-      [["cost", "--family", "speech"], "genway cost: speech is priced per character: pass --characters"],
+      [
+        ["cost", "--model", "vidA-2.5"],
+        "genway cost: vidA-2.5 is priced per second (the gateway's prices): pass --seconds",
+      ],
+      [
+        ["cost", "--model", "gpt-4o-mini"],
+        "genway cost: gpt-4o-mini is priced per token (the gateway's prices): pass --prompt and --completion (tokens)",
+      ],
+      [
+        ["cost", "--family", "speech"],
+        "genway cost: speech is priced per character (the spec's table): pass --characters",
+      ],
     ];
     const [runs, family] = await Promise.all([
       Promise.all(cases.map(([args]) => cli.run(args))),

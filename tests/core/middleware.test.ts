@@ -238,12 +238,16 @@ describe("middleware: the call record", () => {
     const undo = models.register("gpt-4o-mini", "coding-chat");
     try {
       const calls: CallInfo[] = [];
-      const { gw } = await withMiddleware([
-        async (request, next) => {
-          calls.push(request.call);
-          return next(request);
-        },
-      ]);
+      // By the spec's table, where the catalog places gpt-4o-mini: no price read to wait for.
+      const { gw } = await withMiddleware(
+        [
+          async (request, next) => {
+            calls.push(request.call);
+            return next(request);
+          },
+        ],
+        { prices: "spec" },
+      );
       const stream = await gw.chat.completions.create({
         ...hello,
         stream: true,

@@ -123,6 +123,7 @@ describe("billing edges", () => {
 
   it("createAndWait keeps the submission's cost on the succeeded snapshot; a bare id's wait says why it has none", async () => {
     const { gw } = await loopback();
+    await gw.prices.load();
     const done = await gw.videos.createAndWait(
       { model: "vidA-2.5", prompt: "a cat", duration: 5 },
       { interval: 1 },

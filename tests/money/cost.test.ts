@@ -53,13 +53,13 @@ describe("cost on results", () => {
 
   it("a query is not billed: null with that reason, and nothing is counted", async () => {
     const { gw } = await loopback();
-    // gw.costs counts from the client's first cost read (docs/cost.md): reading it is one.
-    expect(gw.costs.calls).toBe(0);
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
     const { cost, costReason } = await gw.videos.retrieve(task.id).withResponse();
     expect(cost).toBeNull();
     expect(costReason).toBe("not a billed operation");
-    expect(gw.costs.calls).toBe(1);
+    // gw.costs counts from the client's first call: the submission only.
+    expect(gw.costs.unpriced).toBe(1);
+    expect(await gw.costs.summary()).toMatchObject({ calls: 1, unpriced: 0, total: 5.5 });
   });
 
   it("images, speech, video, vidgen and music are priced by their units", async () => {
@@ -157,21 +157,32 @@ describe("cost on results", () => {
     expect(await stream.finalMessage()).not.toHaveProperty("cost");
   });
 
-  it("a stream of a model the catalog cannot place: snapshot().cost is null with the reason", async () => {
+  it("a plain client's stream: cost() is null, naming `await stream.finalCost()`, which prices it by the gateway's prices", async () => {
     const { gw } = await loopback();
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
-    await stream.finalCompletion();
+    const { usage } = await stream.finalCompletion();
     expect(stream.cost()).toBeNull();
     expect(stream.snapshot()).toMatchObject({
       cost: null,
-      costReason: expect.stringMatching(/Unknown model/),
+      costReason: expect.stringMatching(/not loaded the gateway's prices.*`await stream\.finalCost\(\)`/),
     });
-    expect(gw.costs.unpriced).toBe(1);
+    expect(stream.snapshot().costReason).not.toMatch(/models\.register/);
+    const cost = await stream.finalCost();
+    expect(cost).toMatchObject({ source: "gateway", currency: "CNY", model: "gpt-4o-mini" });
+    expect(cost?.total).toBeCloseTo((usage!.prompt_tokens * 1.75 + usage!.completion_tokens * 14) / 1e6, 8);
+    // Once the client has the gateway's prices, the synchronous read gives the same figure.
+    expect(stream.cost()).toEqual(cost);
+    expect(gw.costs.toJSON()).toMatchObject({ calls: 1, unpriced: 0, total: cost?.total });
   });
 
   it("a video task's succeeded snapshot carries its submission's cost; one rebuilt from its handle says why not", async () => {
     const { gw } = await loopback();
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
+    // A snapshot prices by what the client has: nothing yet, and its reason says what does.
+    const before = await task.wait({ interval: 1 });
+    expect(before).toMatchObject({ status: "succeeded", cost: null });
+    expect(before.costReason).toMatch(/`await gw\.prices\.load\(\)`/);
+    await gw.prices.load();
     const done = await task.wait({ interval: 1 });
     expect(done.status).toBe("succeeded");
     expect(done.cost?.total).toBeCloseTo(5.5, 8);

@@ -34,12 +34,13 @@ describe("the gateway's own prices", () => {
     await gw.chat.completions.create(hello);
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     await stream.finalCompletion();
-    expect(stream.cost()).toBeNull(); // by the spec's table, which has no gpt-4o-mini
+    // Read now, by what the client has: nothing, and no figure by another table.
+    expect(stream.cost()).toBeNull();
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });
-    expect((await task.wait({ interval: 1 })).cost).toMatchObject({ source: "spec", total: 5.5 });
-    // Counted since the client's first cost read (the stream's): the chat call before it ran the
-    // plain path, unpriced and uncounted (docs/cost.md, "What a plain client pays").
-    expect(gw.costs.toJSON()).toMatchObject({ total: 5.5, currency: "CNY", unpriced: 1 });
+    expect((await task.wait({ interval: 1 })).cost).toBeNull();
+    // Every call is counted from the first, waiting for the prices that price it.
+    expect(gw.costs.toJSON()).toMatchObject({ total: 0, calls: 0, unpriced: 3 });
+    expect(gw.costs.reason).toMatch(/^3 calls: .*`await gw\.costs\.summary\(\)`/);
     expect(loads()).toEqual([0, 0]);
 
     const { data, cost, costReason } = await gw.chat.completions.create(hello).withResponse();
@@ -54,6 +55,10 @@ describe("the gateway's own prices", () => {
     const usage = data.usage!;
     expect(cost!.total).toBeCloseTo((usage.prompt_tokens * 1.75 + usage.completion_tokens * 14) / 1e6, 8);
     expect(loads()).toEqual([1, 1]);
+    // The four calls, priced by the gateway's prices: the three chats alike, and the video.
+    expect(gw.costs.toJSON()).toMatchObject({ calls: 4, unpriced: 0, currency: "CNY" });
+    expect(gw.costs.byModel["vidA-2.5"]).toEqual({ total: 5.5, calls: 1 });
+    expect(gw.costs.byModel["gpt-4o-mini"]!.calls).toBe(3);
   });
 
   it("estimateCost({ model: 'veo3', seconds: 8 }) totals by the prices gw.prices.load() gives, or by a table of yours", async () => {
@@ -148,7 +153,7 @@ describe("the gateway's own prices", () => {
     expect(gw.costs.toJSON()).toMatchObject({ total: 0.95890411, currency: "USD", calls: 1 });
   });
 
-  it("gw.costs never mixes currencies: a client that counted the spec's CNY keeps counting CNY after a USD gateway's prices load", async () => {
+  it("gw.costs never mixes currencies: every call from the first is counted in the gateway's currency", async () => {
     // The mock's status, as a relay that shows USD sends it.
     const usd = JSON.stringify({
       success: true,
@@ -157,18 +162,11 @@ describe("the gateway's own prices", () => {
     });
     const { gw, mock } = await client();
     mock.inject({ match: "/api/status", body: usd, times: 10 });
-    expect(gw.costs.calls).toBe(0); // counts from here (docs/cost.md)
-    await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 }); // 5.5 CNY by the spec's table
-    const { cost } = await gw.videos.create(veo3).withResponse(); // 7 CNY = 0.9589 USD at the gateway
-    expect(cost).toMatchObject({ source: "gateway", currency: "CNY", total: 7 });
-    expect(gw.costs.toJSON()).toMatchObject({ currency: "CNY", total: 12.5, calls: 2 });
-
-    // A fresh client's first cost is the gateway's: it counts in USD.
-    const { gw: fresh, mock: freshMock } = await client();
-    freshMock.inject({ match: "/api/status", body: usd, times: 10 });
-    const first = await fresh.videos.create(veo3).withResponse();
-    expect(first.cost).toMatchObject({ currency: "USD", total: 0.95890411 });
-    expect(fresh.costs.currency).toBe("USD");
+    await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 }); // 5.5 CNY = 0.7534 USD
+    const { cost } = await gw.videos.create(veo3).withResponse(); // 7 CNY = 0.9589 USD
+    expect(cost).toMatchObject({ source: "gateway", currency: "USD", total: 0.95890411 });
+    expect(gw.costs.toJSON()).toMatchObject({ currency: "USD", calls: 2, unpriced: 0 });
+    expect(gw.costs.total).toBeCloseTo(0.75342466 + 0.95890411, 8);
   });
 
   it("a group the gateway does not publish, or a model it does not serve in the group, costs null with the reason", async () => {
@@ -264,7 +262,13 @@ describe("a gateway that publishes no prices", () => {
       .create({ model: "vidA-2.5", prompt: "a cat", duration: 5 })
       .withResponse();
     expect(cost).toBeNull();
-    expect(costReason).toMatch(/The gateway's prices could not be loaded \(prices: "gateway"\): .*404/);
-    await expect(gw.prices.load()).rejects.toThrow(/could not be loaded/);
+    expect(costReason).toMatch(
+      /the gateway publishes no prices \(GET \/api\/pricing: .*404.*\(prices: "gateway"\)/,
+    );
+    await expect(gw.prices.load()).rejects.toThrow(/^The gateway publishes no prices \(GET \/api\/pricing: /);
+    // No read will price it (until the prices are read again, 10 minutes on): unpriced, not pending.
+    const totals = await gw.costs.summary();
+    expect(totals).toMatchObject({ calls: 0, unpriced: 1 });
+    expect(totals.reason).toMatch(/^1 call: the gateway publishes no prices .*\(prices: "gateway"\)$/);
   });
 });

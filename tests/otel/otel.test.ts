@@ -62,13 +62,11 @@ describe("genway/otel: one span per operation", () => {
   it("traces a chat call with the GenAI conventions' name, kind and attributes, its tokens and cost", async () => {
     const undo = models.register("gpt-4o-mini", "coding-chat");
     try {
-      const { gw, server } = await traced();
+      const { gw, server, sent } = await traced();
       const { data, cost, requestId } = await gw.chat.completions.create(hello).withResponse();
-      // Reading the cost loaded the gateway's prices: two GETs, each a span of its own.
-      const all = await spans(3);
-      const loads = all.filter((s) => s.attributes["genway.operation"] === "request");
-      expect(loads.map((s) => s.attributes["http.request.method"])).toEqual(["GET", "GET"]);
-      const span = all.find((s) => s.name === "chat gpt-4o-mini");
+      // Reading the cost loaded the gateway's prices: two GETs, no span of their own.
+      const [span] = await spans(1);
+      expect([sent("/api/pricing").length, sent("/api/status").length]).toEqual([1, 1]);
       const port = Number(new URL(server.url).port);
       expect(span!.name).toBe("chat gpt-4o-mini");
       expect(span!.kind).toBe(SpanKind.CLIENT);
@@ -98,6 +96,39 @@ describe("genway/otel: one span per operation", () => {
     } finally {
       undo();
     }
+  });
+
+  it("one span per call: the price reads a budgeted call needs are events on its span, and middleware still sees them (headers and auth apply)", async () => {
+    const seen: string[] = [];
+    const counting: Middleware = async (request, next) => {
+      seen.push(
+        `${request.call.operation} ${new URL(request.url).pathname} ${request.headers.get("authorization")}`,
+      );
+      return next(request);
+    };
+    const { gw } = await traced({ budget: { limit: 10 }, middleware: [otel({ tracer }), counting] });
+    await gw.chat.completions.create({ ...hello, max_tokens: 16 });
+    const [span] = await spans(1);
+    expect(span!.name).toBe("chat gpt-4o-mini");
+    expect(
+      span!.events.map((e) => [
+        e.name,
+        e.attributes?.["url.path"],
+        e.attributes?.["http.response.status_code"],
+      ]),
+    ).toEqual([
+      ["genway.prices.read", "/api/pricing", 200],
+      ["genway.prices.read", "/api/status", 200],
+    ]);
+    expect(span!.attributes["genway.cost.currency"]).toBe("CNY");
+    expect(seen.sort()).toEqual([
+      "chat.completions.create /v1/chat/completions Bearer [redacted]",
+      "prices.load /api/pricing Bearer [redacted]",
+      "prices.load /api/status Bearer [redacted]",
+    ]);
+    // Prices no call needed (read by the user) make no span either.
+    await gw.prices.load({ refresh: true });
+    expect(exporter.getFinishedSpans()).toHaveLength(1);
   });
 
   it("names the reason instead of a cost when the model is not in the catalog", async () => {

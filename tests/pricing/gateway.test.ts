@@ -144,7 +144,7 @@ describe("the gateway's prices, as new-api publishes them", () => {
     }
   });
 
-  it("a price by expression (billing_mode tiered_expr) is named, not guessed; malformed entries are left out", async () => {
+  it("a price by expression (billing_mode tiered_expr) is named, not guessed; a malformed entry is unpriced with the reason, never free", async () => {
     const gw = relay(
       [
         {
@@ -164,10 +164,15 @@ describe("the gateway's prices, as new-api publishes them", () => {
     expect(() => estimateCost({ model: "tiered", usage: M }, prices)).toThrow(
       /by an expression \(billing_mode tiered_expr: p \* 2\)/,
     );
-    expect(prices.ids().sort()).toEqual(["fine", "tiered"]);
+    expect(prices.ids().sort()).toEqual(["fine", "negative", "tiered", "weird"]);
+    expect(() => estimateCost({ model: "negative", usage: M }, prices)).toThrow(
+      /the gateway's price of "negative" cannot be used: model_ratio is -1, not a number from 0 to 10000/,
+    );
+    expect(() => estimateCost({ model: "weird", usage: M }, prices)).toThrow(/quota_type is 2/);
+    expect(estimateCost({ model: "fine" }, prices).total).toBe(0.5);
   });
 
-  it("an answer that is not { success: true } or has no quota_per_unit is no prices: the spec's table, with the reason", async () => {
+  it("a pricing answer that is not { success: true } is no prices: the spec's table, with the reason", async () => {
     const broken = serving((url) =>
       new URL(url).pathname === "/api/status"
         ? Response.json({ success: true, data: { quota_display_type: "USD" } })
@@ -175,6 +180,6 @@ describe("the gateway's prices, as new-api publishes them", () => {
     ).gw;
     const prices = await broken.prices.load();
     expect(prices.source).toBe("spec");
-    expect(prices.why).toMatch(/no positive quota_per_unit/);
+    expect(prices.why).toMatch(/did not answer \{ success: true, \.\.\. \}: pricing is disabled/);
   });
 });

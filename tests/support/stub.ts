@@ -69,3 +69,35 @@ export function callingTool(name: string) {
     ],
   };
 }
+
+/**
+ * A relay publishing the prices given as raw JSON text (`status`: GET /api/status, `pricing`: GET
+ * /api/pricing, so a test can write what JSON.stringify cannot: NaN, 1e400), answering chat with
+ * `usage`, and video and image submissions; `paid` lists the paid routes each request reached.
+ */
+export function pricedRelay(
+  prices: { status: string; pricing: string },
+  options: GenwayOptions = {},
+  usage: Record<string, number> = { prompt_tokens: 1000, completion_tokens: 500 },
+) {
+  const paid: string[] = [];
+  const json = (text: string) => new Response(text, { headers: { "content-type": "application/json" } });
+  const { gw } = serving((url) => {
+    const path = new URL(url).pathname;
+    if (path === "/api/status") return json(prices.status);
+    if (path === "/api/pricing") return json(prices.pricing);
+    paid.push(path);
+    if (path.startsWith("/v2/videos")) return Response.json({ task_id: `task-${paid.length}` });
+    if (path.startsWith("/v1/images"))
+      return Response.json({ created: 1, data: [{ url: "http://cdn.test/1.png" }] });
+    return Response.json({
+      id: "c",
+      object: "chat.completion",
+      created: 1,
+      model: "gpt-4o-mini",
+      choices: [{ index: 0, message: { role: "assistant", content: "x" }, finish_reason: "stop" }],
+      usage,
+    });
+  }, options);
+  return { gw, paid };
+}

@@ -1,7 +1,12 @@
-/** genway cost: the spec's price table applied to a usage, a count, seconds or characters. */
-import { estimateCost, getPriceFamily, PricingError, resolveModelFamily } from "../../index.js";
+/**
+ * genway cost: what a call costs, by the gateway's prices (GET /api/pricing, as paid commands
+ * estimate), or by the spec's table when no gateway is configured or it publishes none; the total
+ * line names the table it used.
+ */
+import { estimateCost, PricingError } from "../../index.js";
 import { InputError, number, text } from "../args.js";
 import type { Command } from "../command.js";
+import { type CliPrices, pricesOf, tableOf, unitOf } from "../confirm.js";
 import { print, printJson } from "../output.js";
 
 const COUNT = { minimum: 0 } as const;
@@ -9,7 +14,8 @@ const COUNT = { minimum: 0 } as const;
 export const cost: Command = {
   name: "cost",
   offline: true,
-  summary: "estimate what a call costs (CNY) from the gateway's price table",
+  pricesFrom: "gateway",
+  summary: "estimate what a call costs, by the gateway's prices (the spec's table without a gateway)",
   usage:
     "genway cost (--model ID | --family ID) [--group NAME] [--prompt N --completion N --cache-hit N --cache-write N] [--requests N] [--images N] [--seconds N] [--characters N]",
   options: {
@@ -25,8 +31,13 @@ export const cost: Command = {
     seconds: { type: "string" },
     characters: { type: "string" },
   },
-  help: "Token counts are tokens (not millions). Every count is a number >= 0.",
-  async run({ values, stdout, json }) {
+  help: [
+    "Prices are the gateway's own (GET /api/pricing) when a gateway is configured (--base-url and --api-key,",
+    "or GENWAY_BASE_URL and GENWAY_API_KEY), else the spec's table; the total line names the one used.",
+    "--family ID prices by a family of the spec's table. Token counts are tokens (not millions); every count is a number >= 0.",
+  ].join("\n"),
+  async run(context) {
+    const { values, stdout, json } = context;
     const model = text(values, "model");
     const family = text(values, "family");
     if (model === undefined && family === undefined)
@@ -38,64 +49,73 @@ export const cost: Command = {
       "cache-write",
     ].map((name) => number(values, name, COUNT));
     const tokens = [prompt, completion, cacheHit, cacheWrite].some((n) => n !== undefined);
-    const estimate = inFlags(
-      () =>
-        estimateCost({
-          ...(model !== undefined ? { model } : {}),
-          ...(family !== undefined ? { family } : {}),
-          group: text(values, "group") ?? "default",
-          usage: tokens
-            ? {
-                prompt: prompt ?? 0,
-                completion: completion ?? 0,
-                cacheHit: cacheHit ?? 0,
-                cacheWrite: cacheWrite ?? 0,
-              }
-            : undefined,
-          requests: number(values, "requests", COUNT),
-          images: number(values, "images", COUNT),
-          seconds: number(values, "seconds", COUNT),
-          characters: number(values, "characters", COUNT),
-        }),
-      { model, family, group: text(values, "group") },
-    );
-    if (json) return printJson(stdout, estimate);
+    const group = text(values, "group") ?? "default";
+    const params = {
+      ...(model !== undefined ? { model } : {}),
+      ...(family !== undefined ? { family } : {}),
+      group,
+      usage: tokens
+        ? {
+            prompt: prompt ?? 0,
+            completion: completion ?? 0,
+            cacheHit: cacheHit ?? 0,
+            cacheWrite: cacheWrite ?? 0,
+          }
+        : undefined,
+      requests: number(values, "requests", COUNT),
+      images: number(values, "images", COUNT),
+      seconds: number(values, "seconds", COUNT),
+      characters: number(values, "characters", COUNT),
+    };
+    const prices = await pricesOf(context);
+    const estimate = inFlags(() => estimateCost(params, prices.book), params, prices, text(values, "group"));
+    if (json) return printJson(stdout, { ...estimate, prices: tableOf(estimate.source, prices) });
     for (const line of estimate.lines) {
       print(
         stdout,
-        `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} CNY/${line.unit} = ${line.amount} CNY\n`,
+        `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} ${estimate.currency}/${line.unit} = ${line.amount} ${estimate.currency}\n`,
       );
     }
-    print(stdout, `total ${estimate.total} CNY (${estimate.family}, group ${estimate.group})\n`);
+    const what = estimate.family ?? estimate.model;
+    const table = tableOf(estimate.source, prices);
+    print(
+      stdout,
+      `total ${estimate.total} ${estimate.currency} (${what}, group ${estimate.group}; ${table})\n`,
+    );
   },
 };
 
 /** The flags that give each billing unit's quantity. */
-const QUANTITY_FLAGS = {
+const QUANTITY_FLAGS: Record<string, string> = {
   token: "--prompt and --completion (tokens)",
   request: "--requests",
   image: "--images",
   second: "--seconds",
   character: "--characters",
-} as const;
+};
 
 /**
- * `estimate()`, with a PricingError told in this command's flags (which flag to fix or add), not in
- * estimateCost's option names: bad input, exit 2.
+ * `estimate()`, with a PricingError told in this command's flags (which flag to fix or add) and
+ * naming the table it priced by, not in estimateCost's option names: bad input, exit 2.
  */
 function inFlags<T>(
   estimate: () => T,
-  flags: { model: string | undefined; family: string | undefined; group: string | undefined },
+  params: { model?: string; family?: string; group: string },
+  prices: CliPrices,
+  group: string | undefined,
 ): T {
   try {
     return estimate();
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
-    const { model, family, group } = flags;
+    const { model, family } = params;
+    const { table } = prices;
     switch (error.reason) {
       case "unknown_model":
         throw new InputError(
-          `--model ${model}: the price table places it in no family; price it by its family with --family ID`,
+          prices.book?.ids().includes(model ?? "")
+            ? `--model ${model}: ${error.message.replace(/\.$/, "")} (${table})`
+            : `--model ${model}: ${table} gives no price for it; price it by a family of the spec's table with --family ID`,
         );
       case "unknown_family":
         throw new InputError(
@@ -108,12 +128,16 @@ function inFlags<T>(
             : `--group ${group}: no such group here; one of ${error.available?.join(", ")}`,
         );
       case "missing_quantity": {
-        const id = family ?? resolveModelFamily(model ?? "");
-        const unit = getPriceFamily(id).unit;
-        throw new InputError(`${id} is priced per ${unit}: pass ${QUANTITY_FLAGS[unit]}`);
+        const priced = unitOf(params, prices);
+        const id = family ?? model;
+        throw new InputError(
+          priced === undefined
+            ? error.message
+            : `${id} is priced per ${priced.unit} (${priced.table}): pass ${QUANTITY_FLAGS[priced.unit]}`,
+        );
       }
       default:
-        throw new InputError(error.message);
+        throw new InputError(`${error.message.replace(/\.$/, "")} (${table})`);
     }
   }
 }

@@ -3,13 +3,14 @@ import { imagesLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { number, outputFolder, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
 import { describeError, print, printJson } from "../output.js";
 
 export const image: Command = {
   name: "image",
   summary: "generate images and save them to files",
-  usage: "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--yes] <prompt...>",
+  usage:
+    "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--max-cost N] [--yes] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     size: { type: "string" },
@@ -17,6 +18,7 @@ export const image: Command = {
     out: { type: "string", short: "o" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
   },
   help: [
     "--n is 1 to 10 without --model (the spec's generic variant); with one, the model's limit is the",

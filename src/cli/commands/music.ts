@@ -1,7 +1,7 @@
 /** genway music: a song (custom lyrics, or a description with --describe) or lyrics job, optionally awaited. */
 import { required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
 import { bodyFlag, reportTask } from "../wait.js";
 
 /** The flags given, under their wire names; nothing the user did not give is sent. */
@@ -22,7 +22,7 @@ export const music: Command = {
   name: "music",
   summary: "submit a song (or --lyrics-only) job; --wait follows it and prints titles, lyrics and URLs",
   usage:
-    "genway music [--describe] [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--yes] [--wait] <prompt...>",
+    "genway music [--describe] [--title T] [--tags T] [--mv MODEL] [--instrumental] [--lyrics-only] [--body JSON] [--max-cost N] [--yes] [--wait] <prompt...>",
   options: {
     describe: { type: "boolean" },
     title: { type: "string" },
@@ -33,6 +33,7 @@ export const music: Command = {
     body: { type: "string" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
     wait: { type: "boolean", short: "w" },
   },
   help: [

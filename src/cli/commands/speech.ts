@@ -4,7 +4,7 @@ import { speechLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { InputError, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
 import { print, printJson } from "../output.js";
 
 const bounds = speechLimits;
@@ -13,7 +13,7 @@ export const speech: Command = {
   name: "speech",
   summary: "turn text into speech and save the audio (streamed to disk as it arrives)",
   usage:
-    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] [--group G] [--yes] <text...>",
+    "genway speech [--model tts-1|tts-1-hd|ID] [--voice V] [--format mp3|opus|aac|flac|wav|pcm] [--speed X] [--out FILE] [--group G] [--max-cost N] [--yes] <text...>",
   options: {
     model: { type: "string", short: "m" },
     voice: { type: "string" },
@@ -22,6 +22,7 @@ export const speech: Command = {
     out: { type: "string", short: "o" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
   },
   help: [
     `Voices: alloy, echo, fable, onyx, nova, shimmer (and any other the gateway offers). The text is at most ${bounds.input.maxLength} characters; --speed ${bounds.speed.minimum} to ${bounds.speed.maximum}.`,

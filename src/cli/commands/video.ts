@@ -2,14 +2,14 @@
 import { findModelFamily, limits } from "../../index.js";
 import { body, inputFile, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
 import { reportTask } from "../wait.js";
 
 export const video: Command = {
   name: "video",
   summary: "submit a video job (any model id); --wait follows it to the end",
   usage:
-    "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--seed N] [--ratio R] [--body JSON] [--group G] [--yes] [--wait] <prompt...>",
+    "genway video [--model ID] [--image URL|PATH ...] [--duration 5|10] [--seed N] [--ratio R] [--body JSON] [--group G] [--max-cost N] [--yes] [--wait] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     image: { type: "string", multiple: true },
@@ -19,6 +19,7 @@ export const video: Command = {
     body: { type: "string" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
     wait: { type: "boolean", short: "w" },
   },
   help: [

@@ -1,7 +1,7 @@
 /** genway vidgen <operation>: any of the nine vidgen submissions, optionally awaited. */
 import { body, InputError, inputFile, text } from "../args.js";
 import type { Command } from "../command.js";
-import { confirmCost } from "../confirm.js";
+import { confirmCost, MAX_COST } from "../confirm.js";
 import { reportTask } from "../wait.js";
 
 /** CLI operation names (the spec's path segments) -> namespace and method of gw.vidgen. */
@@ -32,13 +32,14 @@ const NEEDS: Partial<Record<Operation, Array<"prompt" | "image">>> = {
 export const vidgen: Command = {
   name: "vidgen",
   summary: "submit a vidgen task (images, videos, audio); --wait follows it to the end",
-  usage: `genway vidgen <${Object.keys(OPERATIONS).join("|")}> [--prompt TEXT] [--image URL|PATH] [--body JSON] [--group G] [--yes] [--wait]`,
+  usage: `genway vidgen <${Object.keys(OPERATIONS).join("|")}> [--prompt TEXT] [--image URL|PATH] [--body JSON] [--group G] [--max-cost N] [--yes] [--wait]`,
   options: {
     prompt: { type: "string", short: "p" },
     image: { type: "string" },
     body: { type: "string" },
     group: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    ...MAX_COST,
     wait: { type: "boolean", short: "w" },
   },
   help: [

@@ -30,9 +30,9 @@ export interface WithResponse<T> {
   /** The model that answered: the params' model, or the fallback that was used. */
   model: string | undefined;
   /**
-   * The call's cost by the client's prices (the gateway's own, the spec's table or yours) in its
-   * `group`; `null` when it cannot be priced (see `costReason`): never a silent zero. A stream's is
-   * known at its end (`stream.cost()`).
+   * The call's cost in the client's `group`, `null` when it cannot be priced (see `costReason`): never
+   * a silent zero. Priced by the gateway's prices, loaded first if the client has not (docs/cost.md,
+   * "One truth per client"). A stream's is known at its end (`await stream.finalCost()`).
    */
   cost: CostEstimate | null;
   /** Why `cost` is null: the model is not in the catalog, the operation is not billed, ... */
@@ -58,12 +58,14 @@ export interface Answer<T> {
 export type Completed<T> = Omit<WithResponse<T>, "requestID">;
 
 /**
- * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing).
- * Written as a method's type, whose parameter is bivariant: an APIPromise stays covariant in `T`,
- * as a Promise is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
+ * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing):
+ * `awaited`, for `withResponse()` itself, prices it by the gateway's prices (loaded first if the
+ * client has none); otherwise (a task's snapshot) by the prices the client has. Written as a
+ * method's type, whose parameter is bivariant: an APIPromise stays covariant in `T`, as a Promise
+ * is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
  */
 export type Completion<T> = {
-  complete(answer: Answer<T>): Completed<T> | Promise<Completed<T>>;
+  complete(answer: Answer<T>, awaited: boolean): Completed<T> | Promise<Completed<T>>;
 }["complete"];
 
 /**
@@ -173,7 +175,7 @@ export class APIPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>> {
     if (this.#withResponse === undefined) {
       this.#costRead?.();
-      this.#withResponse = this.#answer.then(this.#complete).then(aliased);
+      this.#withResponse = this.#answer.then((answer) => this.#complete(answer, true)).then(aliased);
     }
     return this.#withResponse;
   }
@@ -192,13 +194,15 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /**
-   * @internal The call's answer completed as `withResponse()` completes it, without asking its
-   * client for prices: a task's succeeded snapshot carries its submission's cost by the prices
-   * the client has (a plain client's: the spec's table), as a stream's `cost()` does.
+   * @internal The call's answer completed without loading its client's prices: a task's succeeded
+   * snapshot carries its submission's cost by the prices the client has, as a stream's `cost()`
+   * does (or what `withResponse()` gave, when it was read).
    */
   static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
-    promise.#withResponse ??= promise.#answer.then(promise.#complete).then(aliased);
-    return promise.#withResponse;
+    return (
+      promise.#withResponse ??
+      promise.#answer.then((answer) => promise.#complete(answer, false)).then(aliased)
+    );
   }
 
   /** @internal The call's raw answer, which its reader fills when asResponse() asks. */
@@ -220,7 +224,11 @@ export class APIPromise<T> extends Promise<T> {
     const mapped = promise.#answer.then(async (answer) => ({ ...answer, data: (await f(answer)) as U }));
     const derived = new APIPromise<U>(
       mapped,
-      (answer) => promise.withResponse().then((full) => ({ ...full, data: answer.data })),
+      (answer, awaited) =>
+        (awaited ? promise.withResponse() : APIPromise.completed(promise)).then((full) => ({
+          ...full,
+          data: answer.data,
+        })),
       promise.#costRead,
     );
     derived.#raw = promise.#raw;

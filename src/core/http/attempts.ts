@@ -21,8 +21,8 @@ import type { RequestOptions } from "./request-options.js";
 import { retryAfter } from "./retry.js";
 import { type FetchInit, type FetchOptions, fetchInit, RUNTIME_FETCH } from "./runtime-fetch.js";
 
-/** Reads the connection of one attempt into the call's data. */
-export type Reader<T> = (c: Connection, spec: RequestSpec) => Promise<T>;
+/** Reads the connection of one attempt into the call's data (`model`: the model this attempt asked for). */
+export type Reader<T> = (c: Connection, spec: RequestSpec, model?: string) => Promise<T>;
 
 /** What the features of one call share: made only for a call that uses one. */
 export interface CallState {
@@ -175,7 +175,7 @@ export class Attempts {
     if (!response.ok) throw await failureOf(connection, connection.url);
     let data: T;
     try {
-      data = await read(connection, spec);
+      data = await read(connection, spec, model);
     } catch (error) {
       connection.release();
       throw error;

@@ -109,8 +109,38 @@ export function sharedBudget(options: BudgetOptions): BudgetOptions {
   return { ...options, [SHARED_BUDGET]: true } as BudgetOptions;
 }
 
-/** A cost, or `null` with the reason it could not be priced: never a silent zero. */
-export type Priced = { cost: CostEstimate; reason?: undefined } | { cost: null; reason: string };
+/**
+ * A cost, or `null` with the reason it could not be priced: never a silent zero. `pending`: the
+ * client's prices are not loaded (or their read failed), so the gateway's prices may price it
+ * once they are; the reason then says which awaited read does (see {@link withFix}).
+ */
+export type Priced =
+  | { cost: CostEstimate; reason?: undefined; pending?: undefined }
+  | { cost: null; reason: string; pending?: boolean | undefined };
+
+/** Why a cost read now is null: the gateway's prices, the client's own, are not loaded yet. */
+export const PRICES_NOT_LOADED = "this client has not loaded the gateway's prices yet";
+
+/**
+ * `priced`, its reason ending with the one step that prices it (`fix`, e.g. "await
+ * stream.finalCost()") when it is null only because the client's prices are not loaded.
+ */
+export function withFix(priced: Priced, fix: string): Priced {
+  return priced.pending ? { cost: null, reason: `${priced.reason}: \`${fix}\` prices it by them` } : priced;
+}
+
+/** What `withResponse().cost` of a stream says: its cost is known at its end. */
+export const STREAM_REASON = "a stream is priced when it ends: see `await stream.finalCost()`";
+
+/** The step that prices a stream by the gateway's prices when the client has not loaded them. */
+export const STREAM_FIX = "`await stream.finalCost()` loads them and prices this stream";
+
+/** The step that prices the calls `gw.costs` counted before the client loaded the gateway's prices. */
+export const SUMMARY_FIX = "`await gw.costs.summary()` loads them and prices every call";
+
+/** Why a failed call that may have been billed is counted without a price. */
+export const MAYBE_BILLED =
+  "the attempt failed after it was sent; the gateway may have billed it (its worst case stays spent)";
 
 /**
  * What an operation bills (its `meter`, next to its request): a function from the params (and, once
@@ -163,7 +193,10 @@ export interface Assembled {
  * delivered (docs/cost.md).
  */
 export interface StreamBill {
+  /** By the prices the client has now (null, with the step that prices it, when they are not loaded). */
   price(assembly: Assembled, complete: boolean): Priced;
+  /** By the gateway's prices, loaded first if the client has not (`await stream.finalCost()`). */
+  final(assembly: Assembled, complete: boolean): Promise<Priced>;
   end(assembly: Assembled, complete: boolean, error: unknown): void;
 }
 

@@ -13,6 +13,9 @@ import type { TaskSnapshot } from "../tasks/task-record.js";
 import type { Answer } from "./api-promise.js";
 import type { CostEstimate } from "./cost.js";
 
+/** The operation middleware sees for a client's reads of the gateway's prices (GET /api/pricing, /api/status). */
+export const PRICES_READ = "prices.load";
+
 /** The key's stand-in in the headers a middleware sees: the real key is set after the last middleware. */
 export const REDACTED_KEY = "[redacted]";
 
@@ -56,6 +59,12 @@ export interface CallInfo {
   readonly stream: boolean;
   /** Resolves when the call is over: its answer read, its stream ended, or its error thrown. Never rejects. */
   readonly done: Promise<CallOutcome>;
+  /**
+   * The call this one was made for, if any: a read of the gateway's prices (operation
+   * `prices.load`) that a call needed to price itself (its budget, onCost). genway/otel records it
+   * as an event of that call's span, not a span of its own.
+   */
+  readonly parent?: CallInfo | undefined;
 }
 
 /** How a call ended. */
@@ -69,7 +78,11 @@ export interface CallOutcome {
   attempts: number;
   /** The answer's token usage in its format's shape, when it reported one. */
   usage: unknown;
-  /** The priced cost, or null (see `costReason`). */
+  /**
+   * The call's cost, or null (see `costReason`). Priced by what the client has now: `null` until it has
+   * loaded the gateway's prices, and the reason then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client").
+   */
   cost: CostEstimate | null;
   costReason: string | undefined;
 }
@@ -89,6 +102,7 @@ export class CallRecord implements CallInfo {
     readonly operation: string,
     readonly model: string | undefined,
     readonly stream: boolean,
+    readonly parent?: CallInfo,
   ) {
     this.done = new Promise((resolve) => {
       this.#finish = resolve;

@@ -19,12 +19,12 @@ import type { Logger } from "../shared/log.js";
 import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, NOT_BILLED, RawAnswer } from "./api-promise.js";
-import { Attempts, type Reader } from "./attempts.js";
+import { Attempts, type CallState, type Reader } from "./attempts.js";
 import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
 import { type Features, featured } from "./featured.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
-import { CallRecord, type Middleware } from "./middleware.js";
+import { type CallInfo, CallRecord, type Middleware, PRICES_READ } from "./middleware.js";
 import {
   EVENT_STREAM,
   modelOf,
@@ -36,6 +36,7 @@ import {
 import type { HeadersLike } from "./request-init.js";
 import { REQUEST_OPTIONS, type RequestOptions } from "./request-options.js";
 import type { FetchOptions } from "./runtime-fetch.js";
+import { meteredParams } from "./units.js";
 
 export type { QueryValue, RequestSpec } from "./operation.js";
 export { checkKey, type HeadersLike, keyProblem } from "./request-init.js";
@@ -76,6 +77,9 @@ type Operate = <P, T>(
 
 /** The options of a call given none: nothing to check. */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
+
+/** What middleware sees as the operation of a request that is no declared operation. */
+const UNDECLARED = { operation: "request", parent: undefined };
 
 /** A spec, or a function building it (validating, encoding) once the call has started. */
 export type SpecSource = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
@@ -166,7 +170,7 @@ export class Transport {
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
     return kept(this.#readJson as Reader<T>, (read) =>
-      this.#promise(op, params, this.#operate(op, params, options, false, read)),
+      this.#promise(op, params, options, this.#operate(op, params, options, false, read)),
     );
   }
 
@@ -179,8 +183,11 @@ export class Transport {
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
     return kept(this.#unwrapped(wrap), (unwrapped) => {
-      const read = op.meter && this.#billed ? this.#billed.body(op, params, unwrapped) : unwrapped;
-      return this.#promise(op, params, this.#operate(op, params, options, stream, read));
+      const read =
+        op.meter && this.#billed
+          ? this.#billed.body(op, params, options ?? NO_OPTIONS, unwrapped)
+          : unwrapped;
+      return this.#promise(op, params, options, this.#operate(op, params, options, stream, read));
     });
   }
 
@@ -199,7 +206,9 @@ export class Transport {
     if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
     const parsed: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
-    return kept(parsed, (read) => this.#promise(op, params, this.#operate(op, params, options, false, read)));
+    return kept(parsed, (read) =>
+      this.#promise(op, params, options, this.#operate(op, params, options, false, read)),
+    );
   }
 
   /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
@@ -207,6 +216,18 @@ export class Transport {
     return kept(
       this.#readJson as Reader<T>,
       (read) => new APIPromise(this.#unbilled(spec, options, read, false)),
+    );
+  }
+
+  /**
+   * A read of the gateway's prices (GET /api/pricing, /api/status) made by the client's money: a
+   * query like {@link json}, which middleware sees as the operation `prices.load`, made for the
+   * call that needed it (`parent`) when one did.
+   */
+  priceRead<T>(path: string, options: RequestOptions, parent?: CallInfo): APIPromise<T> {
+    const spec: RequestSpec = { method: "GET", path, policy: "idempotent" };
+    return new APIPromise(
+      this.#unbilled(spec, options, this.#readJson as Reader<T>, false, { operation: PRICES_READ, parent }),
     );
   }
 
@@ -225,8 +246,15 @@ export class Transport {
   }
 
   /** The promise of a declared operation's call: a billed call's prices its `withResponse()` (billing.ts). */
-  #promise<T, P>(op: Operation<P>, params: P, answer: Promise<Answer<T>>): APIPromise<T> {
-    return op.meter && this.#billed ? this.#billed.promise(op, params, answer) : new APIPromise(answer);
+  #promise<T, P>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions | undefined,
+    answer: Promise<Answer<T>>,
+  ): APIPromise<T> {
+    return op.meter && this.#billed
+      ? this.#billed.promise(op, params, options ?? NO_OPTIONS, answer)
+      : new APIPromise(answer);
   }
 
   #unwrapped<T>(wrap: (c: Connection) => T | Promise<T>): Reader<T> {
@@ -245,10 +273,11 @@ export class Transport {
     options: RequestOptions = NO_OPTIONS,
     read: Reader<T>,
     stream: boolean,
+    made: { operation: string; parent: CallInfo | undefined } = UNDECLARED,
   ): Promise<Answer<T>> {
     if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
-    const record = this.#features.chain && new CallRecord("request", undefined, stream);
+    const record = this.#features.chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
     try {
       const answer = await this.#attempts.send(spec, options, read, undefined, state);
@@ -287,11 +316,29 @@ export class Transport {
     }
   };
 
-  /** One model's try, unmetered: build (synchronously, unless the body must be read), send, read. */
-  #plain: Try = async (op, params, options, read, state) => {
+  /**
+   * One model's try, unmetered: build (synchronously, unless the body must be read), send, read. A
+   * billed call is counted in the client's ledger (what `gw.costs` totals; billing.ts): its model
+   * and what its answer says it used, or, failed, whether it may have been billed.
+   */
+  #plain: Try = async <P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions,
+    read: Reader<T>,
+    state: CallState | undefined,
+  ): Promise<Answer<T>> => {
     let spec = this.#build(op, params, options);
     if (spec instanceof Promise) spec = await spec;
-    const answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
+    const billed = op.meter && this.#billed;
+    let answer: Answer<T>;
+    try {
+      answer = await this.#attempts.send(spec, options, read, modelOf(op, params), state);
+    } catch (error) {
+      if (billed) billed.failed(op, params, error);
+      throw error;
+    }
+    if (billed) billed.counted(op, params, options, answer.data);
     state?.record?.answered(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED);
     return answer;
   };
@@ -305,6 +352,8 @@ export class Transport {
     let spec: RequestSpec | Promise<RequestSpec>;
     try {
       spec = specOf(op, params, this.#config.validation);
+      // A billed call's extra_body is part of what it bills: its model field is refused (units.ts).
+      if (op.meter && options.extra_body !== undefined) meteredParams(op, params, options);
     } catch (error) {
       throw neverSent(error);
     }

@@ -17,7 +17,7 @@ import { encodeEvents, type ReadableStreamOptions, type SSEFraming } from "./rea
 import { unusableEvent } from "./stream-events.js";
 import { Tee } from "./tee.js";
 
-/** What a billed stream's snapshot() adds: its cost so far, or null and the reason. */
+/** What a billed stream's snapshot() adds: its cost so far, as `cost()` gives it, or null and the reason. */
 export interface StreamCost {
   cost?: CostEstimate | null;
   costReason?: string | undefined;
@@ -141,9 +141,8 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
 
   /**
    * What has been assembled so far, safe to call at any time, also after an abort or error (no paid
-   * output is lost). On a billed call it carries `cost`: the price of the usage assembled so far, or
-   * of what was delivered while the final usage is missing (null, with `costReason`, when the price
-   * table cannot price it); see docs/cost.md.
+   * output is lost). On a billed call it carries `cost`, as `cost()` gives it, and `costReason`
+   * when that is null (see docs/cost.md).
    */
   snapshot(): Final & StreamCost {
     const snapshot = this.#assembly.copy() as Final & StreamCost;
@@ -295,13 +294,35 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   }
 
   /**
-   * What the stream has cost so far, priced from the usage assembled (the whole cost once it has
-   * ended; usage usually arrives with the last events), or from what it delivered while its final
-   * usage is missing (docs/cost.md). `null` when the price table cannot price the call (the model
-   * is not in the catalog); snapshot().costReason says why.
+   * What the stream has cost so far. Priced by what the client has now: `null` until it has loaded the
+   * gateway's prices, and `snapshot().costReason` then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client"). From the usage assembled (the whole cost once it has
+   * ended), or from what it delivered while its final usage is missing. `await stream.finalCost()` is
+   * its awaited read.
    */
   cost(): CostEstimate | null {
     return this.#bill?.price(this.#assembly, this.#completed).cost ?? null;
+  }
+
+  /**
+   * What the stream cost. Priced by the gateway's prices, loaded first if the client has not
+   * (docs/cost.md, "One truth per client"). Resolves once the stream has ended, reading it to its end
+   * if nobody is, as `final…()` does. A stream cut, aborted or failed costs what it delivered; `null`
+   * when it cannot be priced (then `snapshot().costReason` says why). It never rejects for the stream's
+   * own failure: `final…()` and the iteration report that.
+   */
+  async finalCost(): Promise<CostEstimate | null> {
+    if (!this.#started) {
+      try {
+        for await (const _ of this) {
+          // Drain: accumulate() does the work.
+        }
+      } catch {
+        // The stream's failure is its readers' to see; what it delivered is priced below.
+      }
+    } else await this.#done;
+    const priced = await this.#bill?.final(this.#assembly, this.#completed);
+    return priced?.cost ?? null;
   }
 
   /** Closes the HTTP request; iteration then ends with APIUserAbortError. `snapshot()` keeps what arrived. */

@@ -47,9 +47,11 @@ export interface TaskSnapshot<R = unknown> extends RequestIdentified {
   /** The body as the gateway sent it. */
   raw: unknown;
   /**
-   * Once the task has succeeded: what its submission cost by the price table (the same figure as the
-   * submission's `withResponse().cost`), or null with `costReason` (a task resumed from its handle
-   * alone, a model the catalog cannot place). Absent before success.
+   * Once the task has succeeded: what its submission cost. Priced by what the client has now: `null`
+   * until it has loaded the gateway's prices, and the reason then names the awaited read that prices it
+   * (docs/cost.md, "One truth per client"). The submission's `withResponse().cost` is its awaited read.
+   * Null with `costReason` also for a task resumed from its handle alone, a model the catalog cannot
+   * place). Absent before success.
    */
   cost?: CostEstimate | null;
   costReason?: string | undefined;

@@ -7,9 +7,9 @@
  * hundredths). Despite the `_usd` names, both are in the relay's display unit (USD, CNY, or quota
  * for TOKENS), which GET /api/status names (controller/misc.go: quota_display_type).
  */
-import { MalformedResponseError } from "../../core/errors/index.js";
+import { APIError, MalformedResponseError } from "../../core/errors/index.js";
 import type { ClientContext, Currency, PagePromise, RequestOptions } from "../../core/http/index.js";
-import { pageOf } from "../../core/http/index.js";
+import { isHtmlPage, pageOf } from "../../core/http/index.js";
 import type { Balance, Model } from "./results.js";
 
 /** What an unlimited key reports as its allowance, whatever the display unit (controller/billing.go). */
@@ -17,12 +17,31 @@ const UNLIMITED = 100_000_000;
 
 const round = (x: number) => Math.round(x * 1e8) / 1e8;
 
-function amount(body: unknown, field: string, route: string): number {
+/** The most an amount of the billing routes is believed to be (quota, the largest unit, included). */
+const MOST = 1e15;
+
+/** The latest `access_until` a Date can hold (seconds): beyond it, no expiry can be told. */
+const LATEST = 8.64e12;
+
+/** A number of a billing route's answer, checked: finite, from 0 to `most`; else a MalformedResponseError naming it. */
+function amount(body: unknown, field: string, route: string, most = MOST): number {
   const value = (body as Record<string, unknown> | undefined)?.[field];
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new MalformedResponseError(`GET ${route} answered without a number \`${field}\`.`, { body });
+  if (typeof value !== "number" || !(value >= 0 && value <= most)) {
+    throw new MalformedResponseError(
+      `GET ${route} answered ${field}: ${typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : String(value)}, not a number from 0 to ${most}.`,
+      { body },
+    );
   }
   return value;
+}
+
+/**
+ * Whether a failed read of /api/status says the relay has no such route (a 404, or its dashboard's
+ * page): its billing routes are then in their own unit, USD. Any other failure (a 5xx, a timeout)
+ * fails the balance: a balance never changes currency because a read failed.
+ */
+function noStatusRoute(error: unknown): boolean {
+  return isHtmlPage(error) || (error instanceof APIError && error.status === 404);
 }
 
 /** `gw.account`: what the key may still spend. */
@@ -39,28 +58,40 @@ export class Account {
     const [subscription, usage, currency] = await Promise.all([
       get("/v1/dashboard/billing/subscription"),
       get("/v1/dashboard/billing/usage"),
-      // A relay without /api/status (one-api) is read in the routes' own unit, USD.
+      // A relay without /api/status is read in the routes' own unit, USD.
       get("/api/status").then(
         async (body): Promise<Currency> => {
           // The relay's status is read by the pricing code: loaded here, when a balance is asked for.
-          const { displayCurrency, readStatus } = await import("../../money/gateway.js");
-          return displayCurrency(readStatus(body));
+          const { balanceCurrency } = await import("../../money/gateway.js");
+          return balanceCurrency(body);
         },
-        (): Currency => "USD",
+        (error: unknown): Currency => {
+          if (noStatusRoute(error)) return "USD";
+          throw error;
+        },
       ),
     ]);
-    const limit = amount(subscription, "hard_limit_usd", "/v1/dashboard/billing/subscription");
+    const route = "/v1/dashboard/billing/subscription";
+    const limit = amount(subscription, "hard_limit_usd", route);
     const used = round(amount(usage, "total_usage", "/v1/dashboard/billing/usage") / 100);
-    const until = (subscription as { access_until?: unknown }).access_until;
     const unlimited = limit === UNLIMITED;
+    const until = (subscription as { access_until?: unknown }).access_until;
     return {
       total: unlimited ? null : limit,
       used,
       remaining: unlimited ? null : round(limit - used),
       currency,
-      expiresAt: typeof until === "number" && until > 0 ? new Date(until * 1000) : null,
+      expiresAt:
+        until === undefined || until === null
+          ? null
+          : expiry(amount(subscription, "access_until", route, LATEST)),
     };
   }
+}
+
+/** The key's expiry from `access_until` (unix seconds; 0: never). */
+function expiry(seconds: number): Date | null {
+  return seconds > 0 ? new Date(seconds * 1000) : null;
 }
 
 /** The `data` list of `{ success: true, data: [...], object: "list" }` (new-api) or `{ object: "list", data }` (OpenAI). */

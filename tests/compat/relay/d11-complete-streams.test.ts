@@ -20,7 +20,7 @@ const usage = chunk([], { prompt_tokens: 5, completion_tokens: 5, total_tokens: 
  * A client whose answer is `frames`, then a connection that stays open: `: keep-alive` every few ms
  * when `ping` is set, else silence. `open.cancelled` says whether the client closed the body.
  */
-function heldOpen(frames: string[], ping: boolean, options: { idleTimeout?: number } = {}) {
+function heldOpen(frames: string[], ping: boolean, options: { idleTimeout?: number; prices?: "spec" } = {}) {
   const open = { cancelled: false, pings: 0 };
   const gw = new Genway({
     apiKey: "sk-d11",
@@ -103,7 +103,7 @@ describe("D11: a finished stream resolves without waiting for the connection to 
 
   it("D11: a finished chat answer on a silent open connection resolves at the idle timeout instead of throwing the answer away (an unfinished one still times out)", async () => {
     place("m", "coding-chat");
-    const { gw, open } = heldOpen([content, finish], false, { idleTimeout: 100 });
+    const { gw, open } = heldOpen([content, finish], false, { idleTimeout: 100, prices: "spec" });
     const stream = await gw.chat.completions.create({
       model: "m",
       messages: hi,

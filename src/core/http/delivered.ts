@@ -1,4 +1,6 @@
-import type { Units } from "../core/http/cost.js";
+/** What a stream delivered, and so what it used when its own usage never said. */
+import type { Assembled, OperationMeter, Units } from "./cost.js";
+import { unitsOf } from "./units.js";
 
 /**
  * What a stream delivered, in output tokens, for a stream whose final usage never came (cut,
@@ -8,7 +10,7 @@ import type { Units } from "../core/http/cost.js";
  * (CJK text runs about one token per character in every upstream tokenizer; new-api's own estimate,
  * service/token_estimator.go, counts 0.85-1.21), rounded up.
  */
-export function deliveredTokens(texts: readonly string[]): number {
+function deliveredTokens(texts: readonly string[]): number {
   let ascii = 0;
   let other = 0;
   for (const text of texts) {
@@ -35,9 +37,27 @@ const NOT_ASCII = /[\u0080-\uffff]/;
  * output limit, so the prompt is its bound at the dearest input price (docs/cost.md). A worst case
  * that cannot be priced (no output limit) stays unpriced.
  */
-export function withDelivered(worst: Units, delivered: number): Units {
+function withDelivered(worst: Units, delivered: number): Units {
   const usage = worst.usage as { prompt?: number } | undefined;
   return usage === undefined
     ? worst
     : { ...worst, usage: { prompt: usage.prompt ?? 0, completion: delivered } };
+}
+
+/**
+ * What a billed stream used, now or at its end: a complete stream with its own final usage bills
+ * that; any other bills what it delivered (its usage's output raised to the tokens its deltas
+ * carried, or those tokens beside the prompt's bound, `worst()`, sized only when needed).
+ */
+export function streamUnits<P>(
+  meter: OperationMeter<P>,
+  params: P,
+  assembly: Assembled,
+  complete: boolean,
+  worst: () => Units,
+): Units {
+  if (complete && assembly.usageFinal()) return unitsOf(meter, params, assembly.current());
+  const tokens = deliveredTokens(assembly.delivered());
+  const raised = assembly.atLeast(tokens);
+  return raised === undefined ? withDelivered(worst(), tokens) : unitsOf(meter, params, raised);
 }

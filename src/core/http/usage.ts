@@ -2,7 +2,7 @@
  * Token usage as each wire format reports it, and its split into billing components: prompt,
  * completion, cache hits and cache writes, each counted once.
  */
-import { PricingError } from "./catalog.js";
+import { PricingError } from "../errors/pricing-error.js";
 
 /** @inline */
 type Count = number | null | undefined;
@@ -60,6 +60,29 @@ export interface TokenCounts {
 /** Token usage as any wire format reports it (or already split into billing components). */
 export type TokenUsage = ChatUsage | MessagesUsage | ResponsesUsage | NativeUsage | TokenCounts;
 
+/** The fields that tell each usage shape apart. */
+const CHAT = ["prompt_tokens", "completion_tokens"];
+const NATIVE = ["promptTokenCount", "candidatesTokenCount", "thoughtsTokenCount", "cachedContentTokenCount"];
+const INPUT_OUTPUT = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens",
+];
+const COUNTS = ["prompt", "completion", "cacheHit", "cacheWrite"];
+
+/** Whether `u` has any of `keys` set. */
+function has(u: Record<string, unknown>, keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (u[keys[i]!] != null) return true;
+  return false;
+}
+
+/** The prompt with its cached part taken out (never below zero: more cached than prompt is refused). */
+function minus(total: number, cached: number, field: string): number {
+  if (cached > total) throw new PricingError("invalid_quantity", `${field} exceeds the prompt token count.`);
+  return total - cached;
+}
+
 /**
  * Splits any supported usage shape into prompt / completion / cache hit / cache write tokens, with
  * cache hits taken out of the prompt where the format counts them in it (OpenAI chat, Responses,
@@ -69,20 +92,16 @@ export function normalizeUsage(usage: TokenUsage): Required<TokenCounts> {
   if (typeof usage !== "object" || usage === null) {
     throw new PricingError("invalid_quantity", `usage must be an object, got ${String(usage)}.`);
   }
+  // Every billed call of a client goes through here (core/http/ledger.ts): no closure or array is
+  // made per call.
   const u = usage as Record<string, any>;
-  const has = (...keys: string[]) => keys.some((k) => u[k] !== undefined && u[k] !== null);
-  const minus = (total: number, cached: number, field: string): number => {
-    if (cached > total)
-      throw new PricingError("invalid_quantity", `${field} exceeds the prompt token count.`);
-    return total - cached;
-  };
-  if (has("prompt_tokens", "completion_tokens")) {
+  if (has(u, CHAT)) {
     const cached = count(u.prompt_tokens_details?.cached_tokens, "prompt_tokens_details.cached_tokens");
     const prompt = count(u.prompt_tokens, "prompt_tokens");
     const completion = count(u.completion_tokens, "completion_tokens");
     return { prompt: minus(prompt, cached, "cached_tokens"), completion, cacheHit: cached, cacheWrite: 0 };
   }
-  if (has("promptTokenCount", "candidatesTokenCount", "thoughtsTokenCount", "cachedContentTokenCount")) {
+  if (has(u, NATIVE)) {
     const cached = count(u.cachedContentTokenCount, "cachedContentTokenCount");
     const prompt =
       count(u.promptTokenCount, "promptTokenCount") +
@@ -97,7 +116,7 @@ export function normalizeUsage(usage: TokenUsage): Required<TokenCounts> {
       cacheWrite: 0,
     };
   }
-  if (has("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")) {
+  if (has(u, INPUT_OUTPUT)) {
     const input = count(u.input_tokens, "input_tokens");
     const completion = count(u.output_tokens, "output_tokens");
     const responsesCached = count(
@@ -111,7 +130,7 @@ export function normalizeUsage(usage: TokenUsage): Required<TokenCounts> {
       cacheWrite: count(u.cache_creation_input_tokens, "cache_creation_input_tokens"),
     };
   }
-  if (has("prompt", "completion", "cacheHit", "cacheWrite")) {
+  if (has(u, COUNTS)) {
     return {
       prompt: count(u.prompt, "prompt"),
       completion: count(u.completion, "completion"),
