@@ -21,7 +21,7 @@
  * comparison (they call that vendor's API): the only ```ts blocks not run.
  */
 import { spawnSync } from "node:child_process";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -138,21 +138,32 @@ afterAll(async () => {
 /** Servers listening in this process (an example that leaves one open never exits as a script). */
 const listening = () => process.getActiveResourcesInfo().filter((kind) => kind === "TCPServerWrap").length;
 
+/** README.md and every page of docs/ the package ships, with their text. */
+async function shippedPages(): Promise<Array<[page: string, text: string]>> {
+  const shipped = await shippedFiles();
+  const pages = ["README.md", ...(await readdir(join(ROOT, "docs"))).map((n) => `docs/${n}`)];
+  const kept = pages.filter((page) => page.endsWith(".md") && shipped(page));
+  return Promise.all(
+    kept.map(async (page) => [page, await readFile(join(ROOT, page), "utf8")] as [string, string]),
+  );
+}
+
+/** Whether `path` (from the repository's root) is a file or folder there. */
+const exists = (path: string) =>
+  stat(join(ROOT, path)).then(
+    () => true,
+    () => false,
+  );
+
 describe("links", () => {
   it("README.md and the shipped docs link only files that exist and that the package ships", async () => {
     const shipped = await shippedFiles();
     const broken: string[] = [];
-    for (const page of ["README.md", ...(await readdir(join(ROOT, "docs"))).map((n) => `docs/${n}`)]) {
-      if (!page.endsWith(".md") || !shipped(page)) continue;
-      const text = await readFile(join(ROOT, page), "utf8");
+    for (const [page, text] of await shippedPages()) {
       for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^(https?:|mailto:|#)/.test(target!)) continue;
         const path = join(page.includes("/") ? "docs" : "", target!.split("#")[0]!).replace(/\\/g, "/");
-        const exists = await readFile(join(ROOT, path)).then(
-          () => true,
-          () => false,
-        );
-        if (!exists || !shipped(path)) broken.push(`${page}: ${target}`);
+        if (!(await exists(path)) || !shipped(path)) broken.push(`${page}: ${target}`);
       }
     }
     expect(broken).toEqual([]);
@@ -162,12 +173,12 @@ describe("links", () => {
 describe("every page", () => {
   it("has no heading twice (each is an anchor of its own)", async () => {
     const twice: string[] = [];
-    for (const page of [
+    const pages = [
       "README.md",
       "CONTRIBUTING.md",
       ...(await readdir(join(ROOT, "docs"))).map((n) => `docs/${n}`),
-    ]) {
-      if (!page.endsWith(".md")) continue;
+    ];
+    for (const page of pages.filter((name) => name.endsWith(".md"))) {
       const seen = new Set<string>();
       for (const heading of headings(await readFile(join(ROOT, page), "utf8"))) {
         const text = heading.replace(/^#+ /, "").trim().toLowerCase();
@@ -181,19 +192,9 @@ describe("every page", () => {
   it("names examples/ only as files the package ships", async () => {
     const shipped = await shippedFiles();
     const unshipped: string[] = [];
-    for (const page of ["README.md", ...(await readdir(join(ROOT, "docs"))).map((n) => `docs/${n}`)]) {
-      if (!page.endsWith(".md") || !shipped(page)) continue;
-      const text = await readFile(join(ROOT, page), "utf8");
+    for (const [page, text] of await shippedPages()) {
       for (const [path] of text.matchAll(/examples\/[\w./-]*\w/g)) {
-        const exists = await readFile(join(ROOT, path)).then(
-          () => true,
-          () =>
-            readdir(join(ROOT, path)).then(
-              () => true,
-              () => false,
-            ),
-        );
-        if (!exists || !shipped(path)) unshipped.push(`${page}: ${path}`);
+        if (!(await exists(path)) || !shipped(path)) unshipped.push(`${page}: ${path}`);
       }
     }
     expect(unshipped).toEqual([]);
