@@ -182,10 +182,11 @@ export class APIPromise<T> extends Promise<T> {
 
   /**
    * The raw `Response`, its body unread (openai-node's `asResponse()`): call it on the promise a
-   * method returns, before awaiting the answer, e.g. `await gw.models.list().asResponse()`. The
-   * request is made once: awaiting the same promise still gives the parsed body. Asked for once the
-   * answer has arrived, it is the Response whose body genway has read (`bodyUsed`), as in openai-node.
-   * Rejects as the call does (an error status is its typed error).
+   * method returns, before awaiting the answer, as in
+   * `await gw.chat.completions.create(params).asResponse()`. The request is made once: awaiting the
+   * same promise still gives the parsed body. Asked for once the answer has arrived, it is the
+   * Response whose body genway has read (`bodyUsed`), as in openai-node. Rejects as the call does
+   * (an error status is its typed error).
    */
   asResponse(): Promise<Response> {
     const raw = this.#raw;
