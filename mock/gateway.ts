@@ -28,10 +28,11 @@ export interface MockGateway {
   fetch: typeof fetch;
   /**
    * Serves `handle` over HTTP, e.g. for end-to-end tests: on loopback (`127.0.0.1`) unless `host`
-   * says otherwise, on a free port unless `port` names one. Takes `{ port, host }` or the two
-   * positionally; a bad argument rejects with a TypeError before anything listens.
+   * says otherwise, on a free port unless `port` names one. A bad argument rejects with a TypeError
+   * before anything listens.
    */
   listen(address?: ListenOptions): Promise<MockServer>;
+  /** The same as `listen({ port, host })`: on `port` (0, the default: a free one) of `host` (default loopback). */
   listen(port?: number, host?: string): Promise<MockServer>;
   /** Every request received, in order. */
   requests: RecordedRequest[];
