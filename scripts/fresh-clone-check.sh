@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A newcomer's first minutes, as CI and a new machine meet them: clone the committed HEAD into a
-# temporary folder, give npm an empty cache, run the README's two commands exactly as the README
-# writes them (read from its first ```sh block, so the two cannot drift apart), and fail when they
-# fail or when they leave the tree changed (a lockfile that another machine rewrites, a build
-# output that is not ignored).
+# temporary folder, give npm an empty cache, run the newcomer's two commands exactly as
+# CONTRIBUTING.md writes them (read from its first ```sh block, so the two cannot drift apart; the
+# README states the same block, tests/docs.test.ts checks it), and fail when they fail or when they
+# leave the tree changed (a lockfile that another machine rewrites, a build output that is not
+# ignored).
 #
 #   scripts/fresh-clone-check.sh                   the check
 #   scripts/fresh-clone-check.sh --write-lockfile  also copy the lockfile the fresh install wrote
@@ -21,10 +22,10 @@ cd "$work/genway"
 export npm_config_cache="$work/npm-cache"
 echo "fresh clone of $(git rev-parse --short HEAD) in $work/genway, empty npm cache"
 
-# The README's first fenced sh block: one command a line, comments dropped.
-mapfile -t commands < <(awk '/^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md |
+# CONTRIBUTING.md's first fenced sh block: one command a line, comments dropped.
+mapfile -t commands < <(awk '/^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' CONTRIBUTING.md |
   sed -e 's/[[:space:]]*#.*$//' -e '/^[[:space:]]*$/d')
-[ ${#commands[@]} -gt 0 ] || { echo "README.md has no \`\`\`sh block of commands"; exit 1; }
+[ ${#commands[@]} -gt 0 ] || { echo "CONTRIBUTING.md has no \`\`\`sh block of commands"; exit 1; }
 
 if $write_lockfile; then
   npm install --no-audit --no-fund
@@ -41,8 +42,8 @@ done
 echo; echo "=== git status --porcelain"
 changed=$(git status --porcelain)
 if [ -n "$changed" ]; then
-  echo "the README's commands changed the fresh clone's tree:"; echo "$changed"
+  echo "the newcomer's commands changed the fresh clone's tree:"; echo "$changed"
   git diff --stat
   exit 1
 fi
-echo "clean: the README's commands (${commands[*]}) passed and left the tree as it was"
+echo "clean: the newcomer's commands (${commands[*]}) passed and left the tree as it was"
