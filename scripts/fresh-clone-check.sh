@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A newcomer's first minutes, as CI and a new machine meet them: clone the committed HEAD into a
-# temporary folder, give npm an empty cache, run the newcomer's two commands exactly as
-# CONTRIBUTING.md writes them (read from its first ```sh block, so the two cannot drift apart; the
-# README states the same block, tests/docs.test.ts checks it), and fail when they fail or when they
-# leave the tree changed (a lockfile that another machine rewrites, a build output that is not
+# temporary folder, give npm an empty cache, run the newcomer's two commands exactly as the
+# README's first lines write them (read from its first ```sh block, so the two cannot drift apart;
+# CONTRIBUTING.md states the same block, tests/docs.test.ts checks it), and fail when they fail or
+# when they leave the tree changed (a lockfile that another machine rewrites, a build output that is not
 # ignored).
 #
 #   scripts/fresh-clone-check.sh                   the check
@@ -22,10 +22,10 @@ cd "$work/genway"
 export npm_config_cache="$work/npm-cache"
 echo "fresh clone of $(git rev-parse --short HEAD) in $work/genway, empty npm cache"
 
-# CONTRIBUTING.md's first fenced sh block: one command a line, comments dropped.
-mapfile -t commands < <(awk '/^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' CONTRIBUTING.md |
+# The README's first fenced sh block: one command a line, comments dropped.
+mapfile -t commands < <(awk '/^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md |
   sed -e 's/[[:space:]]*#.*$//' -e '/^[[:space:]]*$/d')
-[ ${#commands[@]} -gt 0 ] || { echo "CONTRIBUTING.md has no \`\`\`sh block of commands"; exit 1; }
+[ ${#commands[@]} -gt 0 ] || { echo "README.md has no \`\`\`sh block of commands"; exit 1; }
 
 if $write_lockfile; then
   npm install --no-audit --no-fund

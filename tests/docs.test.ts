@@ -210,21 +210,15 @@ describe("the README's install section", () => {
   });
 });
 
-describe("the README, for the people who install genway", () => {
-  it("F10: leads with the install and the first call: its first sections, its first code block `npm install genway`", async () => {
+describe("the README's first screen", () => {
+  it("opens with the newcomer's two commands, then the install and the first call (F10): one screen for both readers", async () => {
     const readme = await readFile(join(ROOT, "README.md"), "utf8");
-    const sections = headings(readme).filter((h) => h.startsWith("## "));
-    expect(sections.slice(0, 2)).toEqual(["## Install", "## Your first call"]);
-    expect(blocks(readme)[0]?.text.split("\n")[0]).toBe("npm install genway");
-    // One screen: the first call starts within the page's first 30 lines.
-    expect(readme.split("\n").indexOf("## Your first call")).toBeLessThan(30);
-  });
-
-  it("states the newcomer's two commands after the first call, as CONTRIBUTING.md's first sh block (which scripts/fresh-clone-check.sh runs)", async () => {
-    const readme = await readFile(join(ROOT, "README.md"), "utf8");
-    const contributing = await readFile(join(ROOT, "CONTRIBUTING.md"), "utf8");
-    const newcomer = blocks(contributing).find((b) => b.info === "sh")!.text;
-    const commands = newcomer
+    const lines = readme.split("\n");
+    // The contract with a newcomer to the repository: its first sh block, before any section.
+    const first = blocks(readme)[0]!;
+    expect(first.info).toBe("sh");
+    expect(readme.indexOf(first.text)).toBeLessThan(readme.indexOf("## "));
+    const commands = first.text
       .split("\n")
       .map((line) => line.replace(/#.*$/, "").trim())
       .filter(Boolean);
@@ -232,9 +226,18 @@ describe("the README, for the people who install genway", () => {
     expect(commands).toEqual(["npm start", "npm test"]);
     const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
     expect(pkg.scripts.start).toMatch(/^npm install .*&& npm run build && node dist\/cli\/main\.js demo$/);
-    const working = readme.indexOf("## Working on genway");
-    expect(working).toBeGreaterThan(readme.indexOf("## Your first call"));
-    expect(blocks(readme.slice(working))[0]?.text).toBe(newcomer);
+    // Then the user's page: its first sections are the install and the first call, on the first screen.
+    const sections = headings(readme).filter((h) => h.startsWith("## "));
+    expect(sections.slice(0, 2)).toEqual(["## Install", "## Your first call"]);
+    const install = readme.slice(readme.indexOf("## Install"));
+    expect(blocks(install)[0]?.text.split("\n")[0]).toBe("npm install genway");
+    expect(lines.indexOf("## Your first call")).toBeLessThan(40);
+  });
+
+  it("states the same two commands as CONTRIBUTING.md's first sh block", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const contributing = await readFile(join(ROOT, "CONTRIBUTING.md"), "utf8");
+    expect(blocks(contributing).find((b) => b.info === "sh")!.text).toBe(blocks(readme)[0]!.text);
   });
 });
 
