@@ -1,8 +1,8 @@
 /**
  * The app side: add video and music jobs to the "media" queue and follow their progress. Bad params
  * throw ValidationError here, before anything is queued or paid. Start a worker first:
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/worker.ts &
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/producer.ts
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/worker.ts &
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/producer.ts
  */
 import { QueueEvents } from "bullmq";
 import { ValidationError } from "genway";

@@ -1,7 +1,7 @@
 /**
  * A generation worker: takes jobs from the "media" queue, submits each once, waits on its task and
  * stores the final snapshot as the job's result. Run as many as you like, on as many machines:
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/worker.ts
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/worker.ts
  * Against the built-in mock gateway unless GENWAY_BASE_URL (and GENWAY_API_KEY) are set.
  */
 import Genway from "genway";
