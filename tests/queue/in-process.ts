@@ -49,7 +49,7 @@ export function useRedisAndMock(): Loopback {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Queues on `loopback`'s Redis, workers of this process on them, and what the mock was paid. */
-export function inProcessQueues(loopback: Loopback) {
+function inProcessQueues(loopback: Loopback) {
   let queues = 0;
   const connection = () => loopback.connection();
   const { mock } = loopback;
