@@ -109,7 +109,7 @@ describe("S12: what the docs promise", () => {
 });
 
 describe("S13: a worker's defaults", () => {
-  it("S13: without `concurrency` a worker runs 50 jobs at once (most of them waiting), 8 submissions at a time", async () => {
+  it("S13: without `concurrency` a worker runs 50 jobs at once, most of them waiting on their tasks", async () => {
     await withQueue(async ({ queue, worker }) => {
       const slow = createMockGateway({ taskSteps: 1000 });
       const slowServer = await slow.listen();
