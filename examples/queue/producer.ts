@@ -17,10 +17,21 @@ events.on("progress", ({ jobId, data }) => {
 });
 await events.waitUntilReady();
 
+// Retried with a growing pause (a wait that timed out resumes the same task); finished jobs are
+// kept a day, at most a thousand (each holds its final snapshot in Redis).
+const opts = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+};
 const jobs = await Promise.all([
-  generation.add("videos.create", { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 }),
-  generation.add("musicgen.submit.music", { gpt_description_prompt: "a happy song about the sea" }),
-  generation.add("vidgen.videos.textToVideo", { prompt: "A red fox in the snow", duration: 5 }),
+  generation.add(
+    "videos.create",
+    { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 },
+    opts,
+  ),
+  generation.add("musicgen.submit.music", { gpt_description_prompt: "a happy song about the sea" }, opts),
+  generation.add("vidgen.videos.textToVideo", { prompt: "A red fox in the snow", duration: 5 }, opts),
 ]);
 
 try {

@@ -112,6 +112,13 @@ function withRequestId<T>(answer: Answer<T>): T {
   return data;
 }
 
+/**
+ * The `response` of an answer kept without its Response ({@link APIPromise.completedLater}): no
+ * headers (the request id was read already). The completion it feeds is read for its cost alone.
+ */
+let noResponse: Response | undefined;
+const withoutResponse = () => (noResponse ??= { headers: new Headers() } as Response);
+
 /** Why an answer that carries no cost has none. */
 export const NOT_BILLED = "not a billed operation";
 
@@ -146,6 +153,8 @@ export class APIPromise<T> extends Promise<T> {
   #withResponse: Promise<WithResponse<T>> | undefined;
   /** Where asResponse() finds the unread Response; undefined for a promise made by several requests. */
   #raw: RawAnswer | undefined;
+  /** What {@link completedLater} handed out reads: `withResponse()`'s completion, once made. */
+  #shared: { awaited: Promise<WithResponse<T>> | undefined } | undefined;
 
   /**
    * `complete`: how `withResponse()` completes the answer (a billed call's is priced then, when it
@@ -176,6 +185,7 @@ export class APIPromise<T> extends Promise<T> {
     if (this.#withResponse === undefined) {
       this.#costRead?.();
       this.#withResponse = this.#answer.then((answer) => this.#complete(answer, true)).then(aliased);
+      if (this.#shared) this.#shared.awaited = this.#withResponse;
     }
     return this.#withResponse;
   }
@@ -204,6 +214,28 @@ export class APIPromise<T> extends Promise<T> {
       promise.#withResponse ??
       promise.#answer.then((answer) => promise.#complete(answer, false)).then(aliased)
     );
+  }
+
+  /**
+   * @internal {@link completed} for later, holding only what pricing reads: the body, the model and
+   * the request id, not the `Response` (a Task waits minutes with it, one per task, by the thousand).
+   */
+  static completedLater<T>(promise: APIPromise<T>): () => Promise<WithResponse<T>> {
+    promise.#shared ??= { awaited: promise.#withResponse };
+    const shared = promise.#shared;
+    const complete = promise.#complete;
+    const lean = promise.#answer.then(
+      ({ data, response, model, requestId, cost, costReason }): Answer<T> => ({
+        data,
+        model,
+        requestId: requestId ?? requestIdFrom(response.headers),
+        cost,
+        costReason,
+        response: withoutResponse(),
+      }),
+    );
+    lean.catch(() => {});
+    return () => shared.awaited ?? lean.then((answer) => complete(answer, false)).then(aliased);
   }
 
   /** @internal The call's raw answer, which its reader fills when asResponse() asks. */
