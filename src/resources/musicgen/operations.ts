@@ -246,10 +246,10 @@ export const STEMS_SEPARATE = operation<MusicStemsSeparateParams>({
 /** An upload's own path: the id as one encoded segment. */
 const upload = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
-/** @internal The request schema; use its declared type. */
-export const uploadFromUrlParams = v.object({ url: v.text() });
-/** @internal The request schema; use its declared type. */
-export const uploadRequestParams = v.object({ extension: v.text() });
+/** The request schema of an upload by URL. */
+const uploadFromUrlParams = v.object({ url: v.text() });
+/** The request schema of an upload request. */
+const uploadRequestParams = v.object({ extension: v.text() });
 
 export const UPLOAD_FROM_URL = operation<MusicUploadFromUrlParams>({
   name: "musicgen.uploads.fromUrl",
