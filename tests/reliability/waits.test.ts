@@ -1,5 +1,5 @@
 /**
- * A wait keeps polling through transient failures (issue 19, defect 4): 5xx, connection errors and
+ * A wait keeps polling through transient failures: 5xx, connection errors and
  * unusable bodies are reported and backed off, never fatal. Only its own timeout, the signal, an
  * auth/permission error, "no such task" or a terminal state end it. A record for another task is
  * never taken for this one.

@@ -94,8 +94,8 @@ export const GENERATE = operation<ImageGenerateParams>({
 
 /**
  * Billed per image (or per request, by family): before sending, the `n` asked for; after, the
- * images answered, as new-api bills them (relay/channel/openai/relay_image.go, lines 25-30 and 52:
- * the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
+ * images answered, as new-api bills them (relay/channel/openai/relay_image.go, OpenaiImageHandler
+ * and updateOpenAIImageCount: the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
  * count is unpriced, never a silent zero (new-api then bills the `n` asked for, the worst case).
  */
 function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
