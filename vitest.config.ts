@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import tsup from "./tsup.config.js";
 
@@ -30,10 +31,13 @@ export default defineConfig({
     // Tests that change shared state (models.register, process.env) undo it in a finally.
     pool: "threads",
     isolate: false,
-    // Two workers even on a 2-core machine (vitest's default is cores - 1): the slowest files wait
-    // on child processes (the queue's workers and Redis, the CLI, the examples), and the other
-    // worker runs the rest meanwhile. Clocks in the tests are load-proof (the fault matrix's are 5 s).
-    maxWorkers: 2,
+    // Twice as many workers as cores, and at least four (vitest's default is cores - 1): a third of
+    // the run's files spend most of their time waiting (on child processes: the queue's workers and
+    // Redis, the CLI, the examples, the docs' preambles; on clocks: polls, idle timeouts), and the
+    // other workers use the cores meanwhile. On 2 cores, npm test took 60-67 s with two workers and
+    // 27-33 s with four (docs/architecture.md, "Tests"). Clocks in the tests are load-proof (the
+    // fault matrix's are 5 s; a backoff's bounds are read on a fake clock).
+    maxWorkers: Math.max(4, 2 * availableParallelism()),
     // Type tests (tests/types/*.test-d.ts) run tsc beside the behaviour tests: a call the compiler
     // must refuse is an `@ts-expect-error` line, and one that stops being refused fails the run.
     typecheck: {
