@@ -4,7 +4,7 @@
  * (connection.ts), decodes a non-2xx answer into its typed error and reads the body; the retry
  * loop (retry.ts) starts only after a failed attempt. The exchange of an attempt is plain (a string
  * key, fetch, a redirect followed only on a 3xx) unless the client has an apiKey function or
- * middleware, chosen when the client is made.
+ * middleware: `#exchange` takes one branch to `#trackedExchange` then.
  */
 
 import { neverSent } from "../errors/never-sent.js";
@@ -49,22 +49,19 @@ export interface AttemptsConfig {
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
+  /** The client's middleware, around every attempt (undefined: none). */
+  middleware: readonly Middleware[] | undefined;
 }
 
-/** One HTTP exchange of an attempt: fetch (redirects on a 3xx), or through the middleware chain. */
-type Exchange = (
-  url: string,
-  spec: RequestSpec,
-  options: RequestOptions,
-  signal: AbortSignal,
-  model: string | undefined,
-  record: CallRecord | undefined,
-  sending: Sending | undefined,
-) => Promise<Response>;
-
-/** Whether one attempt's request was handed to fetch (set just before the call). */
-interface Sending {
+/**
+ * A tracked attempt (an apiKey function, middleware): whether its request was handed to fetch (set
+ * just before the call; an attempt that failed before then sent nothing), and what the middleware
+ * sees of it.
+ */
+interface Tracking {
   handed: boolean;
+  model: string | undefined;
+  record: CallRecord | undefined;
 }
 
 export class Attempts {
@@ -74,14 +71,12 @@ export class Attempts {
   /** The fetch options of each attempt: the client's and the call's, and on Node the clock-free dispatcher. */
   readonly #init: FetchInit;
   readonly #key: RotatingKey | undefined;
-  #chain: readonly Middleware[] | undefined;
-  /** The exchange of every attempt: plain (a string key, no middleware) or keyed and chained. */
-  #exchange: Exchange;
+  readonly #chain: readonly Middleware[] | undefined;
   /**
    * Whether an attempt's request may fail or stall before fetch (an apiKey function, middleware):
-   * then it is tracked, and raced with the clocks.
+   * then it is tracked, raced with the clocks, and exchanged by `#trackedExchange`.
    */
-  #tracked: boolean;
+  readonly #tracked: boolean;
 
   constructor(config: AttemptsConfig) {
     this.#config = config;
@@ -91,15 +86,8 @@ export class Attempts {
     this.#origin = new URL(config.base).origin;
     this.#fetch = config.fetch ?? globalThis.fetch;
     this.#init = fetchInit(this.#fetch, config.fetchOptions);
-    this.#tracked = this.#key !== undefined;
-    this.#exchange = this.#tracked ? this.#keyedExchange : this.#plainExchange;
-  }
-
-  /** Installs middleware (when the client is made): every attempt goes through `chain`. */
-  useMiddleware(chain: readonly Middleware[]): void {
-    this.#chain = chain;
-    this.#tracked = true;
-    this.#exchange = this.#keyedExchange;
+    this.#chain = config.middleware;
+    this.#tracked = this.#key !== undefined || this.#chain !== undefined;
   }
 
   /**
@@ -146,24 +134,24 @@ export class Attempts {
     const debug = logs(log, "debug");
     const started = debug ? Date.now() : 0;
     const url = requestURL(this.#config.base, spec, options, this.#config.defaultQuery);
-    const record = state?.record;
-    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
-    // A plain call reaches fetch at once, and allocates nothing for this.
-    const sending: Sending | undefined = this.#tracked ? { handed: false } : undefined;
+    // A plain call reaches fetch at once, and allocates nothing for tracking.
+    const tracking: Tracking | undefined = this.#tracked
+      ? { handed: false, model, record: state?.record }
+      : undefined;
     let connection: Connection;
     try {
       connection = await openConnection(
         url,
-        (signal) => this.#exchange(url, spec, options, signal, model, record, sending),
+        (signal) => this.#exchange(url, spec, options, signal, tracking),
         {
           signal: options.signal,
           timeout: options.timeout ?? this.#config.timeout,
           idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: sending === undefined && this.#fetch === RUNTIME_FETCH,
+          signalled: tracking === undefined && this.#fetch === RUNTIME_FETCH,
         },
       );
     } catch (error) {
-      throw sending && !sending.handed ? neverSent(error) : error;
+      throw tracking && !tracking.handed ? neverSent(error) : error;
     }
     const { response } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
@@ -183,32 +171,47 @@ export class Attempts {
     return { data, response, model };
   }
 
-  /** A string key, no middleware: the headers, the body, fetch. */
-  #plainExchange: Exchange = (url, spec, options, signal) => {
-    const { defaultHeaders, apiKey } = this.#config;
-    const headers = requestHeaders(spec, options, defaultHeaders, apiKey as string);
+  /**
+   * One HTTP exchange of an attempt. Plain (a string key, no middleware: the attempt is not
+   * tracked): the headers, the body, fetch. A tracked one is {@link #trackedExchange}.
+   */
+  #exchange(
+    url: string,
+    spec: RequestSpec,
+    options: RequestOptions,
+    signal: AbortSignal,
+    tracking: Tracking | undefined,
+  ): Promise<Response> {
+    if (tracking) return this.#trackedExchange(url, spec, options, signal, tracking);
+    const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
     const body = requestBody(spec, options, headers);
-    return this.#fetchFollowing(
-      url,
-      { method: spec.method, headers, body, signal, redirect: "manual" },
-      spec,
-      options,
-    );
-  };
+    const init: RequestInit = { method: spec.method, headers, body, signal, redirect: "manual" };
+    return this.#fetchFollowing(url, init, spec, options);
+  }
 
-  /** A key from the apiKey function, and the middleware chain with the key's stand-in in its headers. */
-  #keyedExchange: Exchange = async (url, spec, options, signal, model, record, sending) => {
+  /**
+   * A key from the apiKey function, and the middleware chain with the key's stand-in in its
+   * headers; `tracking.handed` is set once the request is handed to fetch.
+   */
+  async #trackedExchange(
+    url: string,
+    spec: RequestSpec,
+    options: RequestOptions,
+    signal: AbortSignal,
+    tracking: Tracking,
+  ): Promise<Response> {
+    const { model, record } = tracking;
     const key = this.#key ? await this.#key.get() : (this.#config.apiKey as string);
     const headers = requestHeaders(spec, options, this.#config.defaultHeaders, record ? REDACTED_KEY : key);
     const body = requestBody(spec, options, headers);
     const handed = (to: string, init: RequestInit) => {
-      if (sending) sending.handed = true;
+      tracking.handed = true;
       return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec, options);
     };
-    if (!record) return handed(url, { method: spec.method, headers, body, signal });
+    if (!record || !this.#chain) return handed(url, { method: spec.method, headers, body, signal });
     const init = { method: spec.method, url, headers, body, signal };
-    return throughChain(this.#chain!, this.#origin, record, model, init, key, handed);
-  };
+    return throughChain(this.#chain, this.#origin, record, model, init, key, handed);
+  }
 
   /**
    * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
