@@ -2,6 +2,11 @@
  * The one interpreter of request schemas (schema.ts): plain code, one case per kind. A valid value
  * allocates nothing; only a failure builds issues, each with its path, the rule broken and a
  * message that names the bound ("must be at most 4096 characters", "must be one of ...").
+ *
+ * Every call checks its params here, so the usual case is kept short: an object is checked by the
+ * fields it gives (and the required ones), not by every field its schema names, and a union skips
+ * the options whose type the value cannot have. Only a value that fails is checked again the long
+ * way, field by field in the order declared, so that its issues are listed in that order.
  */
 import type { ValidationIssue } from "../errors/errors.js";
 import { characterCount } from "./characters.js";
@@ -136,7 +141,10 @@ function shape(schema: Schema, value: unknown): Found {
         ? undefined
         : [issue("invalid_value", mustBeOneOf(schema.values), true)];
     case "object":
-      return isObject(value) ? fields(schema.shape, value) : wrongType("object", value);
+      if (!isObject(value)) return wrongType("object", value);
+      return schema.required && fits(schema.shape, schema.required, value)
+        ? undefined
+        : fields(schema.shape, value);
     case "array": {
       if (!Array.isArray(value)) return wrongType("array", value);
       let found: Found;
@@ -196,6 +204,28 @@ function shape(schema: Schema, value: unknown): Found {
   }
 }
 
+/**
+ * Whether a plain object fits `shape`, read by the fields it gives: each required field, then each
+ * optional one it has. Builds nothing; a value that does not fit is checked again by {@link fields}.
+ */
+function fits(shape: Readonly<Record<string, Schema>>, required: readonly string[], value: object): boolean {
+  // Another prototype may give fields that a walk of the own keys would miss.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const given = value as Record<string, unknown>;
+  for (let i = 0; i < required.length; i++) {
+    const key = required[i]!;
+    const field = given[key];
+    if (run(shape[key]!, field) !== undefined || (field === undefined && !(key in given))) return false;
+  }
+  for (const key in given) {
+    if (!Object.hasOwn(shape, key)) continue;
+    const schema = shape[key]!;
+    const field = given[key];
+    if (schema.optional && field !== undefined && run(schema, field) !== undefined) return false;
+  }
+  return true;
+}
+
 /** Every field of `shape` in `value`, in the order declared; absent optional ones are skipped. */
 function fields(shape: Readonly<Record<string, Schema>>, value: Record<string, unknown>): Found {
   let found: Found;
@@ -217,6 +247,9 @@ function fields(shape: Readonly<Record<string, Schema>>, value: Record<string, u
  * (bounds, not types), those; else one issue holding what every option found.
  */
 function union(options: readonly Schema[], value: unknown): Found {
+  // The usual case: an option of the value's type fits (the others are not tried).
+  for (const option of options)
+    if (mayBe(option, value) && run(option, value) === undefined) return undefined;
   const results: Issue[][] = [];
   for (const option of options) {
     const found = run(option, value);
@@ -226,6 +259,28 @@ function union(options: readonly Schema[], value: unknown): Found {
   const usable = results.filter((found) => !aborted(found));
   if (usable.length === 1) return usable[0];
   return [{ ...issue("invalid_union", "matches none of the allowed shapes", true), branches: results }];
+}
+
+/** Whether `value` may fit `schema` by its type alone (false: its shape check would refuse it at once). */
+function mayBe(schema: Schema, value: unknown): boolean {
+  if ((value === undefined && schema.optional) || (value === null && schema.nullable)) return true;
+  switch (schema.kind) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+    case "tuple":
+      return Array.isArray(value);
+    case "object":
+    case "record":
+    case "tagged":
+      return isObject(value);
+    default:
+      return true;
+  }
 }
 
 const depth = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
