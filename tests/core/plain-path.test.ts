@@ -42,10 +42,10 @@ const PLAIN_STEPS: Record<string, string[]> = {
     "#build",
     "#promise",
   ],
-  "src/core/http/attempts.ts": ["send", "#attempt", "#exchange", "#fetchFollowing"],
+  "src/core/http/attempts.ts": ["send", "#attempt", "#exchange"],
 };
 const FEATURE_STEPS: Record<string, string[]> = {
-  "src/core/http/attempts.ts": ["#trackedExchange"],
+  "src/core/http/attempts.ts": ["#trackedExchange", "#fetchFollowing"],
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Logger } from "../shared/log.js";
 import { logs } from "../shared/log.js";
 import { registerSecret } from "../shared/redact.js";
 import type { Answer } from "./api-promise.js";
-import { type Connection, failureOf, openConnection } from "./connection.js";
+import { type Attempt, type Connection, failureOf, startAttempt, untilAborted } from "./connection.js";
 import { type CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
 import type { QueryValue, RequestSpec } from "./operation.js";
 import { follow, isRedirect } from "./redirects.js";
@@ -94,7 +94,7 @@ export class Attempts {
    * Sends `spec` and reads its answer; the retry loop starts only after a failed first attempt.
    * `retrying` is told of each failed attempt before its retry (it may throw to stop: a budget).
    */
-  send<T>(
+  async send<T>(
     spec: RequestSpec,
     options: RequestOptions,
     read: Reader<T>,
@@ -102,27 +102,46 @@ export class Attempts {
     state: CallState | undefined,
     retrying?: (error: unknown) => void,
   ): Promise<Answer<T>> {
-    return this.#attempt(spec, options, read, model, state).catch((error: unknown) =>
-      retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
-        policy: spec.policy,
-        maxRetries: options.maxRetries ?? this.#config.maxRetries,
-        maxRetryAfter: this.#config.maxRetryAfter,
-        retryDelay: this.#config.retryDelay,
-        signal: options.signal,
-        replayable: !(spec.body instanceof ReadableStream),
-        handOver: state?.handOver,
-        onRetry: (failure, attempt, wait) => {
-          // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
-          retrying?.(failure);
-          this.#config.log.info(
-            `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
-          );
-        },
-      }),
-    );
+    try {
+      return await this.#attempt(spec, options, read, model, state);
+    } catch (error) {
+      return this.#retry(error, spec, options, read, model, state, retrying);
+    }
   }
 
-  /** One attempt: open the connection under the clocks, decode a non-2xx answer, read the body. */
+  /** The retry loop after a failed first attempt (retry.ts decides whether, and when, to try again). */
+  #retry<T>(
+    error: unknown,
+    spec: RequestSpec,
+    options: RequestOptions,
+    read: Reader<T>,
+    model: string | undefined,
+    state: CallState | undefined,
+    retrying: ((error: unknown) => void) | undefined,
+  ): Promise<Answer<T>> {
+    return retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
+      policy: spec.policy,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      maxRetryAfter: this.#config.maxRetryAfter,
+      retryDelay: this.#config.retryDelay,
+      signal: options.signal,
+      replayable: !(spec.body instanceof ReadableStream),
+      handOver: state?.handOver,
+      onRetry: (failure, attempt, wait) => {
+        // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
+        retrying?.(failure);
+        this.#config.log.info(
+          `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
+        );
+      },
+    });
+  }
+
+  /**
+   * One attempt: its connection opened under the clocks (a plain attempt sends at once; a tracked
+   * one, {@link #trackedExchange}, may wait for its key or middleware), a non-2xx answer decoded
+   * into its typed error, the body read.
+   */
   async #attempt<T>(
     spec: RequestSpec,
     options: RequestOptions,
@@ -134,24 +153,26 @@ export class Attempts {
     const debug = logs(log, "debug");
     const started = debug ? Date.now() : 0;
     const url = requestURL(this.#config.base, spec, options, this.#config.defaultQuery);
-    // A plain call reaches fetch at once, and allocates nothing for tracking.
+    // A plain attempt reaches fetch at once, and allocates nothing for tracking.
     const tracking: Tracking | undefined = this.#tracked
       ? { handed: false, model, record: state?.record }
       : undefined;
-    let connection: Connection;
+    const connection = startAttempt(url, {
+      signal: options.signal,
+      timeout: options.timeout ?? this.#config.timeout,
+      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+      signalled: tracking === undefined && this.#fetch === RUNTIME_FETCH,
+    });
+    const { signal } = connection.controller;
     try {
-      connection = await openConnection(
-        url,
-        (signal) => this.#exchange(url, spec, options, signal, tracking),
-        {
-          signal: options.signal,
-          timeout: options.timeout ?? this.#config.timeout,
-          idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: tracking === undefined && this.#fetch === RUNTIME_FETCH,
-        },
-      );
+      if (tracking)
+        connection.opened(
+          await untilAborted(this.#trackedExchange(url, spec, options, signal, tracking), signal),
+        );
+      else connection.opened(await this.#exchange(url, spec, options, connection));
     } catch (error) {
-      throw tracking && !tracking.handed ? neverSent(error) : error;
+      const failure = connection.failed(error);
+      throw tracking && !tracking.handed ? neverSent(failure) : failure;
     }
     const { response } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
@@ -172,21 +193,29 @@ export class Attempts {
   }
 
   /**
-   * One HTTP exchange of an attempt. Plain (a string key, no middleware: the attempt is not
-   * tracked): the headers, the body, fetch. A tracked one is {@link #trackedExchange}.
+   * The exchange of a plain attempt (a string key, no middleware): the headers, the body, one fetch
+   * (raced with the abort unless it is the runtime's own, which honours its signal), and a redirect
+   * followed by hand.
    */
-  #exchange(
+  async #exchange(
     url: string,
     spec: RequestSpec,
     options: RequestOptions,
-    signal: AbortSignal,
-    tracking: Tracking | undefined,
+    attempt: Attempt,
   ): Promise<Response> {
-    if (tracking) return this.#trackedExchange(url, spec, options, signal, tracking);
     const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
     const body = requestBody(spec, options, headers);
-    const init: RequestInit = { method: spec.method, headers, body, signal, redirect: "manual" };
-    return this.#fetchFollowing(url, init, spec, options);
+    const { signal } = attempt.controller;
+    const init = this.#init(
+      { method: spec.method, headers, body, signal, redirect: "manual" },
+      options.fetchOptions,
+    );
+    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
+    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
+    const send = this.#fetch;
+    const sent = send(url, init);
+    const response = await (attempt.signalled ? sent : untilAborted(sent, signal));
+    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, send) : response;
   }
 
   /**
@@ -214,8 +243,9 @@ export class Attempts {
   }
 
   /**
-   * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
-   * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
+   * One fetch of a tracked attempt, with `redirect: "manual"`: a redirect is followed by hand, and
+   * only on a 3xx (redirects.ts): fetch would carry custom auth headers to any host, and POST a
+   * paid submission again.
    */
   async #fetchFollowing(
     url: string,
@@ -223,8 +253,6 @@ export class Attempts {
     spec: RequestSpec,
     options: RequestOptions,
   ): Promise<Response> {
-    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
-    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
     const send = this.#fetch;
     const init = this.#init(genway, options.fetchOptions);
     const response = await send(url, init);
