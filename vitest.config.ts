@@ -19,6 +19,7 @@ export default defineConfig({
     exclude: [
       ...configDefaults.exclude,
       "tests/package.test.ts",
+      "tests/published-types.test.ts",
       "tests/first-hour.test.ts",
       "tests/new-family.test.ts",
     ],

@@ -1,7 +1,8 @@
 /**
  * Chat completions: one answer, a tool call round trip, image analysis, then the same question
  * streamed token by token. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/chat.ts
+ *   npx tsx node_modules/genway/examples/chat.ts   (in your project)
+ *   npm run build && npx tsx examples/chat.ts   (in genway's repository)
  */
 // expect: answer: Hello from the genway mock gateway!
 // expect: tool call: get_weather

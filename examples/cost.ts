@@ -2,7 +2,8 @@
  * Money: the cost of every call by the gateway's own prices, a budget that refuses a call before
  * it is sent, the key's balance, and a fallback list that survives the primary model's outage
  * without paying twice. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/cost.ts
+ *   npx tsx node_modules/genway/examples/cost.ts   (in your project)
+ *   npm run build && npx tsx examples/cost.ts   (in genway's repository)
  */
 // expect: prices: gateway, in CNY
 // expect: chat cost: 0.000

@@ -2,7 +2,8 @@
  * Images: generic text-to-image, a family A model with a wide size, a download of the result (no
  * API key goes to the file host), an edit with several reference images, and a bound checked
  * before anything is sent. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/images.ts
+ *   npx tsx node_modules/genway/examples/images.ts   (in your project)
+ *   npm run build && npx tsx examples/images.ts   (in genway's repository)
  */
 // expect: generic: 2 images
 // expect: dall-e-3: http

@@ -2,7 +2,8 @@
  * The Messages format: a plain call, function calling with the tool result sent back, and a
  * streamed answer with extended thinking. Runs against the built-in mock gateway unless
  * GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/messages.ts
+ *   npx tsx node_modules/genway/examples/messages.ts   (in your project)
+ *   npm run build && npx tsx examples/messages.ts   (in genway's repository)
  */
 // expect: tool call: get_weather
 // expect: after the tool:

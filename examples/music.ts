@@ -1,7 +1,8 @@
 /**
  * A song end to end: submit a custom-lyrics song, wait for it with progress output, print its
  * clips. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/music.ts
+ *   npx tsx node_modules/genway/examples/music.ts   (in your project)
+ *   npm run build && npx tsx examples/music.ts   (in genway's repository)
  */
 import Genway from "genway";
 import { createMockGateway } from "genway/testing";

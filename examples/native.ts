@@ -1,7 +1,8 @@
 /**
  * The native multimodal format: generateContent with thinking (answer and thoughts apart), then a
  * streamed answer. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/native.ts
+ *   npx tsx node_modules/genway/examples/native.ts   (in your project)
+ *   npm run build && npx tsx examples/native.ts   (in genway's repository)
  */
 // expect: thoughts: **Reading the request**
 // expect: answer: Hello from the genway mock gateway!

@@ -4,7 +4,8 @@
  * its tokens and cost, a stream whose span ends with the stream, and a video task wait with its
  * progress events and its polls as child spans. Runs against the built-in mock gateway unless
  * GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/observability.ts
+ *   npx tsx node_modules/genway/examples/observability.ts   (in your project)
+ *   npm run build && npx tsx examples/observability.ts   (in genway's repository)
  */
 // expect: chat.completions.create attempt 1: POST /v1/chat/completions -> 200 (authorization: Bearer [redacted])
 // expect: waiting for video

@@ -4,7 +4,8 @@
  * [DONE]), a Messages stream that fails with new-api's bare JSON error, a relay that keeps the
  * connection open after the end, and one that keeps pinging while its upstream went silent
  * mid-answer. Always runs against the built-in mock:
- *   npm run build && node examples/relay.ts
+ *   npx tsx node_modules/genway/examples/relay.ts   (in your project)
+ *   npm run build && npx tsx examples/relay.ts   (in genway's repository)
  */
 // expect: cut: a finish_reason on every choice | kept: "Hello from the"
 // expect: bare error tail: ServiceUnavailableError overloaded_error | kept: "Hello from the"

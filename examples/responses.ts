@@ -1,7 +1,8 @@
 /**
  * The Responses format: a plain call, a call with web access (search and citations), and a
  * streamed answer. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/responses.ts
+ *   npx tsx node_modules/genway/examples/responses.ts   (in your project)
+ *   npm run build && npx tsx examples/responses.ts   (in genway's repository)
  */
 // expect: searched for: What happened in tech today?
 // expect: source: genway mock search result

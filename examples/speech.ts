@@ -2,7 +2,8 @@
  * Speech: play-as-it-arrives iteration, saving to disk with flat memory, and passing the audio on as
  * a web stream (e.g. from a server route to a browser). Runs against the built-in mock gateway
  * unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/speech.ts
+ *   npx tsx node_modules/genway/examples/speech.ts   (in your project)
+ *   npm run build && npx tsx examples/speech.ts   (in genway's repository)
  */
 // expect: streaming audio/mpeg
 // expect: first chunk after

@@ -2,7 +2,8 @@
  * Structured output: one zod schema, four wire formats, each answer validated and typed; then the
  * same object streamed as it grows, and a refusal caught as a typed error. Runs against the built-in
  * mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/structured-output.ts
+ *   npx tsx node_modules/genway/examples/structured-output.ts   (in your project)
+ *   npm run build && npx tsx examples/structured-output.ts   (in genway's repository)
  */
 // expect: chat: sample title serves 42
 // expect: responses: sample title serves 42

@@ -2,7 +2,8 @@
  * Tools: one defineTool, the same two-step loop in chat completions, messages and responses
  * (the model calls the tool, genway runs it and sends the result, the model answers), then one loop
  * streamed step by step. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/tools.ts
+ *   npx tsx node_modules/genway/examples/tools.ts   (in your project)
+ *   npm run build && npx tsx examples/tools.ts   (in genway's repository)
  */
 // expect: chat: 2 steps, answer: The tool answered
 // expect: messages: 2 steps, answer: The tool answered

@@ -1,7 +1,8 @@
 /**
  * A video job end to end: submit a vidA text-to-video job, wait for it with progress output,
  * print the video URL. Runs against the built-in mock gateway unless GENWAY_BASE_URL is set:
- *   npm run build && npx tsx examples/video.ts
+ *   npx tsx node_modules/genway/examples/video.ts   (in your project)
+ *   npm run build && npx tsx examples/video.ts   (in genway's repository)
  */
 import Genway from "genway";
 import { createMockGateway } from "genway/testing";

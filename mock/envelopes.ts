@@ -2,7 +2,7 @@ import { lookupCode } from "../src/index.js";
 import type { MockGatewayOptions } from "./state.js";
 
 /**
- * The error bodies each family of routes really uses (see shared/upstream): OpenAI-style on the
+ * The error bodies each family of routes really uses (as the relays' captures show): OpenAI-style on the
  * OpenAI/native/video routes (as new-api relays them), Anthropic on /v1/messages, the Kling-style
  * integer envelope on /vidgen, the new-api task envelope on /musicgen, and new-api's task error
  * (`task`) on /vidgen when new-api's task relay answers it (`vidgenRelay: "new-api"`).

@@ -2,6 +2,7 @@
  * The mock gateway: one request handler implementing the spec, with three faces: `handle`
  * (Request -> Response), `fetch` (inject into a client) and `listen()` (a real loopback server).
  */
+import { type ListenOptions, listenAddress, taskFailure } from "./arguments.js";
 import type { MockContext } from "./context.js";
 import { answerForCode, envelopeFor, errorBody, type MockError } from "./envelopes.js";
 import { type Fault, FaultQueue } from "./faults.js";
@@ -13,6 +14,7 @@ import { routes } from "./routes/index.js";
 import type { MockServer } from "./server.js";
 import { createState, type MockGatewayOptions, type RecordedRequest } from "./state.js";
 
+export type { ListenOptions } from "./arguments.js";
 export type { MockServer } from "./server.js";
 export type { RecordedRequest } from "./state.js";
 
@@ -24,12 +26,24 @@ export interface MockGateway {
   handle(request: Request): Promise<Response>;
   /** A fetch that calls `handle` in-process: pass it as the client's `fetch` option. */
   fetch: typeof fetch;
-  /** Serves `handle` over HTTP on loopback (port 0 picks a free one), e.g. for end-to-end tests. */
+  /**
+   * Serves `handle` over HTTP, e.g. for end-to-end tests: on loopback (`127.0.0.1`) unless `host`
+   * says otherwise, on a free port unless `port` names one. A bad argument rejects with a TypeError
+   * before anything listens.
+   */
+  listen(address?: ListenOptions): Promise<MockServer>;
+  /** The same as `listen({ port, host })`: on `port` (0, the default: a free one) of `host` (default loopback). */
   listen(port?: number, host?: string): Promise<MockServer>;
   /** Every request received, in order. */
   requests: RecordedRequest[];
   /** Arms a failure for the next matching request(s). */
   inject(fault: Fault): MockGateway;
+  /**
+   * The next task submitted (video, vidgen or music) ends failed with `reason`, whatever its body
+   * says: its polls run as usual, then answer the family's failed state. Each call scripts one more
+   * task, in order. (A `[fail]` marker in a submission's body does the same.)
+   */
+  failNextTask(options?: { reason?: string }): MockGateway;
   faults: FaultQueue;
 }
 
@@ -122,14 +136,19 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     apiKey: state.options.apiKey,
     handle,
     fetch: (input, init) => fetchFace(handle, new Request(input, init)),
-    listen: async (port = 0, host = "127.0.0.1") => {
+    listen: async (...address: [ListenOptions?] | [number?, string?]) => {
       // Loaded on demand so that genway/testing itself needs no Node built-ins (msw, browsers).
+      const { port, host } = listenAddress(address);
       const { serve } = await import("./server.js");
       return serve(handle, port, host);
     },
     requests,
     inject(fault) {
       faults.inject(fault);
+      return gateway;
+    },
+    failNextTask(options = {}) {
+      state.taskFailures.push(taskFailure(options));
       return gateway;
     },
     faults,

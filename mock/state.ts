@@ -120,6 +120,8 @@ export interface MockState {
     MockGatewayOptions;
   /** Task records by id, shared by the task families' routes. */
   tasks: Map<string, unknown>;
+  /** Why the next submitted tasks end failed, one each, in order (`mock.failNextTask`). */
+  taskFailures: string[];
   /** Monotonic counter for ids. */
   nextId(prefix: string): string;
 }
@@ -129,6 +131,7 @@ export function createState(options: MockGatewayOptions): MockState {
   return {
     options: { apiKey: "sk-genway-mock", streamDelayMs: 0, taskSteps: 3, speechBytes: 64 * 1024, ...options },
     tasks: new Map(),
+    taskFailures: [],
     nextId: (prefix) => `${prefix}${(++counter).toString(36).padStart(6, "0")}`,
   };
 }

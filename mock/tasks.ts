@@ -1,9 +1,10 @@
 /**
  * The mock's task state machine, shared by the video, vidgen and music routes. A task moves one
  * step per poll (queued -> running ... -> terminal after `taskSteps` polls, batch polls included),
- * so a client sees NOT_START, IN_PROGRESS with growing progress, then SUCCESS. A task whose input
- * contains "[fail]" anywhere ends failed instead, and its query still answers in a success
- * envelope (`message: "SUCCEED"`, `code: "success"`), as relays do.
+ * so a client sees NOT_START, IN_PROGRESS with growing progress, then SUCCESS. A task the test
+ * scripted to fail (`mock.failNextTask`), or whose input contains "[fail]" anywhere, ends failed
+ * instead, and its query still answers in a success envelope (`message: "SUCCEED"`, `code:
+ * "success"`), as relays do.
  */
 import type { MockState } from "./state.js";
 
@@ -59,18 +60,31 @@ export function newApiStatus(task: MockTask, view: TaskView): string {
   return NEW_API_STATUS[view.phase];
 }
 
-export function createTask(state: MockState, kind: string, input: unknown, prefix = "task-"): MockTask {
+/**
+ * A task record. A submission's task (`submitted`, the default) ends failed when the test scripted
+ * it (`mock.failNextTask`) or its body carries the marker; an upload's processing decides its own.
+ */
+export function createTask(
+  state: MockState,
+  kind: string,
+  input: unknown,
+  prefix = "task-",
+  submitted = true,
+): MockTask {
   const now = Date.now();
   const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
   const text = JSON.stringify(body);
+  const scripted = submitted ? state.taskFailures.shift() : undefined;
   const task: MockTask = {
     id: state.nextId(prefix),
     kind,
     input: body,
     polls: 0,
-    failure: text.includes(FAIL_MARKER)
-      ? `The request was rejected by content moderation (it contains ${FAIL_MARKER}).`
-      : undefined,
+    failure:
+      scripted ??
+      (text.includes(FAIL_MARKER)
+        ? `The request was rejected by content moderation (it contains ${FAIL_MARKER}).`
+        : undefined),
     sequence: state.tasks.size,
     unknownOnce: text.includes(UNKNOWN_MARKER),
     createdAt: now,

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A newcomer's first minutes, as CI and a new machine meet them: clone the committed HEAD into a
-# temporary folder, give npm an empty cache, run the README's two commands exactly as the README
-# writes them (read from its first ```sh block, so the two cannot drift apart), and fail when they
-# fail or when they leave the tree changed (a lockfile that another machine rewrites, a build
-# output that is not ignored).
+# temporary folder, give npm an empty cache, run the newcomer's two commands exactly as the
+# README's first lines write them (read from its first ```sh block, so the two cannot drift apart;
+# CONTRIBUTING.md states the same block, tests/docs.test.ts checks it), and fail when they fail or
+# when they leave the tree changed (a lockfile that another machine rewrites, a build output that is not
+# ignored).
 #
 #   scripts/fresh-clone-check.sh                   the check
 #   scripts/fresh-clone-check.sh --write-lockfile  also copy the lockfile the fresh install wrote
@@ -41,8 +42,8 @@ done
 echo; echo "=== git status --porcelain"
 changed=$(git status --porcelain)
 if [ -n "$changed" ]; then
-  echo "the README's commands changed the fresh clone's tree:"; echo "$changed"
+  echo "the newcomer's commands changed the fresh clone's tree:"; echo "$changed"
   git diff --stat
   exit 1
 fi
-echo "clean: the README's commands (${commands[*]}) passed and left the tree as it was"
+echo "clean: the newcomer's commands (${commands[*]}) passed and left the tree as it was"

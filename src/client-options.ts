@@ -39,7 +39,7 @@ import type { CostEvent, PricesOption } from "./money/index.js";
 
 /**
  * Options of `new Genway(options)` (and of every family client). Every one is optional; its default
- * is in its `@default` tag, in DEFAULTS (core/shared/defaults.ts) and in docs/client.md ("Defaults").
+ * is in its `@default` tag, in `DEFAULTS` and in docs/client.md ("Defaults").
  */
 export interface GenwayOptions {
   /**

@@ -10,7 +10,7 @@ export type { GenwayOptions };
 /**
  * The client: one set of options and one transport, and a namespace per API family
  * (`gw.chat.completions`, `gw.messages`, `gw.images`, `gw.videos`, `gw.musicgen` ...), as the
- * family manifest (src/resources/families.ts) lists them. The family entries (`genway/chat`,
+ * family manifest lists them. The family entries (`genway/chat`,
  * `genway/videos` ...) are the same client with fewer namespaces.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its namespaces (the interface below) are its families', each opened by openFamilies

@@ -1,7 +1,7 @@
 /**
- * Every script in examples/ runs as the README says to run one (`npx tsx examples/x.ts`), importing
- * "genway" by name, against the mock gateway. Each must exit 0 and print what its `// expect: ...`
- * comment lines say (or, without one, print something).
+ * Every script in examples/ runs as CONTRIBUTING.md says to run one (`npx tsx examples/<name>.ts`),
+ * importing "genway" by name, against the mock gateway. Each must exit 0 and print what its
+ * `// expect: ...` comment lines say (or, without one, print something).
  *
  * All in this one process: each script, bundled from this run's sources (tests/support/bundle.ts),
  * runs in a worker thread of its own, which is a script's life in small: its own globals and event

@@ -10,6 +10,10 @@
  * /usr/bin/node) and TypeScript 5.9 with `module: commonjs`; genway without zod, and beside zod 3;
  * genway/testing/msw with vitest 4 and msw 2 on Node 20, and with vitest 5 and msw 3 on Node 24;
  * a Jest test (CommonJS without ES modules) on Node 20.
+ *
+ * And what a user meets next: a docs page's preamble and first example as a plain .mjs on Node 20,
+ * a failed task scripted without a marker in the prompt, `listen({ port, host })`, openai-node's
+ * names on genway's answers, and a typo in a message role refused by tsc.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -434,6 +438,152 @@ it("answers through msw", async () => {
       expect(result.stdout).toMatch(/Tests\s.*1 passed/);
     },
   );
+});
+
+/** The text of the first fenced block of `info` after `marker` in a docs page. */
+function docsBlock(page: string, info: string, marker = ""): string {
+  const text = readFileSync(join(ROOT, "docs", page), "utf8");
+  const fenced = new RegExp(`^\`\`\`${info}\n([\\s\\S]*?)^\`\`\`$`, "m").exec(
+    text.slice(text.indexOf(marker)),
+  );
+  if (!fenced) throw new Error(`docs/${page} has no \`\`\`${info} block after "${marker}"`);
+  return fenced[1]!;
+}
+
+describe("what the docs and the types promise, on the packed tarball and Node 20", () => {
+  /** `source` saved in the README's project as `name` and run on Node 20: its output lines. */
+  async function onNode20(name: string, source: string): Promise<string[]> {
+    await writeFile(join(project, name), source);
+    const result = runNode(NODE20, [name], project);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe("");
+    return result.stdout.trim().split("\n");
+  }
+
+  it("F6: docs/chat.md's preamble and first example, saved as one .mjs, run on Node 20 and exit", async () => {
+    const preamble = docsBlock("chat.md", "ts preamble");
+    const example = docsBlock("chat.md", "ts", "## Chat completions");
+    const lines = await onNode20("chat-docs.mjs", `${preamble}\n${example}`);
+    expect(lines[0]).toContain("Hello from the genway mock gateway!");
+  });
+
+  it("F11: a failed task scripted with mock.failNextTask, the app's prompt as it is", async () => {
+    const lines = await onNode20(
+      "failed-task.mjs",
+      `import Genway, { TaskFailedError } from "genway";
+import { createMockGateway } from "genway/testing";
+
+const mock = createMockGateway({ taskSteps: 1 });
+const gw = new Genway({ apiKey: mock.apiKey, baseURL: "http://gateway.test", fetch: mock.fetch });
+mock.failNextTask({ reason: "Content policy: scene 3" });
+const scene = "a quiet harbour";
+const task = await gw.videos.create({ model: "veo3", prompt: \`Cinematic: \${scene}\` });
+try {
+  await task.wait({ interval: 10 });
+} catch (error) {
+  console.log(error instanceof TaskFailedError, error.reason);
+}
+const next = await gw.videos.create({ model: "veo3", prompt: \`Cinematic: \${scene}\` });
+console.log((await next.wait({ interval: 10 })).status);
+`,
+    );
+    expect(lines).toEqual(["true Content policy: scene 3", "succeeded"]);
+  });
+
+  it("F13: mock.listen({ port, host }) serves on the address given, loopback by default; a mistaken argument is a TypeError", async () => {
+    const lines = await onNode20(
+      "listen.mjs",
+      `import Genway from "genway";
+import { createMockGateway } from "genway/testing";
+
+const mock = createMockGateway();
+const server = await mock.listen({ port: 0 });
+try {
+  const answer = await new Genway({ apiKey: mock.apiKey, baseURL: server.url }).chat.completions.create(${HI});
+  console.log(new URL(server.url).hostname, answer.object);
+} finally {
+  await server.close();
+}
+const port = Number(new URL(server.url).port);
+const again = await mock.listen({ port, host: "127.0.0.1" });
+console.log(again.url === \`http://127.0.0.1:\${port}\`);
+await again.close();
+await mock.listen({ prot: 8792 }).catch((error) => console.log(error.name, error.message));
+`,
+    );
+    expect(lines).toEqual([
+      "127.0.0.1 chat.completion",
+      "true",
+      'TypeError mock.listen() takes { port?, host? } or (port?, host?): unexpected option "prot"',
+    ]);
+  });
+
+  it("openai-node's names: asResponse() (the body unread), requestID, _request_id (not enumerable)", async () => {
+    const lines = await onNode20(
+      "parity.mjs",
+      `import Genway from "genway";
+import { createMockGateway } from "genway/testing";
+
+const mock = createMockGateway();
+const gw = new Genway({ apiKey: mock.apiKey, baseURL: "http://gateway.test", fetch: mock.fetch, maxRetries: 0 });
+const response = await gw.chat.completions.create(${HI}).asResponse();
+console.log(response.status, response.bodyUsed, (await response.json()).object);
+const completion = await gw.chat.completions.create(${HI});
+console.log(completion._request_id, Object.keys(completion).includes("_request_id"));
+const { requestId, requestID } = await gw.chat.completions.create(${HI}).withResponse();
+console.log(requestID === requestId && requestId !== undefined);
+const wrong = new Genway({ apiKey: "sk-wrong", baseURL: "http://gateway.test", fetch: mock.fetch, maxRetries: 0 });
+await wrong.chat.completions.create(${HI}).catch((error) => console.log(error.name, error.requestID === error.requestId));
+console.log("requests:", mock.requests.filter((r) => r.path === "/v1/chat/completions").length);
+`,
+    );
+    expect(lines).toEqual([
+      "200 false chat.completion",
+      expect.stringMatching(/^mock-req-\d+ false$/),
+      "true",
+      "AuthenticationError true",
+      "requests: 4",
+    ]);
+  });
+
+  it("F8: a role typo fails to compile (tsc names the role it meant); a known role, and a later one cast, compile", async () => {
+    const dir = await installed("typescript5");
+    const file = (...roles: string[]) =>
+      [
+        'import Genway, { type ChatRole } from "genway";',
+        'const gw = new Genway({ apiKey: "sk", baseURL: "http://gateway.test" });',
+        ...roles.map(
+          (role, i) =>
+            `export const call${i} = () => gw.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: ${role}, content: "hi" }] });`,
+        ),
+        "export type Roles = ChatRole;",
+        "",
+      ].join("\n");
+    const tsc = (name: string) =>
+      runNode(
+        NODE20,
+        [
+          "node_modules/typescript/bin/tsc",
+          "--noEmit",
+          "--strict",
+          "--module",
+          "commonjs",
+          "--target",
+          "es2022",
+          name,
+        ],
+        dir,
+      );
+    await writeFile(join(dir, "typo.ts"), file('"usr"'));
+    await writeFile(join(dir, "roles.ts"), file('"user"', '"critic" as ChatRole'));
+    const typo = tsc("typo.ts");
+    expect(typo.status).not.toBe(0);
+    expect(typo.stdout).toMatch(
+      /^typo\.ts\(3,\d+\): error TS\d+:.*Type '"usr"' is not assignable to type 'ChatRole'\. Did you mean '"user"'\?/s,
+    );
+    const roles = tsc("roles.ts");
+    expect(roles.status, roles.stdout).toBe(0);
+  });
 });
 
 describe("npm run check:package", () => {

@@ -4,7 +4,7 @@
  * needs no build).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -54,9 +54,28 @@ describe("npm pack", () => {
     expect(withImport).toEqual([]);
   });
 
-  it("leaves the repository's sources, tests and tooling out", () => {
-    const stray = files.filter((f) => /^(src|tests|bench|matrix|scripts|examples|\.ci|docs\/api)\//.test(f));
+  it("leaves the repository's sources, tests and tooling out, and its contributors' pages", () => {
+    const stray = files.filter((f) => /^(src|tests|bench|matrix|scripts|\.ci|docs\/api)\//.test(f));
     expect(stray).toEqual([]);
+    expect(files).not.toContain("docs/architecture.md");
+    expect(files).not.toContain("CONTRIBUTING.md");
+  });
+
+  it("ships the examples the docs link, and the changelog", () => {
+    const examples = readdirSync(join(ROOT, "examples"), { recursive: true })
+      .map((f) => `examples/${String(f)}`)
+      .filter((f) => f.endsWith(".ts"));
+    expect(examples.length).toBeGreaterThan(10);
+    for (const example of examples) expect(files).toContain(example);
+    expect(files).toContain("CHANGELOG.md");
+  });
+
+  it("ships no source maps: a stack trace names dist/, which the package carries", () => {
+    expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    const pointing = files
+      .filter((f) => /\.c?js$/.test(f))
+      .filter((f) => /sourceMappingURL/.test(readFileSync(join(ROOT, f), "utf8")));
+    expect(pointing).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The app side: add video and music jobs to the "media" queue and follow their progress. Bad params
  * throw ValidationError here, before anything is queued or paid. Start a worker first:
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/worker.ts &
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/producer.ts
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/worker.ts &
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/producer.ts
  */
 import { QueueEvents } from "bullmq";
 import { ValidationError } from "genway";
@@ -17,10 +17,21 @@ events.on("progress", ({ jobId, data }) => {
 });
 await events.waitUntilReady();
 
+// Retried with a growing pause (a wait that timed out resumes the same task); finished jobs are
+// kept a day, at most a thousand (each holds its final snapshot in Redis).
+const opts = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+};
 const jobs = await Promise.all([
-  generation.add("videos.create", { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 }),
-  generation.add("musicgen.submit.music", { gpt_description_prompt: "a happy song about the sea" }),
-  generation.add("vidgen.videos.textToVideo", { prompt: "A red fox in the snow", duration: 5 }),
+  generation.add(
+    "videos.create",
+    { model: "vidA-2.5", prompt: "A cat surfing at sunset", duration: 5 },
+    opts,
+  ),
+  generation.add("musicgen.submit.music", { gpt_description_prompt: "a happy song about the sea" }, opts),
+  generation.add("vidgen.videos.textToVideo", { prompt: "A red fox in the snow", duration: 5 }, opts),
 ]);
 
 try {

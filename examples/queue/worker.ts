@@ -1,7 +1,7 @@
 /**
  * A generation worker: takes jobs from the "media" queue, submits each once, waits on its task and
  * stores the final snapshot as the job's result. Run as many as you like, on as many machines:
- *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/queue/worker.ts
+ *   REDIS_URL=redis://127.0.0.1:6379 npx tsx node_modules/genway/examples/queue/worker.ts
  * Against the built-in mock gateway unless GENWAY_BASE_URL (and GENWAY_API_KEY) are set.
  */
 import Genway from "genway";
@@ -16,6 +16,7 @@ const generation = createGenerationWorker({
   name: "media",
   client,
   concurrency: 100, // most of them are waiting: polls are cheap, and music polls share one request
+  maxSubmitting: 8, // paid submissions in flight at once: what one gateway outage can leave uncertain
   wait: { interval: 1_000, maxInterval: 1_000 },
 });
 generation.worker.on("completed", (job) =>
@@ -24,9 +25,10 @@ generation.worker.on("completed", (job) =>
 generation.worker.on("failed", (job, error) => console.log(`failed: ${job?.id} ${error.message}`));
 console.log("worker ready");
 
-// Leave at once: the running jobs' task handles are in Redis, and other workers resume their waits.
+// A deploy: every job waiting on its task goes back to the queue at once (another worker resumes
+// it from its recorded handle), submissions in flight record their handles first.
 process.once("SIGTERM", async () => {
-  await generation.close(true);
+  await generation.shutdown();
   await server?.close();
   process.exit(0);
 });

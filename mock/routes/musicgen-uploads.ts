@@ -51,6 +51,7 @@ export const musicUploadRoutes: Route[] = [
         KIND,
         { extension: filename.split(".").pop() ?? "mp3", signature: "" },
         "upload-",
+        false,
       );
       task.failure = filename.includes(FAIL_MARKER) ? "The audio could not be processed." : undefined;
       Object.assign(input(task), { filename, stored: { name: filename, bytes: 0 } });
@@ -69,6 +70,7 @@ export const musicUploadRoutes: Route[] = [
         KIND,
         { extension: (context.body as UploadInput).extension, signature },
         "upload-",
+        false,
       );
       task.failure = undefined; // decided by the uploaded file's name
       return json({

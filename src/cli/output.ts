@@ -38,7 +38,7 @@ export function isInputError(error: unknown): boolean {
 /**
  * One line, in CLI terms: a ValidationError's field paths become the flags that set them
  * (`fields`, e.g. "n" -> "--n"; an unlisted field came from --body), and an API error carries the
- * gateway's code and request id.
+ * gateway's code and request id (the id once: in the gateway's words when they name it).
  */
 export function errorLine(error: unknown, command = "genway", fields: Record<string, string> = {}): string {
   return `${command}: ${describeError(error, fields)}`;
@@ -61,11 +61,13 @@ export function describeError(error: unknown, fields: Record<string, string> = {
   }
   if (error instanceof InputError) return error.message;
   if (error instanceof APIError) {
+    const line = firstLine(error.message);
     const parts = [error.name];
     if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
     if (error.code !== undefined) parts.push(`code ${error.code}`);
-    if (error.requestId) parts.push(`request id ${error.requestId}`);
-    return `${firstLine(error.message)} [${parts.join(", ")}]`;
+    // The relay's own words often end in "(request id: …)" already: the id is named once.
+    if (error.requestId && !line.includes(error.requestId)) parts.push(`request id ${error.requestId}`);
+    return `${line} [${parts.join(", ")}]`;
   }
   if (error instanceof TaskFailedError) {
     return `${error.task.kind} task ${error.task.id} failed: ${firstLine(error.reason || "no reason given")} [TaskFailedError]`;

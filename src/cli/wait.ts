@@ -1,4 +1,7 @@
-/** Submit-then-maybe-wait, shared by every task command: progress on stderr, the result on stdout. */
+/**
+ * Submit-then-maybe-wait, shared by every task command and `genway task`: progress on stderr, the
+ * result on stdout, printed for its kind by one printer whichever command waited.
+ */
 import type { TaskRef } from "../index.js";
 import type { CommandContext } from "./command.js";
 import { print, printJson } from "./output.js";
@@ -17,19 +20,11 @@ interface Waitable {
   toJSON(): TaskRef;
 }
 
-/** How a family prints a finished result for people; the default lists its URLs. */
-export type ResultPrinter = (result: unknown, out: NodeJS.WritableStream) => void;
-
 /** The line that resumes a task from any shell. */
 export const resumeLine = (task: TaskRef) => `resume with: genway task wait ${task.kind} ${task.id}`;
 
 /** Prints the task handle; with `--wait`, follows it to the end with a progress bar (TTY) or lines. */
-export async function reportTask(
-  task: Waitable,
-  context: CommandContext,
-  wait: boolean,
-  printResult: ResultPrinter = printUrls,
-): Promise<void> {
+export async function reportTask(task: Waitable, context: CommandContext, wait: boolean): Promise<void> {
   const { stdout, stderr, json } = context;
   context.release();
   if (!wait) {
@@ -38,9 +33,27 @@ export async function reportTask(
     return;
   }
   print(stderr, `waiting on ${task.kind} task ${task.id} (Ctrl-C stops waiting; the task keeps running)\n`);
-  const snapshot = await follow(task, context);
-  if (json) return printJson(stdout, snapshot);
-  print(stdout, `${task.kind} ${task.id}: ${snapshot.status}\n`);
+  printSnapshot(task, await follow(task, context), context);
+}
+
+/**
+ * A task's state for people: `<kind> <id>: <status>` (with its progress while it runs), then its
+ * result as its kind prints one; JSON with `--json`. `genway music --wait` and `genway task wait
+ * music <id>` print the same.
+ */
+export function printSnapshot(
+  task: { kind: string; id: string },
+  snapshot: Snapshot,
+  context: CommandContext,
+): void {
+  const { stdout, json } = context;
+  if (json) {
+    printJson(stdout, snapshot);
+    return;
+  }
+  const running = snapshot.status === "running" && snapshot.progress !== undefined;
+  print(stdout, `${task.kind} ${task.id}: ${snapshot.status}${running ? ` ${snapshot.progress}%` : ""}\n`);
+  const printResult = task.kind === "music" || task.kind === "music.lyrics" ? printSongs : printUrls;
   printResult(snapshot.result, stdout);
 }
 
@@ -59,7 +72,7 @@ export async function follow(task: Waitable, context: CommandContext): Promise<S
 }
 
 /** The default printer: every URL of the result, one a line. */
-export function printUrls(result: unknown, out: NodeJS.WritableStream): void {
+function printUrls(result: unknown, out: NodeJS.WritableStream): void {
   for (const url of urlsIn(result)) print(out, `${url}\n`);
 }
 
@@ -73,6 +86,28 @@ function urlsIn(value: unknown, found: string[] = []): string[] {
     for (const item of Object.values(value)) urlsIn(item, found);
   }
   return found;
+}
+
+interface Song {
+  title?: string;
+  text?: string;
+  audio_url?: string;
+  video_url?: string;
+  image_url?: string;
+  metadata?: { prompt?: string; tags?: string; duration?: number | null };
+}
+
+/** Each song's title, its audio / video / cover URLs and its lyrics; or the lyrics of a lyrics job. */
+function printSongs(result: unknown, out: NodeJS.WritableStream): void {
+  const songs = (Array.isArray(result) ? result : result ? [result] : []) as Song[];
+  for (const song of songs) {
+    print(out, `\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
+    for (const key of ["audio_url", "video_url", "image_url"] as const) {
+      if (song[key]) print(out, `  ${key.replace("_url", "")}: ${song[key]}\n`);
+    }
+    const lyrics = song.text ?? song.metadata?.prompt;
+    if (lyrics) print(out, `  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
+  }
 }
 
 export { body as bodyFlag } from "./args.js";

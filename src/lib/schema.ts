@@ -1,8 +1,8 @@
 /**
  * One schema for every format: a zod 4 schema, zod/mini's `z.toJSONSchema(schema)` or any Standard
- * Schema validator; the model's answer is checked by the validator itself. (Its JSON Schema:
- * json-schema.ts.)
+ * Schema validator; the model's answer is checked by the validator itself.
  */
+// Its JSON Schema: json-schema.ts.
 
 /** A validator's issue, as Standard Schema reports it. */
 export interface OutputIssue {

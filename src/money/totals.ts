@@ -1,6 +1,6 @@
 /**
  * `gw.costs`: what a client's calls have cost over its lifetime, in total, per model and per family.
- * Every billed call is counted from the client's first (core/http/ledger.ts); a call counted before
+ * Every billed call is counted from the client's first (in the client's ledger); a call counted before
  * the client had its prices is priced when the totals are read, by the prices it has then.
  */
 import type { CostEstimate, Currency, Ledger, LedgerEntry, Priced, Units } from "../core/http/index.js";

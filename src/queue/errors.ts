@@ -1,4 +1,4 @@
-/** The queue's own error: a paid submission whose fate cannot be known, so it is never sent again. */
+/** The queue's own errors: a paid submission whose fate cannot be known, and a job whose lock was lost. */
 import { UnrecoverableError } from "bullmq";
 import type { GenerationOperation } from "./operations.js";
 
@@ -31,5 +31,17 @@ export class UncertainSubmissionError extends UnrecoverableError {
     this.jobId = jobId;
     this.operation = operation;
     this.submittedAt = submittedAt;
+  }
+}
+
+/**
+ * This worker no longer holds the job's lock (it was paused, or cut from Redis, longer than
+ * `lockDuration`), so another worker runs the job: this one stops, and sends nothing. BullMQ
+ * cannot fail the job with it (the lock is another's); it only ends this worker's copy.
+ */
+export class LockLostError extends Error {
+  override name = "LockLostError";
+  constructor(jobId: string | undefined) {
+    super(`job ${jobId ?? "?"}: this worker lost its lock (another worker runs it); nothing was sent`);
   }
 }

@@ -6,16 +6,27 @@ import type { TaskRef, TaskSnapshot, TaskStatus } from "../core/tasks/index.js";
 import { checkJob } from "./check.js";
 import type { GenerationOperation, GenerationOperations } from "./operations.js";
 
-/** What a job holds in Redis. The worker writes `submitting` and `task`; never set them yourself. */
+/** What a job holds in Redis. The worker writes every field but `operation` and `params`; never set them yourself. */
 export interface GenerationJobData<O extends GenerationOperation = GenerationOperation> {
   operation: O;
   params: GenerationOperations[O];
   /**
-   * When the worker began the paid submission (ms since the epoch), written before it is sent.
-   * Removed again when the gateway turned the submission away (nothing was created).
+   * When the worker began the paid submission (ms since the epoch), written (with the worker's
+   * lock checked) just before it is sent. Removed again when the gateway turned the submission
+   * away (nothing was created), and replaced by `task` once it answered.
    */
   submitting?: number | undefined;
-  /** The task's handle, written as soon as the gateway answered the submission. */
+  /** The submission's own id: its answer is recorded only for it, never over another's. */
+  submissionId?: string | undefined;
+  /**
+   * Vidgen: the `external_task_id` the submission carries, by which a lost answer is found again:
+   * yours from `params`, else `<the queue's random id>-<job id>` (unique across queues and Redis
+   * resets of one account, where job ids repeat).
+   */
+  externalTaskId?: string | undefined;
+  /** Vidgen: lookups that found no task for an unanswered submission (several, over `settleMs`, before it is sent again). */
+  lookups?: number | undefined;
+  /** The task's handle, written as soon as the gateway answered the submission; never replaced. */
   task?: TaskRef | undefined;
   /**
    * What the submission cost (its `withResponse().cost`), written with the handle, so that the

@@ -19,7 +19,8 @@ import { family as responses } from "./responses/family.js";
 import { family as videos } from "./videos/family.js";
 import { family as vidgen } from "./vidgen/family.js";
 
-/** Every family, by its folder in src/resources/, in the order `Genway` opens them. */
+/** Every family, by its namespace, in the order `Genway` opens them. */
+// Each is named as its folder in src/resources/.
 export const FAMILIES = {
   chat,
   images,
@@ -35,8 +36,7 @@ export const FAMILIES = {
 
 /**
  * The bounds genway checks before sending, by call: `limits.audio.speech.input.maxLength` is 4096.
- * Each family's part is declared in src/limits.ts and placed under its namespace by its family
- * declaration. A number's `{ minimum, maximum }` are inclusive (`integer: true`: whole numbers
+ * A number's `{ minimum, maximum }` are inclusive (`integer: true`: whole numbers
  * only); a string's `{ minLength, maxLength }` count characters as the spec does, in Unicode code
  * points (`[...text].length`); a list's `{ minItems, maxItems }` count its items; `{ oneOf }` is a
  * closed list. Frozen at every depth. See docs/limits.md.

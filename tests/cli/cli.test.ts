@@ -13,6 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
+import { describeError } from "../../src/cli/output.js";
+import { AuthenticationError } from "../../src/index.js";
 import { type CliRun, cliFromSource, logOffInThisProcess, runCli } from "../support/cli.js";
 
 let CLI: string;
@@ -153,8 +155,37 @@ describe.concurrent("genway chat", () => {
     const r = await cli.spawn(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    expect(r.stderr).toMatch(/AuthenticationError.*code 10001.*request id mock-req-/);
+    expect(r.stderr).toMatch(/AuthenticationError, HTTP 401, code 10001\]/);
     expect(r.stderr).not.toContain("sk-wrong-key-123");
+  });
+
+  it("F14: the wrong-key line names the request id once", async ({ cli }) => {
+    const r = await cli.spawn(["chat", "hi"], { GENWAY_API_KEY: "sk-wrong-key-123" });
+    const ids = r.stderr.match(/mock-req-\d+/g) ?? [];
+    expect(ids).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /^genway chat: 401 Wrong request key \(request id: mock-req-\d+\) \(code 10001\) \[AuthenticationError, HTTP 401, code 10001\]$/m,
+    );
+  });
+
+  it("an id the gateway's words do not name is still given, in the brackets", () => {
+    const error = new AuthenticationError("401 Invalid token", { status: 401, requestId: "req-7" });
+    expect(describeError(error)).toBe("401 Invalid token [AuthenticationError, HTTP 401, request id req-7]");
+  });
+
+  it("F14: a refused connection names ECONNREFUSED, and a port fetch refuses says so", async ({ cli }) => {
+    const refused = await cli.spawn(["chat", "hi"], {
+      GENWAY_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^genway chat: Connection error: fetch failed \(ECONNREFUSED\); tried 127\.0\.0\.1:\d+ \[APIConnectionError\]$/m,
+    );
+    // Port 9 is one of the ports fetch blocks (the Fetch standard's "bad ports"): no socket, no code.
+    const blocked = await cli.spawn(["chat", "hi"], { GENWAY_BASE_URL: "http://127.0.0.1:9" });
+    expect(blocked.stderr).toMatch(
+      /^genway chat: Connection error: fetch failed: bad port; tried 127\.0\.0\.1:9 \[APIConnectionError\]$/m,
+    );
   });
 
   it("a bad flag is one line naming it, exit 2, nothing sent", async ({ cli }) => {
@@ -224,6 +255,28 @@ describe.concurrent("media and task commands", () => {
     const r = await cli.run(["music", "--title", "Test", "--wait", "[Verse] la la"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/music \S+: succeeded/);
+  });
+
+  it("F14: task wait music <id> prints what music --wait prints: titles, tags, URLs, lyrics", async ({
+    cli,
+  }) => {
+    const song = ["music", "--title", "Streams", "--tags", "synthpop", "[Verse] code that streams"];
+    const [waited, submitted] = await Promise.all([
+      cli.run([...song, "--wait"]),
+      cli.run([...song, "--json"]),
+    ]);
+    const handle = JSON.parse(submitted.stdout);
+    expect(handle.kind).toBe("music");
+    const resumed = await cli.run(["task", "wait", "music", handle.id]);
+    expect([waited.code, resumed.code]).toEqual([0, 0]);
+    expect(resumed.stdout).toMatch(/^Streams \[synthpop\]$/m);
+    expect(resumed.stdout).toMatch(/^ {2}audio: https?:\/\/\S+\.mp3$/m);
+    expect(resumed.stdout).toMatch(/^ {2}lyrics:\n {4}\[Verse\] code that streams$/m);
+    // The same lines, but for the task's own id and URLs.
+    const same = (stdout: string, id: string) =>
+      stdout.replaceAll(id, "<id>").replace(/https?:\/\/\S+/g, "<url>");
+    const waitedId = /^music (\S+): succeeded$/m.exec(waited.stdout)![1]!;
+    expect(same(resumed.stdout, handle.id)).toBe(same(waited.stdout, waitedId));
   });
 
   it("a failed task exits 1 with the gateway's reason", async ({ cli }) => {

@@ -324,7 +324,11 @@ describe("middleware: onWait around task waits", () => {
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat surfing" });
     const error = await rejection(task.wait({ interval: 1 }));
     expect(error).toBeInstanceOf(MiddlewareError);
-    expect(error.message).toBe("The onWait hook of middleware 2 threw: no waiting today");
+    // The task was paid for: the error ending its wait names it, to resume it.
+    expect(error.message).toMatch(
+      /^The onWait hook of middleware 2 threw: no waiting today \(task video\/\S+ keeps running: resume it with gw\.tasks\.wait/,
+    );
+    expect(error.task).toEqual({ kind: "video", id: task.id });
     expect(mock.requests.filter((r) => r.method === "GET")).toHaveLength(0);
   });
 });

@@ -8,7 +8,8 @@ import {
   TaskFailedError,
   TaskTimeoutError,
 } from "../../src/core/errors/errors.js";
-import { BatchReader, waitFor } from "../../src/core/tasks/poll.js";
+import { BatchReader } from "../../src/core/tasks/batch-reader.js";
+import { waitFor } from "../../src/core/tasks/poll.js";
 import { normalizeStatus, readTaskRecord } from "../../src/core/tasks/task-record.js";
 import { snapshotOf, type TaskSnapshot } from "../../src/core/tasks/tasks.js";
 import Genway from "../../src/index.js";

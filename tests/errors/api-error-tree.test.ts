@@ -139,6 +139,20 @@ describe("under APIError, the decisions on them are the same", () => {
     expect(timedOut.attempts).toHaveLength(1);
   });
 
+  it("F14: a refused connection names its code, also when Node tried each address of the host", async () => {
+    const refusedEach: typeof fetch = async () => {
+      const each = (address: string) =>
+        Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: "ECONNREFUSED" });
+      throw new TypeError("fetch failed", {
+        cause: new AggregateError([each("::1:80"), each("127.0.0.1:80")]),
+      });
+    };
+    const error = await rejection(counted(refusedEach, { maxRetries: 0 }).gw.chat.completions.create(hello));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toBe("Connection error: fetch failed (ECONNREFUSED); tried gateway.test:80");
+    expect(error.retryable).toBe(true);
+  });
+
   it("the CLI prints them as before: no HTTP status, no code, the class name", () => {
     expect(describeError(new APIConnectionError("Connection error: fetch failed (ECONNREFUSED)"))).toBe(
       "Connection error: fetch failed (ECONNREFUSED) [APIConnectionError]",

@@ -6,8 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { QueueEvents } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
+import { describe, expect, it, vi } from "vitest";
 import { VideosClient } from "../../src/entries/videos.js";
 import Genway, { type GenwayOptions, type Middleware, ValidationError } from "../../src/index.js";
 import {
@@ -16,24 +15,14 @@ import {
   type GenerationQueue,
   type GenerationWorker,
 } from "../../src/queue/index.js";
-import { type RedisServer, startRedis } from "./support.js";
+import { useRedisAndMock } from "./in-process.js";
+import { startRedis } from "./support.js";
 
-let redis: RedisServer;
-let mock: MockGateway;
-let server: MockServer;
+const loopback = useRedisAndMock();
+const { mock } = loopback;
 let queues = 0;
 
-beforeAll(async () => {
-  mock = createMockGateway({ taskSteps: 1 });
-  [redis, server] = await Promise.all([startRedis(), mock.listen()]);
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  await redis?.stop();
-});
-
-const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
+const connection = () => loopback.connection();
 
 /** A queue, its events and a worker whose client is made from `options`; closed when `run` ends. */
 async function withWorker(
@@ -43,7 +32,12 @@ async function withWorker(
 ): Promise<void> {
   const name = `adversarial-${++queues}`;
   const { client: make = (o) => new Genway(o), ...clientOptions } = options;
-  const client = make({ apiKey: mock.apiKey, baseURL: server.url, logLevel: "off", ...clientOptions });
+  const client = make({
+    apiKey: mock.apiKey,
+    baseURL: loopback.server.url,
+    logLevel: "off",
+    ...clientOptions,
+  });
   const worker = createGenerationWorker({
     connection: connection(),
     name,

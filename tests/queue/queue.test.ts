@@ -1,107 +1,23 @@
 /**
  * genway/queue against a real redis-server, the mock gateway in its own process and worker
- * processes, bundled from this run's sources (tests/support/bundle.ts): jobs complete, a worker killed mid-submission or mid-wait
- * loses nothing and pays nothing twice, music polls share one request per round, and a Redis
- * restart loses no job.
+ * processes, bundled from this run's sources (tests/support/bundle.ts): add checks its params,
+ * jobs complete through kill -9 mid-submission and mid-wait paying each once (60 jobs here, 300 in
+ * `npm run test:soak`), a rate-limited submission pauses the queue, and a Redis restart loses no job.
  */
-import { type Job, QueueEvents } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/index.js";
-import {
-  createGenerationQueue,
-  type GenerationJobData,
-  type GenerationOperation,
-  type GenerationOperations,
-  type GenerationProgress,
-} from "../../src/queue/index.js";
-import { bundled } from "../support/bundle.js";
-import {
-  type GatewayProcess,
-  type RedisServer,
-  type SeenRequest,
-  startGateway,
-  startRedis,
-  startWorker,
-  type WorkerProcess,
-} from "./support.js";
+import { createGenerationQueue } from "../../src/queue/index.js";
+import { useCluster } from "./cluster.js";
+import { crashRun, settled } from "./crash-run.js";
 
-let redis: RedisServer;
-let gateway: GatewayProcess;
-/** The programs the processes run: the gateway and worker fixtures. */
-let programs: { gateway: string; worker: string };
-const workers: WorkerProcess[] = [];
-const connection = () => ({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
-
-beforeAll(async () => {
-  const [gatewayProgram, worker] = await bundled(
-    "tests/queue/fixtures/gateway.ts",
-    "tests/queue/fixtures/worker.ts",
-  );
-  programs = { gateway: gatewayProgram!, worker: worker! };
-  [redis, gateway] = await Promise.all([startRedis(), startGateway({ TASK_STEPS: "6" }, programs.gateway)]);
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  await gateway?.stop();
-  await redis?.stop();
-});
-
-const spawnWorker = async (name: string, queue: string) => {
-  const worker = await startWorker(
-    name,
-    {
-      REDIS_PORT: redis.port,
-      GATEWAY_URL: gateway.url,
-      GATEWAY_KEY: gateway.apiKey,
-      QUEUE: queue,
-      CONCURRENCY: 100,
-    },
-    programs.worker,
-  );
-  workers.push(worker);
-  return worker;
-};
-
-/** Paid submissions the gateway received, by the `#tag` each job carries in its params. */
-const SUBMISSION = /^\/(v2\/videos\/generations|vidgen\/v1\/.+|musicgen\/submit\/.+)$/;
-function submissionsByTag(requests: SeenRequest[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const request of requests) {
-    if (request.method !== "POST" || !SUBMISSION.test(request.path)) continue;
-    const tag = /#(j-\d+|held-\w+|crafted-\w+)/.exec(JSON.stringify(request.body))?.[1];
-    if (tag) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** The params of job `i`: 50% songs, 10% lyrics, 20% unified videos, 20% vidgen; a few fail on purpose. */
-function jobOf(i: number): [GenerationOperation, GenerationOperations[GenerationOperation]] {
-  const tag = `#j-${i}`;
-  const fail = i % 97 === 13 ? " [fail]" : "";
-  const slot = i % 10;
-  if (slot < 5) return ["musicgen.submit.music", { gpt_description_prompt: `a song ${tag}${fail}` }];
-  if (slot === 5) return ["musicgen.submit.lyrics", { prompt: `lyrics ${tag}` }];
-  if (slot < 8) return ["videos.create", { model: "veo3", prompt: `a clip ${tag}${fail}` }];
-  if (slot === 8) return ["vidgen.videos.textToVideo", { prompt: `a fox ${tag}` }];
-  return ["vidgen.images.generate", { prompt: `an owl ${tag}` }];
-}
-
-async function settled(queue: ReturnType<typeof createGenerationQueue>, total: number, timeout = 90_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const counts = await queue.queue.getJobCounts("completed", "failed");
-    if ((counts.completed ?? 0) + (counts.failed ?? 0) >= total) return counts;
-    if (Date.now() > until) throw new Error(`jobs did not settle: ${JSON.stringify(counts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const cluster = useCluster();
+const connection = () => cluster.connection();
 
 describe("createGenerationQueue().add", () => {
   it("checks an operation's params as the client would, and enqueues nothing when they are wrong", async () => {
     const queue = createGenerationQueue({ connection: connection(), name: "checks" });
     try {
-      const before = (await gateway.requests()).length;
+      const before = (await cluster.gateway.requests()).length;
       const misspelled = queue.add("musicgen.submit.lyrics", { prompt: "" });
       await expect(misspelled).rejects.toBeInstanceOf(ValidationError);
       await expect(misspelled).rejects.toThrow(/musicgen\.submit\.lyrics/);
@@ -128,7 +44,7 @@ describe("createGenerationQueue().add", () => {
       });
       expect(await queue.queue.count()).toBe(1);
       // The checks never reach the gateway.
-      expect((await gateway.requests()).length).toBe(before);
+      expect((await cluster.gateway.requests()).length).toBe(before);
     } finally {
       await queue.queue.obliterate({ force: true });
       await queue.close();
@@ -136,167 +52,17 @@ describe("createGenerationQueue().add", () => {
   });
 });
 
-// The two blocks below run side by side: examples/queue's worker mostly waits on its polls (a
-// second apart). The tests of this block run one after another (each has processes of its own).
+// The tests of this block run one after another (each has processes of its own).
 describe.concurrent("workers in three processes", () => {
   const oneAtATime = { concurrent: false };
-  it("complete 300 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once", {
-    ...oneAtATime,
-    timeout: 120_000,
-  }, async () => {
-    const name = "mixed";
-    const queue = createGenerationQueue({ connection: connection(), name });
-    const events = new QueueEvents(name, { connection: connection() });
-    const progress = new Map<string, GenerationProgress[]>();
-    events.on("progress", ({ jobId, data }) => {
-      progress.set(jobId, [...(progress.get(jobId) ?? []), data as unknown as GenerationProgress]);
-    });
-    await events.waitUntilReady();
-    try {
-      await Promise.all(["w1", "w2", "w3"].map((worker) => spawnWorker(worker, name)));
-      const byName = (worker: string) => workers.find((w) => w.name === worker && w.child.exitCode === null)!;
-
-      // Mid-submission: the gateway takes each "[hold]" submission (the task exists) and holds its
-      // answer; the worker sending it is killed then, and a fresh one takes its place.
-      for (const [tag, operation, params] of [
-        ["held-vidgen", "vidgen.videos.textToVideo", { prompt: "a held fox #held-vidgen [hold]" }],
-        ["held-music", "musicgen.submit.music", { gpt_description_prompt: "a held song #held-music [hold]" }],
-      ] as const) {
-        const held = gateway.nextHeld();
-        await queue.add(operation, params, { jobId: tag });
-        await byName((await held).worker).kill();
-        await spawnWorker(`${tag}-replacement`, name);
-      }
-
-      // Resumed in `submitting` by hand: a vidgen job whose request never reached the gateway (its
-      // lookup finds nothing, so it is sent), a music job that cannot be looked up (refused).
-      const crafted: Array<[string, GenerationJobData]> = [
-        [
-          "crafted-vidgen",
-          {
-            operation: "vidgen.images.generate",
-            params: { prompt: "an owl #crafted-vidgen" },
-            submitting: Date.now() - 5000,
-          },
-        ],
-        [
-          "crafted-music",
-          {
-            operation: "musicgen.submit.music",
-            params: { gpt_description_prompt: "#crafted-music" },
-            submitting: Date.now() - 5000,
-          },
-        ],
-      ];
-      for (const [jobId, data] of crafted) await queue.queue.add(data.operation, data, { jobId });
-
-      for (let i = 0; i < 296; i++) {
-        const [operation, params] = jobOf(i);
-        await queue.add(operation, params, { jobId: `j-${i}` });
-      }
-
-      // Mid-wait: once every job was submitted (and its handle recorded), the worker that sent the
-      // latest music poll is killed with its waits.
-      for (;;) {
-        const requests = await gateway.requests();
-        if (submissionsByTag(requests).size >= 299) {
-          await new Promise((resolve) => setTimeout(resolve, 150));
-          const polls = (await gateway.requests()).filter((r) => r.path.startsWith("/musicgen/fetch"));
-          await byName(polls.at(-1)!.worker!).kill();
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      const killed = new Set(workers.filter((w) => w.child.signalCode === "SIGKILL").map((w) => w.name));
-      expect(killed.size).toBe(3);
-
-      const counts = await settled(queue, 300);
-      const jobs = (await queue.queue.getJobs(["completed", "failed"])) as Job<GenerationJobData>[];
-      const state = async (job: Job) => [job.id, await job.getState()] as const;
-      const states = new Map(await Promise.all(jobs.map(state)));
-      const failedOnPurpose = Array.from({ length: 296 }, (_, i) => i).filter(
-        (i) => i % 97 === 13 && (i % 10 < 5 || i % 10 === 6 || i % 10 === 7),
-      );
-      const expectedFailed = new Set([
-        ...failedOnPurpose.map((i) => `j-${i}`),
-        "held-music",
-        "crafted-music",
-      ]);
-      // A job in the wrong state is named with its reason, so a failure says which job and why.
-      const unexpected = jobs
-        .filter((j) => (states.get(j.id) === "failed") !== expectedFailed.has(j.id!))
-        .map((j) => `${j.id}: ${states.get(j.id)}${j.failedReason ? ` (${j.failedReason})` : ""}`);
-      expect(unexpected).toEqual([]);
-      expect(counts).toEqual({ completed: 300 - expectedFailed.size, failed: expectedFailed.size });
-      for (const [id, status] of states)
-        expect([id, status]).toEqual([id, expectedFailed.has(id!) ? "failed" : "completed"]);
-
-      const job = (id: string) => jobs.find((j) => j.id === id)!;
-      for (const id of ["held-music", "crafted-music"]) {
-        expect(job(id).failedReason).toMatch(
-          /^UncertainSubmissionError: job .+ never recorded the gateway's answer/,
-        );
-      }
-      for (const i of failedOnPurpose) expect(job(`j-${i}`).failedReason).toMatch(/failed: .*\[fail\]/);
-
-      // The return value is the task's final snapshot; the handle was recorded in the job's data.
-      const video = job("j-6");
-      expect(video.returnvalue).toMatchObject({ kind: "video", status: "succeeded", progress: 100 });
-      expect(video.data.task).toEqual({ kind: "video", id: video.returnvalue.id });
-      expect(job("j-0").returnvalue).toMatchObject({ kind: "music", status: "succeeded" });
-      expect(job("j-8").returnvalue).toMatchObject({ kind: "vidgen.text2video", status: "succeeded" });
-      // With its cost: the submission's, recorded with the handle, by the mock gateway's own prices
-      // (vidgen: 0.0001 CNY per request; music as new-api bills it, suno_music; veo3 per request).
-      expect(job("j-8").returnvalue.cost).toMatchObject({ total: 0.0001, currency: "CNY", family: "vidgen" });
-      expect(job("j-0").returnvalue.cost).toMatchObject({
-        total: 0.73,
-        source: "gateway",
-        model: "suno_music",
-      });
-      expect(video.returnvalue.cost).toMatchObject({ total: 7, source: "gateway", model: "veo3" });
-      // The held vidgen submission was found again by its external id (the job id), not sent twice.
-      expect(job("held-vidgen").returnvalue).toMatchObject({
-        kind: "vidgen.text2video",
-        status: "succeeded",
-      });
-      expect(job("held-vidgen").returnvalue.raw.data.task_info).toEqual({ external_task_id: "held-vidgen" });
-      expect(job("held-vidgen").returnvalue).toMatchObject({
-        cost: null,
-        costReason: expect.stringMatching(/answer was lost/),
-      });
-
-      // Exactly one paid submission per job, the refused ones included; none for the unsent music one.
-      const requests = await gateway.requests();
-      const paid = submissionsByTag(requests);
-      const tags = [
-        ...Array.from({ length: 296 }, (_, i) => `j-${i}`),
-        "held-vidgen",
-        "held-music",
-        "crafted-vidgen",
-      ];
-      expect(Object.fromEntries(tags.map((tag) => [tag, paid.get(tag)]))).toEqual(
-        Object.fromEntries(tags.map((tag) => [tag, 1])),
-      );
-      expect(paid.get("crafted-music")).toBeUndefined();
-
-      // The killed workers' jobs were taken over (stalled) and finished by the others (all completed above).
-      const resumed = jobs.filter((j) => j.stalledCounter > 0);
-      expect(resumed.length).toBeGreaterThan(2);
-
-      // Progress events carry the task's states.
-      const reported = progress.get("j-6") ?? [];
-      expect(reported[0]).toEqual({ task: video.data.task, status: "queued", progress: 0 });
-      expect(reported).toContainEqual({ task: video.data.task, status: "running", progress: 40 });
-      expect(reported.at(-1)).toEqual({ task: video.data.task, status: "succeeded", progress: 100 });
-
-      expectPollRounds(requests);
-    } finally {
-      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-      await events.close();
-      await queue.queue.obliterate({ force: true });
-      await queue.close();
-    }
-  });
+  it(
+    "complete 60 mixed jobs through kill -9 mid-submission and mid-wait, paying each job once",
+    {
+      ...oneAtATime,
+      timeout: 120_000,
+    },
+    () => crashRun(cluster, 60),
+  );
 
   it("pause the queue with BullMQ's rate limiter for the Retry-After of a rate-limited submission", {
     ...oneAtATime,
@@ -305,9 +71,14 @@ describe.concurrent("workers in three processes", () => {
     const name = "limited";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
-      await spawnWorker("l1", name);
+      await cluster.spawnWorker("l1", name);
       // The client's own two retries and the job's first submission are all refused with 10012.
-      await gateway.inject({ match: "/musicgen/submit/lyrics", code: 10012, retryAfterMs: 400, times: 3 });
+      await cluster.gateway.inject({
+        match: "/musicgen/submit/lyrics",
+        code: 10012,
+        retryAfterMs: 400,
+        times: 3,
+      });
       const job = await queue.add(
         "musicgen.submit.lyrics",
         { prompt: "rain #limited-1" },
@@ -320,12 +91,12 @@ describe.concurrent("workers in three processes", () => {
       // Put back in the queue untouched, taken again after the pause: started twice, and completed
       // with one attempt allowed (a failed attempt would have failed it).
       expect(done.attemptsStarted).toBe(2);
-      const sent = (await gateway.requests()).filter((r) => r.body?.prompt === "rain #limited-1");
+      const sent = (await cluster.gateway.requests()).filter((r) => r.body?.prompt === "rain #limited-1");
       expect(sent.length).toBe(4);
       expect(sent[3]!.sentAt - sent[2]!.sentAt).toBeGreaterThanOrEqual(380);
       expect(job.id).toBe("limited-1");
     } finally {
-      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await cluster.stopWorkers();
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
@@ -335,7 +106,7 @@ describe.concurrent("workers in three processes", () => {
     const name = "restart";
     const queue = createGenerationQueue({ connection: connection(), name });
     try {
-      await Promise.all(["r1", "r2", "r3"].map((worker) => spawnWorker(worker, name)));
+      await Promise.all(["r1", "r2", "r3"].map((worker) => cluster.spawnWorker(worker, name)));
       for (let i = 0; i < 60; i++) {
         const tag = `#restart-${i}`;
         if (i % 3 === 0)
@@ -345,47 +116,14 @@ describe.concurrent("workers in three processes", () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       const before = await queue.queue.getJobCounts("completed");
-      await redis.restart();
+      await cluster.redis.restart();
       const counts = await settled(queue, 60);
       expect(before.completed).toBeLessThan(60);
       expect(counts).toEqual({ completed: 60, failed: 0 });
     } finally {
-      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await cluster.stopWorkers();
       await queue.queue.obliterate({ force: true });
       await queue.close();
     }
   });
 });
-
-/**
- * One poll round per worker and kind: all the music tasks a worker waits on are read by one batch
- * request per 50 ids per round (requests sent together), and rounds are a poll interval apart.
- */
-function expectPollRounds(requests: SeenRequest[]): void {
-  const batches = requests.filter((r) => r.method === "POST" && r.path === "/musicgen/fetch");
-  expect(batches.length).toBeGreaterThan(0);
-  const groups = new Map<string, SeenRequest[]>();
-  for (const r of batches) {
-    const key = `${r.worker} ${r.body.action}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  for (const list of groups.values()) list.sort((a, b) => a.sentAt - b.sentAt);
-  for (const [group, list] of groups) {
-    const rounds: SeenRequest[][] = [];
-    for (const request of list) {
-      const round = rounds.at(-1);
-      if (round && request.sentAt - round[0]!.sentAt < 40) round.push(request);
-      else rounds.push([request]);
-    }
-    for (const [index, round] of rounds.entries()) {
-      const ids = new Set(round.flatMap((r) => r.body.ids as string[]));
-      expect({ group, index, requests: round.length }).toEqual({
-        group,
-        index,
-        requests: Math.ceil(ids.size / 50),
-      });
-      const next = rounds[index + 1];
-      if (next) expect(next[0]!.sentAt - round[0]!.sentAt).toBeGreaterThanOrEqual(90);
-    }
-  }
-}

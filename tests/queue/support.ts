@@ -144,6 +144,8 @@ export function startGateway(
 export interface WorkerProcess {
   name: string;
   child: ChildProcess;
+  /** The worker's metrics() (genway/queue), asked over IPC. */
+  metrics(): Promise<Record<string, number>>;
   /** kill -9. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -151,7 +153,14 @@ export interface WorkerProcess {
 
 export async function startWorker(
   name: string,
-  env: { REDIS_PORT: number; GATEWAY_URL: string; GATEWAY_KEY: string; QUEUE: string; CONCURRENCY?: number },
+  env: {
+    REDIS_PORT: number;
+    GATEWAY_URL: string;
+    GATEWAY_KEY: string;
+    QUEUE: string;
+    CONCURRENCY?: number;
+    [name: string]: string | number | undefined;
+  },
   program = join(FIXTURES, "worker.ts"),
 ): Promise<WorkerProcess> {
   const vars = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value)]));
@@ -167,6 +176,16 @@ export async function startWorker(
   return {
     name,
     child,
+    metrics: () =>
+      new Promise((resolve) => {
+        const listen = (message: { type?: string; metrics?: Record<string, number> }) => {
+          if (message.type !== "metrics") return;
+          child.off("message", listen);
+          resolve(message.metrics ?? {});
+        };
+        child.on("message", listen);
+        child.send({ type: "metrics" });
+      }),
     async kill() {
       child.kill("SIGKILL");
       await exited(child);

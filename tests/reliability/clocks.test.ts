@@ -109,9 +109,10 @@ describe("a batched music poll", () => {
     });
     const a = new AbortController();
     const b = new AbortController();
+    // A batched poll waits for its round up to half the interval: 20 ms here.
     const waits = [
-      gw.musicgen.wait("a", { signal: a.signal }),
-      gw.musicgen.wait("b", { signal: b.signal }),
+      gw.musicgen.wait("a", { signal: a.signal, interval: 40 }),
+      gw.musicgen.wait("b", { signal: b.signal, interval: 40 }),
     ].map((p) => p.catch((e: unknown) => e));
     await new Promise((r) => setTimeout(r, 60));
     expect(batchSignal).toBeDefined();

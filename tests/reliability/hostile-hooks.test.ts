@@ -145,8 +145,10 @@ describe("D21: what a middleware or an onWait hook returns is checked", () => {
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "x", duration: 5 });
     const error = await rejection(task.wait({ interval: 5 }));
     expect(error).toBeInstanceOf(MiddlewareError);
+    // The task was paid for: the error that ends its wait names it, to resume it.
     expect(error.message).toBe(
-      "The onWait hook of middleware 1 returned undefined, not a task snapshot (does it return what next() resolved to?)",
+      `The onWait hook of middleware 1 returned undefined, not a task snapshot (does it return what next() resolved to?) (task video/${task.id} keeps running: resume it with gw.tasks.wait({"kind":"video","id":"${task.id}"}))`,
     );
+    expect(error.task).toEqual({ kind: "video", id: task.id });
   });
 });

@@ -9,7 +9,7 @@ import { replay } from "./stub.js";
 export type Format = "chat" | "messages" | "responses" | "native";
 
 /** The events as an SSE body in the format's framing: named for Messages and Responses, else data only. */
-export function sseBody(format: Format, events: readonly object[]): string {
+function sseBody(format: Format, events: readonly object[]): string {
   const named = format === "messages" || format === "responses";
   return events
     .map((event) => {

@@ -70,3 +70,42 @@ async function bundle(entries: string[]): Promise<string[]> {
   );
   return entries.map((entry) => join(OUT, `${nameOf(entry)}.js`));
 }
+
+/**
+ * The package as an app installs it, bundled from this run's sources into
+ * `<folder>/node_modules/genway`: every exports subpath as an ES module (code shared between them in
+ * chunks, as in dist/), the peers (zod, msw, BullMQ, OpenTelemetry) left to resolve from the
+ * repository's node_modules. Written once per test worker; `<folder>` gets a package.json of its
+ * own, so a script there imports `genway` as a user's would, not the repository by its own name.
+ */
+export async function installedBundle(folder: string): Promise<void> {
+  const target = join(folder, "node_modules", "genway");
+  const entries = Object.fromEntries(
+    Object.entries(tsup.dts.entry).map(([name, file]) => [name, join(ROOT, file)]),
+  );
+  await build({
+    entryPoints: entries,
+    outdir: target,
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: ["zod", "msw", "bullmq", "ioredis", "@opentelemetry/api"],
+    logLevel: "silent",
+  });
+  const exports = Object.fromEntries(
+    Object.keys(entries).map((name) => [
+      name === "index" ? "." : `./${name.replace(/\/index$/, "")}`,
+      `./${name}.js`,
+    ]),
+  );
+  await writeFile(
+    join(target, "package.json"),
+    JSON.stringify({ name: "genway", type: "module", exports }, null, 2),
+  );
+  await writeFile(
+    join(folder, "package.json"),
+    JSON.stringify({ name: "app", private: true, type: "module" }),
+  );
+}

@@ -11,6 +11,7 @@ import Genway, {
   type ChatContentPart,
   type ChatMessage,
   type ChatResponseFormat,
+  type ChatRole,
   type ChatTool,
   type ChatToolChoice,
   type CompletionUsage,
@@ -45,7 +46,10 @@ describe("chat.completions.create params", () => {
     expectTypeOf<Flat>().toExtend<
       Omit<ChatCompletionCreateParamsBase, "messages" | "tools" | "tool_choice">
     >();
-    expectTypeOf<Omit<SchemaMessage, "content">>().toExtend<Omit<ChatMessage, "content">>();
+    // The role is closed in the type only: the run-time check takes any string, as the gateway does.
+    expectTypeOf<Omit<SchemaMessage, "content" | "role">>().toExtend<Omit<ChatMessage, "content" | "role">>();
+    expectTypeOf<SchemaMessage["role"]>().toEqualTypeOf<string>();
+    expectTypeOf<ChatMessage["role"]>().toEqualTypeOf<ChatRole>();
     expectTypeOf<Extract<SchemaPart, { type: "text" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "image_url" }>>().toExtend<ChatContentPart>();
     expectTypeOf<Extract<SchemaPart, { type: "video_url" }>>().toExtend<ChatContentPart>();
@@ -148,5 +152,12 @@ async function calls() {
   });
   // @ts-expect-error: model is required
   gw.chat.completions.create({ messages: [{ role: "user", content: "hi" }] });
+  gw.chat.completions.create({
+    model: "gpt-4o",
+    // @ts-expect-error: role is closed: system, developer, user, assistant, tool ("Did you mean 'user'?")
+    messages: [{ role: "usr", content: "hi" }],
+  });
+  // A role the gateway added later: a cast, as the role's doc says (the run-time check takes any string).
+  gw.chat.completions.create({ model: "gpt-4o", messages: [{ role: "critic" as ChatRole, content: "hi" }] });
 }
 void calls;

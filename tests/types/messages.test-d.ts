@@ -117,5 +117,11 @@ async function calls() {
     // @ts-expect-error: tool_choice.type is closed: auto, any, none, tool
     tool_choice: { type: "sometimes" },
   });
+  gw.messages.create({
+    model: "claude-sonnet-4-5",
+    max_tokens: 64,
+    // @ts-expect-error: role is closed: user, assistant (the system prompt goes in system)
+    messages: [{ role: "system", content: "hi" }],
+  });
 }
 void calls;

@@ -100,6 +100,11 @@ async function calls() {
   });
   gw.responses.create({
     model: "gpt-5",
+    // @ts-expect-error: role is closed: user, assistant, system, developer
+    input: [{ role: "usr", content: "hi" }],
+  });
+  gw.responses.create({
+    model: "gpt-5",
     // @ts-expect-error: input is a string or a list of items
     input: 1,
   });

@@ -2,7 +2,6 @@
 import { required, text } from "../args.js";
 import type { Command } from "../command.js";
 import { confirmCost, MAX_COST } from "../confirm.js";
-import { print } from "../output.js";
 import { bodyFlag, reportTask } from "../wait.js";
 
 /** The flags given, under their wire names; nothing the user did not give is sent. */
@@ -67,28 +66,6 @@ export const music: Command = {
     const task = values["lyrics-only"]
       ? await gw.musicgen.submit.lyrics({ prompt, ...extra }, { signal })
       : await gw.musicgen.submit.music({ ...words, ...songFields(values), ...extra }, { signal });
-    await reportTask(task, context, values.wait === true, printSongs);
+    await reportTask(task, context, values.wait === true);
   },
 };
-
-interface Song {
-  title?: string;
-  text?: string;
-  audio_url?: string;
-  video_url?: string;
-  image_url?: string;
-  metadata?: { prompt?: string; tags?: string; duration?: number | null };
-}
-
-/** Each song's title, its audio / video / cover URLs and its lyrics; or the lyrics of a lyrics job. */
-function printSongs(result: unknown, out: NodeJS.WritableStream): void {
-  const songs = (Array.isArray(result) ? result : result ? [result] : []) as Song[];
-  for (const song of songs) {
-    print(out, `\n${song.title || "(untitled)"}${song.metadata?.tags ? ` [${song.metadata.tags}]` : ""}\n`);
-    for (const key of ["audio_url", "video_url", "image_url"] as const) {
-      if (song[key]) print(out, `  ${key.replace("_url", "")}: ${song[key]}\n`);
-    }
-    const lyrics = song.text ?? song.metadata?.prompt;
-    if (lyrics) print(out, `  lyrics:\n${lyrics.replace(/^/gm, "    ")}\n`);
-  }
-}

@@ -1,8 +1,7 @@
 /** genway task wait|status <kind> <id>: pick up any task again, e.g. after Ctrl-C or a timeout. */
 import { InputError } from "../args.js";
 import type { Command } from "../command.js";
-import { print, printJson } from "../output.js";
-import { follow, printUrls } from "../wait.js";
+import { follow, printSnapshot } from "../wait.js";
 
 export const task: Command = {
   name: "task",
@@ -14,7 +13,7 @@ export const task: Command = {
     "`genway task <kind> <id>` (without wait) also waits; --status is the same as `status`.",
   ].join("\n"),
   async run(context) {
-    const { values, signal, json, stdout } = context;
+    const { values, signal } = context;
     const positionals = [...context.positionals];
     const action = positionals[0] === "wait" || positionals[0] === "status" ? positionals.shift() : "wait";
     const [kind, id, ...more] = positionals;
@@ -35,11 +34,6 @@ export const task: Command = {
             },
             context,
           );
-    if (json) return printJson(stdout, snapshot);
-    print(
-      stdout,
-      `${kind} ${id}: ${snapshot.status}${snapshot.progress === undefined ? "" : ` ${snapshot.progress}%`}\n`,
-    );
-    printUrls(snapshot.result, stdout);
+    printSnapshot({ kind, id }, snapshot, context);
   },
 };

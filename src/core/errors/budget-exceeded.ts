@@ -1,4 +1,4 @@
-/** The error a budget refuses a call with (src/money keeps the budget; every entry exports its error). */
+/** The error a budget refuses a call with (every entry exports it). */
 import { GenwayError } from "./errors.js";
 
 /** A paid call refused before anything was sent: its worst case would take spending past the limit. */

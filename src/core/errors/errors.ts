@@ -111,6 +111,11 @@ export class APIError extends GenwayError {
   readonly body: unknown;
   readonly headers: Headers | undefined;
 
+  /** `requestId` under openai-node's spelling. */
+  get requestID(): string | undefined {
+    return this.requestId;
+  }
+
   constructor(message: string, init: APIErrorInit = {}) {
     super(message, { cause: init.cause });
     this.status = init.status;
@@ -250,6 +255,10 @@ export class IncompleteStreamError extends GenwayError {
   /** The format's end that never came, e.g. `message_stop` or `a finish_reason on every choice`. */
   readonly missing: string;
   readonly requestId: string | undefined;
+  /** `requestId` under openai-node's spelling. */
+  get requestID(): string | undefined {
+    return this.requestId;
+  }
   constructor(message: string, init: { missing: string; requestId?: string | undefined }) {
     super(message);
     this.missing = init.missing;

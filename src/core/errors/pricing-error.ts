@@ -1,4 +1,4 @@
-/** The error an estimate fails with (src/money prices; every entry exports its error, as `gw.prices.estimate` throws it). */
+/** The error an estimate fails with (every entry exports it, as `gw.prices.estimate` throws it). */
 import { GenwayError } from "./errors.js";
 
 /** Why an estimate failed (PricingError.reason). */

@@ -1,7 +1,21 @@
-/** The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and request id. */
+/**
+ * The promise every method returns: the parsed body, plus `.withResponse()` for the raw response and
+ * request id, and openai-node's names for the same things (`asResponse()`, `requestID`, `_request_id`).
+ */
 
 import { requestIdFrom } from "../shared/request-id.js";
 import type { CostEstimate } from "./cost.js";
+
+/**
+ * A result that carries the gateway's request id of the answer it came from, as openai-node names
+ * it (the same id as `withResponse().requestId`). Not enumerable: `JSON.stringify`, spreads and
+ * deep equality see the body as it came. Absent where no single answer made the result (the
+ * snapshot `wait()` ends with).
+ */
+export interface RequestIdentified {
+  /** The gateway's request id of this answer (openai-node's name; `withResponse().requestId`). */
+  readonly _request_id?: string | undefined;
+}
 
 /**
  * What {@link APIPromise.withResponse} resolves to: the parsed body, the raw `Response`, the request
@@ -11,6 +25,8 @@ export interface WithResponse<T> {
   data: T;
   response: Response;
   requestId: string | undefined;
+  /** `requestId` under openai-node's spelling (not enumerable). */
+  readonly requestID: string | undefined;
   /** The model that answered: the params' model, or the fallback that was used. */
   model: string | undefined;
   /**
@@ -38,6 +54,9 @@ export interface Answer<T> {
   costReason?: string | undefined;
 }
 
+/** @internal What a completion gives: `withResponse()`'s result before its `requestID` alias is added. */
+export type Completed<T> = Omit<WithResponse<T>, "requestID">;
+
 /**
  * Completes an answer into what `withResponse()` gives (a call that was not priced costs nothing):
  * `awaited`, for `withResponse()` itself, prices it by the gateway's prices (loaded first if the
@@ -46,14 +65,65 @@ export interface Answer<T> {
  * is (an `APIPromise<VideoTask>` is an `APIPromise<Task>`).
  */
 export type Completion<T> = {
-  complete(answer: Answer<T>, awaited: boolean): WithResponse<T> | Promise<WithResponse<T>>;
+  complete(answer: Answer<T>, awaited: boolean): Completed<T> | Promise<Completed<T>>;
 }["complete"];
+
+/**
+ * @internal Where `asResponse()` finds a call's Response with its body unread: asked for before the
+ * answer arrived, the call's reader copies the response (`clone()`) before reading the body itself.
+ */
+export class RawAnswer {
+  /** asResponse() was called: copy the response before reading its body. */
+  wanted = false;
+  /** The unread copy of the last attempt's response. */
+  copy: Response | undefined;
+}
+
+/** `requestId` again, as openai-node spells it: a getter, so JSON and equality stay as they were. */
+const REQUEST_ID_ALIAS: PropertyDescriptor = {
+  get(this: Completed<unknown>) {
+    return this.requestId;
+  },
+  enumerable: false,
+  configurable: true,
+};
+
+function aliased<T>(result: Completed<T>): WithResponse<T> {
+  return Object.defineProperty(result, "requestID", REQUEST_ID_ALIAS) as WithResponse<T>;
+}
+
+/**
+ * The answer's parsed body, carrying the request id as openai-node's `_request_id`: on a plain JSON
+ * object only (arrays, streams, files and handles keep their own shape), not enumerable, so
+ * `JSON.stringify`, spreads and deep equality see the body as it came.
+ */
+function withRequestId<T>(answer: Answer<T>): T {
+  const { data } = answer;
+  if (
+    typeof data === "object" &&
+    data !== null &&
+    Object.getPrototypeOf(data) === Object.prototype &&
+    !Object.hasOwn(data, "_request_id") &&
+    Object.isExtensible(data)
+  ) {
+    answer.requestId ??= requestIdFrom(answer.response.headers);
+    Object.defineProperty(data, "_request_id", { value: answer.requestId, enumerable: false });
+  }
+  return data;
+}
+
+/**
+ * The `response` of an answer kept without its Response ({@link APIPromise.completedLater}): no
+ * headers (the request id was read already). The completion it feeds is read for its cost alone.
+ */
+let noResponse: Response | undefined;
+const withoutResponse = () => (noResponse ??= { headers: new Headers() } as Response);
 
 /** Why an answer that carries no cost has none. */
 export const NOT_BILLED = "not a billed operation";
 
 /** An answer as `withResponse()` gives it, with its cost as it stands (none: not billed). */
-export function completed<T>(answer: Answer<T>): WithResponse<T> {
+export function completed<T>(answer: Answer<T>): Completed<T> {
   const { data, response, model, cost } = answer;
   return {
     data,
@@ -67,7 +137,7 @@ export function completed<T>(answer: Answer<T>): WithResponse<T> {
 
 /**
  * The promise every method returns: await it for the parsed body, or call `.withResponse()`
- * for the raw `Response` and the gateway's request id as well.
+ * for the raw `Response` and the gateway's request id as well (`.asResponse()` for the Response alone).
  */
 export class APIPromise<T> extends Promise<T> {
   // Plain promises for .then/.catch chains, so derived promises do not re-run our constructor.
@@ -81,6 +151,10 @@ export class APIPromise<T> extends Promise<T> {
   /** Called when the cost may be read: a billed call's client then loads its prices (docs/cost.md). */
   readonly #costRead: (() => void) | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
+  /** Where asResponse() finds the unread Response; undefined for a promise made by several requests. */
+  #raw: RawAnswer | undefined;
+  /** What {@link completedLater} handed out reads: `withResponse()`'s completion, once made. */
+  #shared: { awaited: Promise<WithResponse<T>> | undefined } | undefined;
 
   /**
    * `complete`: how `withResponse()` completes the answer (a billed call's is priced then, when it
@@ -97,7 +171,7 @@ export class APIPromise<T> extends Promise<T> {
     this.#answer = answer;
     this.#complete = complete;
     this.#costRead = costRead;
-    answer.then((a) => resolveData(a.data), rejectData);
+    answer.then((a) => resolveData(withRequestId(a)), rejectData);
     // A caller who awaits only .withResponse() (or a promise derived from this one) must not see an
     // "unhandled rejection" from this one.
     Promise.prototype.then.call(this, undefined, () => {});
@@ -110,9 +184,24 @@ export class APIPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>> {
     if (this.#withResponse === undefined) {
       this.#costRead?.();
-      this.#withResponse = this.#answer.then((answer) => this.#complete(answer, true));
+      this.#withResponse = this.#answer.then((answer) => this.#complete(answer, true)).then(aliased);
+      if (this.#shared) this.#shared.awaited = this.#withResponse;
     }
     return this.#withResponse;
+  }
+
+  /**
+   * The raw `Response`, its body unread (openai-node's `asResponse()`): call it on the promise a
+   * method returns, before awaiting the answer, as in
+   * `await gw.chat.completions.create(params).asResponse()`. The request is made once: awaiting the
+   * same promise still gives the parsed body. Asked for once the answer has arrived, it is the
+   * Response whose body genway has read (`bodyUsed`), as in openai-node. Rejects as the call does
+   * (an error status is its typed error).
+   */
+  asResponse(): Promise<Response> {
+    const raw = this.#raw;
+    if (raw) raw.wanted = true;
+    return this.#answer.then((answer) => raw?.copy ?? answer.response);
   }
 
   /**
@@ -121,7 +210,38 @@ export class APIPromise<T> extends Promise<T> {
    * does (or what `withResponse()` gave, when it was read).
    */
   static completed<T>(promise: APIPromise<T>): Promise<WithResponse<T>> {
-    return promise.#withResponse ?? promise.#answer.then((answer) => promise.#complete(answer, false));
+    return (
+      promise.#withResponse ??
+      promise.#answer.then((answer) => promise.#complete(answer, false)).then(aliased)
+    );
+  }
+
+  /**
+   * @internal {@link completed} for later, holding only what pricing reads: the body, the model and
+   * the request id, not the `Response` (a Task waits minutes with it, one per task, by the thousand).
+   */
+  static completedLater<T>(promise: APIPromise<T>): () => Promise<WithResponse<T>> {
+    promise.#shared ??= { awaited: promise.#withResponse };
+    const shared = promise.#shared;
+    const complete = promise.#complete;
+    const lean = promise.#answer.then(
+      ({ data, response, model, requestId, cost, costReason }): Answer<T> => ({
+        data,
+        model,
+        requestId: requestId ?? requestIdFrom(response.headers),
+        cost,
+        costReason,
+        response: withoutResponse(),
+      }),
+    );
+    lean.catch(() => {});
+    return () => shared.awaited ?? lean.then((answer) => complete(answer, false)).then(aliased);
+  }
+
+  /** @internal The call's raw answer, which its reader fills when asResponse() asks. */
+  static attachRaw<T>(promise: APIPromise<T>, raw: RawAnswer): APIPromise<T> {
+    promise.#raw = raw;
+    return promise;
   }
 
   /** @internal The call's answer, without completing it (a query that only needs the body and headers). */
@@ -135,7 +255,7 @@ export class APIPromise<T> extends Promise<T> {
    */
   static derive<T, U>(promise: APIPromise<T>, f: (answer: Answer<T>) => U | Promise<U>): APIPromise<U> {
     const mapped = promise.#answer.then(async (answer) => ({ ...answer, data: (await f(answer)) as U }));
-    return new APIPromise<U>(
+    const derived = new APIPromise<U>(
       mapped,
       (answer, awaited) =>
         (awaited ? promise.withResponse() : APIPromise.completed(promise)).then((full) => ({
@@ -144,6 +264,8 @@ export class APIPromise<T> extends Promise<T> {
         })),
       promise.#costRead,
     );
+    derived.#raw = promise.#raw;
+    return derived;
   }
 }
 

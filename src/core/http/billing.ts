@@ -1,5 +1,5 @@
 /**
- * The seam between the transport and money (src/money): what the transport hands a client's
+ * The seam between the transport and money: what the transport hands a client's
  * billing, what it asks of it, and the transport's billed calls ({@link BilledCalls}). Core never
  * imports money: the client hands its transport a {@link MoneyPort}, whose billing is loaded (a
  * dynamic import) when the client asks for money or a cost is read.
@@ -54,7 +54,7 @@ export interface ModelTry<P, T> {
   send(spec: RequestSpec, retrying?: (error: unknown) => void): Promise<Answer<T>>;
 }
 
-/** A client's billing (src/money/billing.ts), loaded when the client asks for money or reads a cost. */
+/** A client's billing, loaded when the client asks for money or reads a cost. */
 export interface Billing {
   /** One model's try of a billed call of a client that asked for money: reserve its worst case, send it, price and count its answer (a stream's at its end). */
   run<P, T>(attempt: ModelTry<P, T>): Promise<Answer<T>>;
@@ -66,7 +66,7 @@ export interface Billing {
   demand(): void;
 }
 
-/** How a transport reaches its client's money (src/client-money.ts). */
+/** How a transport reaches its client's money. */
 export interface MoneyPort {
   /** Every billed call of the client, counted from its first: what `gw.costs` totals. */
   readonly ledger: Ledger;

@@ -409,11 +409,23 @@ function certainlyNotSent(cause: unknown): boolean {
   return false;
 }
 
+/**
+ * What fetch said, with the system's error code (`ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`), from
+ * the cause or the first of an AggregateError's (Node tries each address of a host); without a code,
+ * the cause's own words (fetch refuses some ports outright: "bad port").
+ */
 function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
-  const code = inner?.code ?? (cause as { code?: string })?.code;
+  const inner = (cause as { cause?: { code?: unknown; message?: unknown; errors?: unknown } })?.cause;
+  const first = Array.isArray(inner?.errors)
+    ? (inner.errors[0] as { code?: unknown } | undefined)
+    : undefined;
+  const code = [inner?.code, first?.code, (cause as { code?: unknown })?.code].find(
+    (c) => typeof c === "string",
+  );
   const message = (cause as Error)?.message ?? String(cause);
-  return code ? `${message} (${code})` : message;
+  if (code) return `${message} (${code})`;
+  const detail = typeof inner?.message === "string" ? inner.message : "";
+  return detail && detail !== message ? `${message}: ${detail}` : message;
 }
 
 /**

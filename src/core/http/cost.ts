@@ -1,7 +1,7 @@
 /**
  * What a call costs, as core speaks of it: the billed quantities of one call (`Units`, declared
  * per operation next to its request) and the priced result (`CostEstimate`). This is the seam with
- * src/money, which prices, meters and budgets: core knows quantities and amounts, never a price,
+ * the money code, which prices, meters and budgets: core knows quantities and amounts, never a price,
  * and never imports money (a plain call loads none of it: docs/cost.md).
  */
 
@@ -145,7 +145,7 @@ export const MAYBE_BILLED =
 /**
  * What an operation bills (its `meter`, next to its request): a function from the params (and, once
  * it is in, the answer) to the units, or for a token-billed chat format the {@link TokenBilling}
- * that src/money reads its usage and worst case by.
+ * that the money code reads its usage and worst case by.
  */
 export type OperationMeter<P> = ((params: P, answer?: unknown, body?: string) => Units) | TokenBilling<P>;
 
@@ -172,7 +172,7 @@ export interface TokenBilling<P> {
 /** Marks a result priced only at its end (a stream): the transport hands it the bill of its call. */
 export const SETTLES_LATER: unique symbol = Symbol("genway.settlesLater");
 
-/** What a stream's assembly tells its bill (see Assembler in core/streams/stream.ts). */
+/** What a stream's assembly tells its bill (see `Assembler`). */
 export interface Assembled {
   /** The running result itself, only read: no copy. */
   current(): unknown;

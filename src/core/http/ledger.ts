@@ -1,7 +1,7 @@
 /**
  * A client's billed calls, counted from its first (what `gw.costs` totals): each call's model and
  * what its answer says it used, folded into running sums, one per model and set of quantities, so
- * that nothing is kept per call. Core counts; src/money prices the sums when `gw.costs` is read, by
+ * that nothing is kept per call. Core counts; the money code prices the sums when `gw.costs` is read, by
  * the prices the client has then (the gateway's, once loaded: `await gw.costs.summary()`).
  */
 

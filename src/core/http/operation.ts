@@ -44,7 +44,7 @@ export interface Operation<P> {
   /** `paid`: retried only when the gateway certainly did not take it; `idempotent`: chat, queries. */
   policy: RetryPolicy;
   /**
-   * The schema the params must meet (core/validation/schema.ts; skipped under `validation: 'off'`),
+   * The schema the params must meet (skipped under `validation: 'off'`),
    * or a function choosing it from the params (undefined: nothing to check). It may throw a
    * ValidationError of its own.
    */

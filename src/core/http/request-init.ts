@@ -12,7 +12,7 @@ import type { QueryValue, RequestSpec } from "./operation.js";
 /** Headers as a `Headers` or a plain object; an `undefined` value removes a default header. */
 export type HeadersLike = Headers | Record<string, string | undefined>;
 
-/** What a request takes from the call's options (see RequestOptions in request-options.ts). */
+/** What a request takes from the call's options (see RequestOptions). */
 export interface RequestParts {
   headers?: HeadersLike | undefined;
   query?: Record<string, QueryValue> | undefined;

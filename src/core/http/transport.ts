@@ -1,19 +1,17 @@
-/**
- * The one HTTP path every resource uses: a call's options checked, its request built, sent and
- * read. Knows HTTP, not any API family.
- *
- * A call goes `call` / `open` / `jsonOrStream` -> `#operate` -> `#try` -> `#plain` ->
- * `Attempts.send`. A plain call (no budget, onCost, middleware, fallback, OTel) takes the plain
- * branch at each step: its options checked only when given, its request built synchronously, one
- * AbortController and one timer, fetch, the body's text, JSON.parse, the error-envelope check, the
- * result; its request id and cost are read when `withResponse()` asks. Each feature has its own
- * file, is installed when the client is made with it (money also when the client first reads a
- * cost), and is reached by one branch: a client with middleware, or a call that lists models or
- * has its own budget, runs featured.ts (middleware.ts around each attempt, the fallback loop of
- * fallback.ts); a billed call of a client that asked for money runs its billing (billing.ts). The
- * attempts, their retries and exchanges are attempts.ts; what one request sends (URL, headers,
- * body, key) is request-init.ts; redirects are redirects.ts.
- */
+// The one HTTP path every resource uses: a call's options checked, its request built, sent and
+// read. Knows HTTP, not any API family.
+//
+// A call goes `call` / `open` / `jsonOrStream` -> `#operate` -> `#try` -> `#plain` ->
+// `Attempts.send`. A plain call (no budget, onCost, middleware, fallback, OTel) takes the plain
+// branch at each step: its options checked only when given, its request built synchronously, one
+// AbortController and one timer, fetch, the body's text, JSON.parse, the error-envelope check, the
+// result; its request id and cost are read when `withResponse()` asks. Each feature has its own
+// file, is installed when the client is made with it (money also when the client first reads a
+// cost), and is reached by one branch: a client with middleware, or a call that lists models or
+// has its own budget, runs featured.ts (middleware.ts around each attempt, the fallback loop of
+// fallback.ts); a billed call of a client that asked for money runs its billing (billing.ts). The
+// attempts, their retries and exchanges are attempts.ts; what one request sends (URL, headers,
+// body, key) is request-init.ts; redirects are redirects.ts.
 
 import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
@@ -21,7 +19,7 @@ import { gatewayRoot } from "../shared/base-url.js";
 import type { Logger } from "../shared/log.js";
 import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
-import { type Answer, APIPromise, NOT_BILLED } from "./api-promise.js";
+import { type Answer, APIPromise, NOT_BILLED, RawAnswer } from "./api-promise.js";
 import { Attempts, type CallState, type Reader } from "./attempts.js";
 import { BilledCalls, type Billing, type MoneyPort } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
@@ -121,7 +119,7 @@ export class Transport {
     return this.#config.log;
   }
 
-  /** This client's fetch and clocks, without its key or headers: for downloads of result URLs (core/download.ts). */
+  /** This client's fetch and clocks, without its key or headers: for downloads of result URLs. */
   get foreignConfig(): {
     fetch: typeof globalThis.fetch | undefined;
     fetchOptions: FetchOptions | undefined;
@@ -146,7 +144,7 @@ export class Transport {
   /**
    * The client asks for money (when it is made with budget, onCost, group, prices or middleware;
    * else on its first cost read): its billing loads, once, and every billed call is metered from
-   * now on (billing.ts). Calls made while it loads wait for it.
+   * now on. Calls made while it loads wait for it.
    */
   askMoney(): Promise<Billing> {
     return this.#billed ? this.#billed.ask() : Promise.reject(new GenwayError("This client prices nothing."));
@@ -158,11 +156,8 @@ export class Transport {
    * inside the promise, so a ValidationError rejects it and nothing is sent.
    */
   call<T, P>(op: Operation<P>, params: P, options?: RequestOptions): APIPromise<T> {
-    return this.#promise(
-      op,
-      params,
-      options,
-      this.#operate(op, params, options, false, this.#readJson as Reader<T>),
+    return kept(this.#readJson as Reader<T>, (read) =>
+      this.#promise(op, params, options, this.#operate(op, params, options, false, read)),
     );
   }
 
@@ -174,10 +169,13 @@ export class Transport {
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
     const stream = (typeof op.accept === "function" ? op.accept(params) : op.accept) === EVENT_STREAM;
-    const unwrapped = this.#unwrapped(wrap);
-    const read =
-      op.meter && this.#billed ? this.#billed.body(op, params, options ?? NO_OPTIONS, unwrapped) : unwrapped;
-    return this.#promise(op, params, options, this.#operate(op, params, options, stream, read));
+    return kept(this.#unwrapped(wrap), (unwrapped) => {
+      const read =
+        op.meter && this.#billed
+          ? this.#billed.body(op, params, options ?? NO_OPTIONS, unwrapped)
+          : unwrapped;
+      return this.#promise(op, params, options, this.#operate(op, params, options, stream, read));
+    });
   }
 
   /**
@@ -194,13 +192,18 @@ export class Transport {
     // Params that are no object are refused by the call (specOf), as a rejection.
     if ((params as P | undefined)?.stream === true) return this.open(op, params, options, open);
     if (!json) return this.call<J, P>(op, params, options);
-    const read: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
-    return this.#promise(op, params, options, this.#operate(op, params, options, false, read));
+    const parsed: Reader<J> = async (c, spec) => json((await this.#readJson(c, spec)) as J);
+    return kept(parsed, (read) =>
+      this.#promise(op, params, options, this.#operate(op, params, options, false, read)),
+    );
   }
 
   /** A JSON request that is no declared operation (a query): parsed body, error envelopes in 2xx bodies as typed errors. */
   json<T>(spec: SpecSource, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(this.#unbilled(spec, options, this.#readJson as Reader<T>, false));
+    return kept(
+      this.#readJson as Reader<T>,
+      (read) => new APIPromise(this.#unbilled(spec, options, read, false)),
+    );
   }
 
   /**
@@ -226,7 +229,7 @@ export class Transport {
     options: RequestOptions | undefined,
     wrap: (c: Connection) => T | Promise<T>,
   ): APIPromise<T> {
-    return new APIPromise(this.#unbilled(spec, options, this.#unwrapped(wrap), false));
+    return kept(this.#unwrapped(wrap), (read) => new APIPromise(this.#unbilled(spec, options, read, false)));
   }
 
   /** The promise of a declared operation's call: a billed call's prices its `withResponse()` (billing.ts). */
@@ -373,4 +376,17 @@ function usesFeature<P>(op: Operation<P>, params: P, options: RequestOptions): b
     (options !== NO_OPTIONS && (options.budget !== undefined || options.fallback !== undefined)) ||
     Array.isArray((params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"])
   );
+}
+
+/**
+ * The call `start` makes with `read`, whose `asResponse()` finds the response unread: when it asked
+ * in time, the reader first keeps a copy (`clone()`: the body comes from the network once, for both).
+ */
+function kept<T>(read: Reader<T>, start: (read: Reader<T>) => APIPromise<T>): APIPromise<T> {
+  const raw = new RawAnswer();
+  const keeping: Reader<T> = (c, spec) => {
+    if (raw.wanted) raw.copy = c.response.clone();
+    return read(c, spec);
+  };
+  return APIPromise.attachRaw(start(keeping), raw);
 }

@@ -157,14 +157,13 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
   /**
    * Iterates the events as they arrive; a stream can be iterated once (use `tee()` for two readers).
    * A stream cut before its format's end (see IncompleteStreamError) ends quietly here; `final…()`
-   * rejects.
-   *
-   * Written by hand rather than as an async generator: an event already in hand (the rest of its
-   * network batch) is handed out with one resolved promise, where a generator's `yield` costs
-   * several microtask steps per event (measured: 0.27-0.44 µs against 0.13-0.15 µs per event).
-   * Only reaching for the next batch awaits. The behaviour is a generator's: calls queue, `break`
-   * closes the request, an error ends the iteration, and later calls say done.
+   * rejects. It behaves as a generator does: calls queue, `break` closes the request, an error ends
+   * the iteration, and later calls say done.
    */
+  // Written by hand rather than as an async generator: an event already in hand (the rest of its
+  // network batch) is handed out with one resolved promise, where a generator's `yield` costs
+  // several microtask steps per event (measured: 0.27-0.44 µs against 0.13-0.15 µs per event).
+  // Only reaching for the next batch awaits.
   [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
     const { signal } = this.controller;
     const assembly = this.#assembly;
@@ -382,7 +381,8 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
 
   /**
    * Two independent streams over the same events, each with its own assembly: read them together or
-   * one after the other, up to MAX_TEE_LAG events apart (see core/streams/tee.ts). This stream is
+   * one after the other, up to 65,536 events apart (a branch further behind is cut off with a typed
+   * error, and the other reads on). This stream is
    * read through them: it bills the call, and closes the request once both branches are closed.
    */
   tee(): [this, this] {

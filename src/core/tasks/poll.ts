@@ -1,7 +1,6 @@
 /**
  * Waiting for a task: poll with backoff until a terminal state, under the caller's signal and a
- * total deadline, reporting each change. And coalescing: many waiters of one kind polling at once
- * share one batch request instead of one request each.
+ * total deadline, reporting each change (batch-reader.ts coalesces the polls of many waits).
  */
 import {
   APIConnectionError,
@@ -16,6 +15,7 @@ import { untilAborted } from "../http/connection.js";
 import { isHtmlPage } from "../http/json-body.js";
 import { sleep } from "../http/retry.js";
 import { DEFAULTS } from "../shared/defaults.js";
+import { callIsolated } from "../shared/isolated.js";
 import type { Logger } from "../shared/log.js";
 import { timerDelay } from "../shared/timers.js";
 import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
@@ -62,8 +62,11 @@ const BACKOFF = 1.5;
  */
 const HTML_PAGES_IN_A_ROW = 3;
 
-/** Reads the task's current snapshot; must honour `signal`. */
-export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
+/**
+ * Reads the task's current snapshot; must honour `signal`. `slackMs`: how long the read may wait to
+ * share a batch round with other waits (half the time until this wait's next poll).
+ */
+export type ReadSnapshot<R> = (signal: AbortSignal, slackMs: number) => Promise<TaskSnapshot<R>>;
 
 /**
  * Whether a failed poll is worth another: queries are free, so a wait rides out what may pass
@@ -71,7 +74,7 @@ export type ReadSnapshot<R> = (signal: AbortSignal) => Promise<TaskSnapshot<R>>;
  * refused key or permission, a task the gateway does not know (404, 400 task_not_exist), a
  * request the caller got wrong, and a web page answered a few polls in a row (HTML_PAGES_IN_A_ROW).
  */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   if (error instanceof APIConnectionError || error instanceof MalformedResponseError) return true;
   if (!(error instanceof APIError)) return false;
   if (error.retryable) return true;
@@ -84,17 +87,33 @@ function isTransient(error: unknown): boolean {
 /** What runs around the wait's polling (the middleware's onWait hooks): it calls `run` once. */
 export type AroundWait<R> = (run: () => Promise<TaskSnapshot<R>>) => Promise<TaskSnapshot<R>>;
 
+/** How a wait runs beside the others of its client. */
+export interface WaitContext<R> {
+  /** Where failed polls and failed onProgress calls are logged. */
+  log?: Logger | undefined;
+  /** The onWait hooks, run under the wait's clocks. */
+  around?: AroundWait<R> | undefined;
+  /**
+   * Each sleep between polls is drawn from `interval × (1 ± jitter)`: waits of a kind that has no
+   * batch query, submitted together, then stop polling in step (a gateway saw 2-6x its mean rate).
+   * 0 (the default) for batched kinds, whose polls are meant to meet in rounds.
+   */
+  jitter?: number | undefined;
+}
+
 /**
  * Polls `read` until the task ends, under the wait's timeout and signal. `around` (the onWait
  * hooks) runs under the same clocks: a hook that never calls `run`, or never returns, ends with
- * the wait's TaskTimeoutError or APIUserAbortError, its promise abandoned.
+ * the wait's TaskTimeoutError or APIUserAbortError, its promise abandoned. Every error that ends
+ * the wait names the task (`error.task`, and its message): the task is paid for and keeps running,
+ * so the caller can always resume it. `onProgress` is isolated: a throw or a rejection is logged
+ * and the wait goes on.
  */
 export async function waitFor<R>(
   task: TaskRef,
   read: ReadSnapshot<R>,
   options: WaitOptions<R> = {},
-  log?: Logger,
-  around?: AroundWait<R>,
+  { log, around, jitter = 0 }: WaitContext<R> = {},
 ): Promise<TaskSnapshot<R>> {
   checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
@@ -121,13 +140,19 @@ export async function waitFor<R>(
     if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
     return error;
   };
+  const report = (snapshot: TaskSnapshot<R>) => {
+    if (onProgress)
+      callIsolated(onProgress, snapshot, (error) =>
+        log?.warn(`onProgress failed (${describe(error)}); ignored`),
+      );
+  };
   const poll = async (): Promise<TaskSnapshot<R>> => {
     for (;;) {
       if (signal?.aborted || timedOut) throw interrupted(undefined);
       let snapshot: TaskSnapshot<R> | undefined;
-      let pause = delay;
+      let pause = jitter > 0 ? delay * (1 - jitter + 2 * jitter * Math.random()) : delay;
       try {
-        snapshot = await read(stop.signal);
+        snapshot = await read(stop.signal, delay / 2);
         pages = 0;
       } catch (error) {
         if (stop.signal.aborted || !isTransient(error)) throw interrupted(error);
@@ -142,9 +167,7 @@ export async function waitFor<R>(
         );
       }
       if (snapshot) {
-        if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) {
-          onProgress?.(snapshot);
-        }
+        if (!last || last.status !== snapshot.status || last.progress !== snapshot.progress) report(snapshot);
         last = snapshot;
         if (snapshot.status === "succeeded") return snapshot;
         if (snapshot.status === "failed") throw new TaskFailedError(task, snapshot.reason ?? "", snapshot);
@@ -161,104 +184,41 @@ export async function waitFor<R>(
     return await untilAborted(around(poll), stop.signal).catch((error: unknown) => {
       throw stop.signal.aborted ? interrupted(error) : error;
     });
+  } catch (error) {
+    throw namingTask(error, task);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
 }
 
+/**
+ * `error`, naming `task` if it does not yet: an error that ends a wait after the task was paid for
+ * (a signal, an expired key, a hook's failure) must not lose the id that resumes it. Its class
+ * stays (a caller's `catch (e) { if (e instanceof AuthenticationError) ... }` still works); it
+ * gains `task` and a message that says how to resume.
+ */
+function namingTask(error: unknown, task: TaskRef): unknown {
+  // A wait refused before it started (an id of the wrong type) has no task to name.
+  const named = typeof task.kind === "string" && typeof task.id === "string" && task.id !== "";
+  if (
+    !named ||
+    typeof error !== "object" ||
+    error === null ||
+    "task" in error ||
+    !Object.isExtensible(error)
+  ) {
+    return error;
+  }
+  const ref = { kind: task.kind, id: task.id };
+  Object.defineProperty(error, "task", { value: ref, enumerable: true, configurable: true, writable: true });
+  if (error instanceof Error && !error.message.includes(task.id)) {
+    error.message += ` (task ${task.kind}/${task.id} keeps running: resume it with gw.tasks.wait(${JSON.stringify(ref)}))`;
+  }
+  return error;
+}
+
 /** `Name: message` of an error, for a log line. */
 export function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-interface Waiter {
-  id: string;
-  resolve(record: unknown): void;
-  reject(error: unknown): void;
-  /** Set once its batch is in flight: tells the batch this waiter aborted. */
-  left?: () => void;
-}
-
-/**
- * Gathers single reads into batch requests. Reads arriving within `windowMs` of the first queued
- * one go out together (at most `max` ids per request). Waiters released by the same batch sleep the
- * same backoff, so their next polls line up again: N tasks cost one request per round, not N.
- * A read resolves to undefined when its record is missing from the batch answer, or when it was
- * alone in its window; the caller then uses the single query (which also reports the gateway's own
- * error for an unknown id).
- */
-export class BatchReader {
-  #queue: Waiter[] = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(
-    private readonly fetchMany: (ids: string[], signal: AbortSignal) => Promise<unknown[]>,
-    private readonly idOf: (record: unknown) => string | undefined,
-    private readonly max: number,
-    /** ms a batch gathers reads after the first; a queue worker widens it to one poll round. */
-    public windowMs = 10,
-  ) {}
-
-  read(id: string, signal?: AbortSignal): Promise<unknown> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.#queue = this.#queue.filter((w) => w !== waiter);
-        if (this.#queue.length === 0) {
-          clearTimeout(this.#timer);
-          this.#timer = undefined;
-        }
-        waiter.left?.();
-        reject(signal?.reason);
-      };
-      const settle = () => signal?.removeEventListener("abort", onAbort);
-      const waiter: Waiter = {
-        id,
-        resolve: (record) => {
-          settle();
-          resolve(record);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.#queue.push(waiter);
-      this.#timer ??= setTimeout(() => this.#flush(), this.windowMs);
-    });
-  }
-
-  #flush(): void {
-    this.#timer = undefined;
-    const waiters = this.#queue;
-    this.#queue = [];
-    const ids = [...new Set(waiters.map((w) => w.id))];
-    if (ids.length === 1) {
-      for (const waiter of waiters) waiter.resolve(undefined);
-      return;
-    }
-    for (let start = 0; start < ids.length; start += this.max) {
-      const chunk = new Set(ids.slice(start, start + this.max));
-      const mine = waiters.filter((w) => chunk.has(w.id));
-      // A batch nobody waits for any more is aborted (with its retries), not left running.
-      const controller = new AbortController();
-      let waiting = mine.length;
-      for (const waiter of mine) {
-        waiter.left = () => {
-          if (--waiting === 0) controller.abort();
-        };
-      }
-      this.fetchMany([...chunk], controller.signal).then(
-        (records) => {
-          const byId = new Map(records.map((record) => [this.idOf(record), record]));
-          for (const waiter of mine) waiter.resolve(byId.get(waiter.id));
-        },
-        (error) => {
-          for (const waiter of mine) waiter.reject(error);
-        },
-      );
-    }
-  }
 }

@@ -18,11 +18,20 @@ const notRouted = (error: unknown) =>
   (error instanceof APIError && error.status === 404) || isHtmlPage(error);
 
 /**
+ * A 404 that carries the gateway's own code (Kling's 1203, new-api's `task_not_exist`): the path is
+ * routed, and says the task does not exist there.
+ */
+const taskUnknown = (error: unknown) =>
+  error instanceof APIError && error.status === 404 && error.code !== undefined;
+
+/**
  * Reads one task from the first of `paths` the gateway routes: an answer that says the path is not
- * routed sends the query on to the next path, and once a later path has answered, this reader asks
- * it first from then on. When no path knows the task, the first path's own answer is thrown (its
- * 404 names the task), a dashboard page only when every path gave one. Ids go through the `path`
- * tag inside the lazily built request, so a bad id rejects the promise and nothing is sent.
+ * routed sends the query on to the next path, and once a later path has answered (the task, or its
+ * gateway's "no such task"), this reader asks it first from then on. When no path knows the task,
+ * the gateway's "no such task" is thrown where a path said it (a lookup by external id reads it as
+ * "never created"), else the first path's own answer (its 404 names the task), a dashboard page
+ * only when every path gave one. Ids go through the `path` tag inside the lazily built request, so
+ * a bad id rejects the promise and nothing is sent.
  */
 export function firstRouted(
   transport: Transport,
@@ -32,20 +41,27 @@ export function firstRouted(
   return (id, options) => {
     const tried = order;
     const read = async (): Promise<Answer<unknown>> => {
+      let unknown: unknown;
       let missing: unknown;
       let page: unknown;
+      const first = (at: Operation<string>, index: number) => {
+        if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
+      };
       for (const [index, at] of tried.entries()) {
         try {
           const answer = await APIPromise.answerOf(transport.call<unknown, string>(at, id, options));
-          if (index > 0) order = [at, ...tried.filter((other) => other !== at)];
+          first(at, index);
           return answer;
         } catch (error) {
           if (!notRouted(error)) throw error;
-          if (isHtmlPage(error)) page ??= error;
+          if (taskUnknown(error) && unknown === undefined) {
+            unknown = error;
+            first(at, index);
+          } else if (isHtmlPage(error)) page ??= error;
           else missing ??= error;
         }
       }
-      throw missing ?? page;
+      throw unknown ?? missing ?? page;
     };
     return new APIPromise(read());
   };

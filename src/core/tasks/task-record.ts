@@ -11,6 +11,7 @@
  * `message`: relays answer `message: "SUCCEED"` on failed tasks.
  */
 
+import type { RequestIdentified } from "../http/api-promise.js";
 import type { CostEstimate } from "../http/cost.js";
 
 /** A task's status in genway's words, whatever the relay wrote (see TaskStatusWord for its own). */
@@ -32,7 +33,7 @@ export type TaskStatusWord =
   | (string & {});
 
 /** A task's state at one moment, the same shape for every family. */
-export interface TaskSnapshot<R = unknown> {
+export interface TaskSnapshot<R = unknown> extends RequestIdentified {
   kind: string;
   id: string;
   /** Normalized from the family's own states (NOT_START, IN_PROGRESS, succeed, streaming ...). */

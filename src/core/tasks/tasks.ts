@@ -12,8 +12,10 @@ import { type Middleware, runWaitHooks } from "../http/middleware.js";
 import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
+import { Slots } from "../shared/slots.js";
 import { shown } from "../validation/options.js";
-import { type AroundWait, BatchReader, describe, type WaitOptions, waitFor } from "./poll.js";
+import { BatchReader } from "./batch-reader.js";
+import { type AroundWait, describe, isTransient, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
@@ -25,6 +27,20 @@ export type { TaskSnapshot, TaskStatus } from "./task-record.js";
  * `withResponse().cost` (priced then, on a client that had not priced it as it ran).
  */
 export type SubmissionCost = () => Priced | Promise<Priced>;
+
+/**
+ * Task queries one client's waits have in flight at most (single and batch reads alike). Each
+ * concurrent request takes a socket: 5,000 video waits polling in step opened thousands (and failed
+ * with EMFILE under `ulimit -n 1024`). Polls beyond it wait their turn; a poll whose wait ends
+ * meanwhile leaves the line unsent.
+ */
+const MAX_POLLS_IN_FLIGHT = 128;
+
+/**
+ * Waits of a kind without a batch query sleep `interval × (1 ± 0.2)` between polls, so that tasks
+ * submitted together stop polling in step.
+ */
+const POLL_JITTER = 0.2;
 
 /** The cost of a task known only by its handle: the submission's figures are not in the record. */
 const RESUMED: SubmissionCost = () => ({
@@ -129,6 +145,8 @@ type KindEntry = { kind: TaskKind<any>; batch?: BatchReader };
 export class TaskRegistry {
   readonly #kinds = new Map<string, KindEntry>();
   #batchWindow: number | undefined;
+  /** Every task query of this client's waits takes one of these. */
+  readonly #polls = new Slots(MAX_POLLS_IN_FLIGHT);
 
   constructor(
     private readonly transport: Transport,
@@ -137,9 +155,10 @@ export class TaskRegistry {
   ) {}
 
   /**
-   * @internal How long (ms) the reads of a batch-capable kind gather before going out together.
-   * A queue worker sets it to its poll round, so all its waits on a kind cost one request per
-   * round (per batch size) however their polls are phased.
+   * @internal The longest (ms) a read of a batch-capable kind waits for its round (batch-reader.ts;
+   * default 1000, and never more than half the wait's poll interval). A queue worker sets it to
+   * its poll round, so all its waits on a kind cost one request per round (per batch size)
+   * however their polls are phased.
    */
   set batchWindow(ms: number) {
     this.#batchWindow = ms;
@@ -149,7 +168,12 @@ export class TaskRegistry {
   register(kind: TaskKind<any>): void {
     const batch = kind.batch;
     const reader = batch
-      ? new BatchReader(batch.fetch, (record) => readTaskRecord(record)?.id, batch.max, this.#batchWindow)
+      ? new BatchReader(
+          (ids, signal) => this.#polls.run(() => batch.fetch(ids, signal), signal),
+          (record) => readTaskRecord(record)?.id,
+          batch.max,
+          this.#batchWindow,
+        )
       : undefined;
     this.#kinds.set(kind.name, { kind, ...(reader ? { batch: reader } : {}) });
   }
@@ -206,9 +230,11 @@ export class TaskRegistry {
   ): APIPromise<Task<R>> {
     this.#entry(kind);
     const submitted = this.transport.call<unknown, P>(op, params, options);
-    // Read when a succeeded snapshot is made, or by the caller's withResponse(): priced once.
+    // Read when a succeeded snapshot is made, or by the caller's withResponse(): priced once. The
+    // Task keeps what pricing reads, not the submission's Response.
+    const completion = APIPromise.completedLater(submitted);
     const cost: SubmissionCost = () =>
-      APIPromise.completed(submitted).then(({ cost, costReason }) =>
+      completion().then(({ cost, costReason }) =>
         cost === null ? { cost: null, reason: costReason ?? "" } : { cost },
       );
     return APIPromise.derive(submitted, (answer) => {
@@ -283,25 +309,28 @@ export class TaskRegistry {
     options: WaitOptions<R> | undefined,
     around?: AroundWait<R>,
   ): Promise<TaskSnapshot<R>> {
+    const log = this.transport.log;
     return waitFor<R>(
       task,
-      async (signal) => {
-        // A batch is an economy: when it fails (an unusable answer, a 5xx), the single query answers.
+      async (signal, slack) => {
         const record = batch
-          ? await batch.read(task.id, signal).catch((error: unknown) => {
-              if (signal.aborted) throw error;
-              this.transport.log.warn(
+          ? await batch.read(task.id, signal, slack).catch((error: unknown) => {
+              // An outage (a 5xx, a dropped connection) skips this round: the next one is batched
+              // again, instead of one query per task during the very outage that failed the batch.
+              if (signal.aborted || (isTransient(error) && !(error instanceof MalformedResponseError)))
+                throw error;
+              // A batch answer it cannot use, or a route the relay lacks: the single query answers.
+              log.warn(
                 `${task.kind} batch query failed (${describe(error)}); polling ${task.id} singly this round`,
               );
               return undefined;
             })
           : undefined;
         if (record !== undefined) return this.#normalize<R>(kind, record, task.id);
-        return this.retrieve<R>(task, { signal });
+        return this.#polls.run(() => this.retrieve<R>(task, { signal }), signal);
       },
       options,
-      this.transport.log,
-      around,
+      { log, around, jitter: batch ? 0 : POLL_JITTER },
     );
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Request schemas as data. A family declares what its params must be (types, the spec's bounds,
  * closed lists, checks between fields) with these builders; each returns a plain object that
- * check.ts reads. The input type a schema accepts travels at compile time only, so a type test can
+ * the checker reads. The input type a schema accepts travels at compile time only, so a type test can
  * compare it with the declared params type (`Input<typeof schema>`), and nothing of it runs.
  *
  *   const speech = v.object({ input: v.text({ maxLength: 4096 }), speed: v.optional(v.number({ minimum: 0.25, maximum: 4 })) });
@@ -29,7 +29,7 @@ export interface Finding {
 /** A check beyond a schema's shape, run once the shape holds: what it finds, or nothing. */
 export type Check<T> = (value: T) => Finding | readonly Finding[] | undefined;
 
-/** Bounds of a string, in characters as the spec counts them: Unicode code points (characters.ts). */
+/** Bounds of a string, in characters as the spec counts them: Unicode code points. */
 export interface LengthBounds {
   minLength?: number | undefined;
   maxLength?: number | undefined;
@@ -46,7 +46,7 @@ export interface ItemBounds {
   maxItems?: number | undefined;
 }
 
-/** What a schema is; the interpreter (check.ts) has one case per kind. */
+/** What a schema is; the checker has one case per kind. */
 type Node =
   | ({ readonly kind: "string" } & Readonly<LengthBounds>)
   | ({ readonly kind: "number" } & Readonly<NumberBounds>)

@@ -1,4 +1,4 @@
-/** gw.audio in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.audio in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { speechLimits } from "../../limits.js";
 import { Audio } from "./index.js";

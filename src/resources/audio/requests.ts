@@ -1,4 +1,5 @@
-/** What `gw.audio.speech.create` takes. operations.ts holds the run-time check; the type tests keep the two in step. */
+/** What `gw.audio.speech.create` takes. */
+// operations.ts holds the run-time check; the type tests keep the two in step.
 import type { SPEECH_FORMATS, SPEECH_MODELS, SPEECH_VOICES } from "./models.js";
 
 /** A speech model id: tts-1, tts-1-hd (the spec's), gpt-4o-mini-tts, or any other id. */

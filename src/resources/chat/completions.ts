@@ -59,7 +59,7 @@ export class ChatCompletions {
 
   /**
    * Structured output: `response_format: zodResponseFormat(schema, name)`; see docs/structured-output.md.
-   * Runs parse.ts's `parseChat`, which that format carries (so a bundle without the helper has none of it).
+   * Its code comes with that format (a bundle that does not use the helper carries none of it).
    */
   parse<T>(
     params: ChatCompletionParseParamsStreaming<T>,
@@ -76,8 +76,8 @@ export class ChatCompletions {
   }
 
   /**
-   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runChatTools`,
-   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   * The tool loop over `defineTool` tools; see docs/tools.md. Its code comes with those tools (a
+   * bundle without `defineTool` carries none of it).
    */
   runTools(params: ChatRunToolsParams & { stream: true }, options?: RequestOptions): ChatStreamingToolRunner;
   runTools(params: ChatRunToolsParams, options?: RequestOptions): ChatToolRunner;

@@ -1,4 +1,4 @@
-/** gw.chat in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.chat in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { chatLimits } from "../../limits.js";
 import { Chat } from "./index.js";

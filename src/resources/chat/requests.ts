@@ -1,7 +1,6 @@
-/**
- * What `gw.chat.completions.create` takes, declared field by field (operations.ts holds the schema
- * that checks it at run time; tests/types/chat.test-d.ts keeps the two together).
- */
+/** What `gw.chat.completions.create` takes, declared field by field. */
+// operations.ts holds the schema that checks it at run time; tests/types/chat.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { ChatModel } from "./models.js";
 import type { ChatCompletion } from "./results.js";
@@ -88,15 +87,23 @@ export interface ChatMessageToolCall {
 }
 
 /**
+ * The roles of chat completions. The spec types a role as any string and the gateway relays what it
+ * gets, so the run-time check refuses none: only the type is closed. For a role the gateway added
+ * later, cast: `{ role: "critic" as ChatRole, content }`.
+ */
+export type ChatRole = "system" | "developer" | "user" | "assistant" | "tool";
+
+/**
  * One message of the conversation. The spec declares `{role: string, content: string}`; the
  * relayed format adds content parts, tool calls and tool results.
  */
 export interface ChatMessage {
   /**
    * Who speaks: `"system"`, `"developer"`, `"user"`, `"assistant"` or `"tool"` (the result of a
-   * tool call). The spec types it as a string, so any role is sent as given.
+   * tool call). Closed here, so a typo fails to compile; the gateway takes any string, and so does
+   * the run-time check: a role a gateway adds later goes through a cast (`"critic" as ChatRole`).
    */
-  role: "system" | "developer" | "user" | "assistant" | "tool" | (string & {});
+  role: ChatRole;
   /**
    * The text, or content parts (text, images, video, audio, files) for multimodal input. `null`
    * (or absent) on an assistant message that only calls tools.

@@ -1,5 +1,6 @@
 /** What `gw.chat.completions.create` answers: completions and stream chunks (parsed leniently). */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 /** A function call the model made; `arguments` is JSON text. */
 export interface ChatCompletionToolCall {
   id: string;
@@ -98,7 +99,7 @@ export interface ChatCompletionChoice {
 }
 
 /** A chat completion (`object: "chat.completion"`). */
-export interface ChatCompletion {
+export interface ChatCompletion extends RequestIdentified {
   id: string;
   object: "chat.completion";
   created: number;

@@ -119,7 +119,11 @@ export function runChatTools(
       if (message.tool_calls?.length) assistant.tool_calls = message.tool_calls;
       return [
         assistant,
-        ...results.map((result) => ({ role: "tool", tool_call_id: result.call.id, content: result.content })),
+        ...results.map((result) => ({
+          role: "tool" as const,
+          tool_call_id: result.call.id,
+          content: result.content,
+        })),
       ];
     },
     content: (response) => {

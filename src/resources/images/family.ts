@@ -1,4 +1,4 @@
-/** gw.images in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.images in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { imagesLimits } from "../../limits.js";
 import { Images } from "./images.js";

@@ -1,7 +1,7 @@
 /**
  * Image model ids and the rules each one gets. The spec names image families without ids (family A:
  * three tiers, family B: standard and seasonal, nano-banana); genway writes them `imgA-<tier>`,
- * `imgB-<variant>`, `nano-banana*`, and the model catalog (src/money/models.ts) places ids in those
+ * `imgB-<variant>`, `nano-banana*`, and the model catalog (`models`) places ids in those
  * families, so `models.register("flux-1-*", "imgA")` makes real ids follow family A's sizes. An id the
  * catalog does not place (dall-e-3, gpt-image-1, flux-kontext-pro ...) is never refused and gets only
  * what holds for every model. No model at all is the spec's generic variant (docs/images.md).

@@ -1,9 +1,9 @@
 /**
  * What `gw.images` takes. The spec gives the generic variant's fields and bounds, the sizes of
  * families A and B, and the edit request; everything else follows the upstream format the route
- * relays (OpenAI images) and is marked so. operations.ts holds the schemas that check them at run
- * time; the type tests keep the two from drifting.
+ * relays (OpenAI images) and is marked so.
  */
+// operations.ts holds the schemas that check them at run time; the type tests keep the two from drifting.
 import type { Uploadable } from "../../core/uploads/index.js";
 import type {
   FamilyAModel,

@@ -1,5 +1,6 @@
 /** What `gw.images` answers: `{ created, data }`, the spec's response (every variant answers in it). */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 /** One generated image: a URL (download it with `gw.images.download`), or base64 when asked for. */
 export interface Image {
   /** Where the image can be downloaded (the spec's response). */
@@ -23,7 +24,7 @@ export interface ImagesUsage {
 }
 
 /** `{ created, data[{ url }] }`, the spec's response (other variants answer in the same shape). */
-export interface ImagesResponse {
+export interface ImagesResponse extends RequestIdentified {
   /** Unix seconds. */
   created: number;
   /** The images, in order. */

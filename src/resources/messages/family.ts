@@ -1,4 +1,4 @@
-/** gw.messages in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.messages in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { messagesLimits } from "../../limits.js";
 import { Messages } from "./messages.js";

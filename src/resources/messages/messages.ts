@@ -53,8 +53,8 @@ export class Messages {
 
   /**
    * Structured output through a forced tool: `{ ...params, schema }`; see docs/structured-output.md.
-   * Runs parse.ts's `parseMessage`, which the schema from `zodSchema` carries (so a bundle without
-   * the helper has none of it).
+   * Its code comes with the schema from `zodSchema` (a bundle that does not use the helper carries
+   * none of it).
    */
   parse<T>(params: MessageParseParamsStreaming<T>, options?: RequestOptions): Promise<MessageParsedStream<T>>;
   parse<T>(params: MessageParseParams<T>, options?: RequestOptions): Promise<ParsedMessage<T>>;
@@ -65,8 +65,8 @@ export class Messages {
   }
 
   /**
-   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runMessageTools`,
-   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   * The tool loop over `defineTool` tools; see docs/tools.md. Its code comes with those tools (a
+   * bundle without `defineTool` carries none of it).
    */
   runTools(
     params: MessageRunToolsParams & { stream: true },

@@ -1,8 +1,9 @@
 /**
- * What `gw.messages.create` takes, declared field by field (operations.ts holds the schema that
- * checks it at run time; tests/types/messages.test-d.ts keeps the two together). The spec shows no
- * fields for /v1/messages; these follow the Anthropic Messages format it relays.
+ * What `gw.messages.create` takes, declared field by field. The spec shows no fields for
+ * /v1/messages; these follow the Anthropic Messages format it relays.
  */
+// operations.ts holds the schema that checks it at run time; tests/types/messages.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { MessagesModel } from "./models.js";
 import type { ContentBlock, Message } from "./results.js";
@@ -125,10 +126,16 @@ export type ContentBlockParam =
   | ThinkingBlockParam
   | RedactedThinkingBlockParam;
 
+/**
+ * The roles of a Messages turn (the system prompt goes in `system`). Closed in the type only: the
+ * run-time check takes any string, as the gateway does; cast a role it adds later (`"x" as MessageRole`).
+ */
+export type MessageRole = "user" | "assistant";
+
 /** One turn of a Messages conversation. */
 export interface MessageParam {
-  /** `"user"` or `"assistant"` upstream (the system prompt goes in `system`); sent as given. */
-  role: "user" | "assistant" | (string & {});
+  /** `"user"` or `"assistant"` (the system prompt goes in `system`). */
+  role: MessageRole;
   /**
    * The text, or content blocks (text, images, documents, tool use and results, thinking). An
    * assistant turn can send a response's `content` back as it came.

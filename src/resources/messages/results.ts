@@ -1,5 +1,6 @@
 /** What `gw.messages.create` answers: messages and stream events, in the Anthropic format (parsed leniently). */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 /** Text the model wrote. */
 export interface TextBlock {
   type: "text";
@@ -74,7 +75,7 @@ export interface MessageUsage {
 export type StopReason = "end_turn" | "max_tokens" | "stop_sequence" | "tool_use" | "pause_turn" | "refusal";
 
 /** A Messages-format response (`type: "message"`). */
-export interface Message {
+export interface Message extends RequestIdentified {
   id: string;
   type: "message";
   role: "assistant";

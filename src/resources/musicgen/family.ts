@@ -1,4 +1,4 @@
-/** gw.musicgen in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.musicgen in the family manifest (src/resources/families.ts): what it gives a client.
 import { type Family, type TaskClientContext, taskKinds } from "../../core/http/index.js";
 import { musicgenLimits } from "../../limits.js";
 import { Musicgen } from "./musicgen.js";

@@ -1,11 +1,11 @@
 /**
- * The musicgen operations, declared once, and the schemas their bodies must meet (requests.ts
- * declares the types; type tests keep the two together). Only what the gateway certainly refuses
+ * The musicgen operations, declared once, and the schemas their bodies must meet. Only what the gateway certainly refuses
  * is checked: the spec's bounds where it states them (persona, v1 concat, batch fetch actions), the
  * upstream's needs where the spec says "not shown" or overstates them (a song needs a description
  * or lyrics, not all eight inspiration fields). Undeclared fields pass, and the caller's body is
- * sent, never a copy of it. Every submission is paid, and billed as new-api bills it (meter.ts).
+ * sent, never a copy of it. Every submission is paid, and billed as new-api bills it.
  */
+// requests.ts declares the types (type tests keep the two together); meter.ts bills as new-api does.
 import { type Operation, operation, path } from "../../core/http/index.js";
 import { type Finding, v } from "../../core/validation/index.js";
 import { musicgenLimits } from "../../limits.js";
@@ -246,10 +246,10 @@ export const STEMS_SEPARATE = operation<MusicStemsSeparateParams>({
 /** An upload's own path: the id as one encoded segment. */
 const upload = (id: string) => path`/musicgeni/uploads/audio/${id}`;
 
-/** @internal The request schema; use its declared type. */
-export const uploadFromUrlParams = v.object({ url: v.text() });
-/** @internal The request schema; use its declared type. */
-export const uploadRequestParams = v.object({ extension: v.text() });
+/** The request schema of an upload by URL. */
+const uploadFromUrlParams = v.object({ url: v.text() });
+/** The request schema of an upload request. */
+const uploadRequestParams = v.object({ extension: v.text() });
 
 export const UPLOAD_FROM_URL = operation<MusicUploadFromUrlParams>({
   name: "musicgen.uploads.fromUrl",

@@ -1,10 +1,11 @@
 /**
  * What the musicgen methods take: declared interfaces with the fields of the spec and, where the
  * spec says "not shown", of the upstream music API the endpoints relay (new-api `/suno/*` over
- * Suno-API; shared/upstream §1). No field here is the SDK's own: every body goes on the wire as
+ * Suno-API). No field here is the SDK's own: every body goes on the wire as
  * given. The seven song variants of /musicgen/submit/music are told apart by their fields, never by
- * a discriminator (see `musicVariantOf` in schema.ts).
+ * a discriminator.
  */
+// The upstream's shapes: shared/upstream §1; the variants are told apart by musicVariantOf (schema.ts).
 
 /** Song model versions seen on the gateway; any other string is sent as it is (the list moves fast). */
 export type KnownMusicModel =

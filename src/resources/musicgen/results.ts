@@ -1,9 +1,10 @@
 /**
  * Musicgen responses: the task record of the spec (new-api's TaskDto as the Suno-API relays it),
  * clips in the raw Suno shape, lyrics, and the answers the spec does not show. Fields the spec
- * lists are required; fields only the captures show are optional (shared/upstream suno-*.json).
+ * lists are required; fields only the captures show are optional.
  */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 import type { Task, TaskSnapshot, TaskStatusWord } from "../../core/tasks/index.js";
 import type { BinaryResponse } from "../../core/uploads/index.js";
 
@@ -84,7 +85,7 @@ export interface MusicClip {
 }
 
 /** Generated lyrics (suno-fetch-single-lyrics.json `data.data`, and the v1 lyrics query). */
-export interface MusicLyrics {
+export interface MusicLyrics extends RequestIdentified {
   /** The lyrics task (or v1 lyrics) id. */
   id: string;
   /** The lyrics. */
@@ -152,7 +153,7 @@ export interface MusicTaskResults {
 }
 
 /** A persona made from a clip, for persona songs (`persona_id`). Fields beyond its id: not shown. */
-export interface MusicPersona {
+export interface MusicPersona extends RequestIdentified {
   /** The persona id. */
   id: string;
 }
@@ -186,7 +187,7 @@ export interface MusicClipTiming {
 }
 
 /** An upload slot: where the bytes go (a presigned URL, plus form fields for a POST policy). */
-export interface MusicUploadTarget {
+export interface MusicUploadTarget extends RequestIdentified {
   /** The upload id (for upload-finish, the status query and initialize-clip). */
   id: string;
   /** The storage URL. */
@@ -208,7 +209,7 @@ export interface MusicUploadStatus {
 }
 
 /** What initialize-clip answers: the clip made from a processed upload. */
-export interface MusicInitializedClip {
+export interface MusicInitializedClip extends RequestIdentified {
   /** The clip id, for `continue_clip_id` of a recreation. */
   clip_id: string;
 }

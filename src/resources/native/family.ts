@@ -1,4 +1,4 @@
-/** gw.native in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.native in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { nativeLimits } from "../../limits.js";
 import { Native } from "./native.js";

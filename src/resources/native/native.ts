@@ -37,8 +37,8 @@ export class Native {
 
   /**
    * Structured output: `{ model, contents, schema }`, as responseMimeType + responseJsonSchema; see
-   * docs/structured-output.md. Runs parse.ts's `parseNative`, which the schema from `zodSchema`
-   * carries (so a bundle without the helper has none of it).
+   * docs/structured-output.md. Its code comes with the schema from `zodSchema` (a bundle that does
+   * not use the helper carries none of it).
    */
   parse<T>(
     params: NativeParseParamsStreaming<T>,

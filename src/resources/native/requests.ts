@@ -1,7 +1,6 @@
-/**
- * What `gw.native` takes, declared field by field (operations.ts holds the schema that checks it at
- * run time; tests/types/native.test-d.ts keeps the two together).
- */
+/** What `gw.native` takes, declared field by field. */
+// operations.ts holds the schema that checks it at run time; tests/types/native.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { NativeModel } from "./models.js";
 
@@ -64,7 +63,11 @@ export interface NativePartParam {
 
 /** A turn of a native request: a role and its parts. */
 export interface NativeContentParam {
-  /** `"user"` or `"model"` upstream; any string is sent as given. Optional for single-turn requests. */
+  /**
+   * `"user"` or `"model"` upstream; any string is sent as given. Left open, as Google's own SDK
+   * types it: a response's `content` (whose role is open too) goes back in the next request as it
+   * came. Optional for single-turn requests.
+   */
   role?: "user" | "model" | (string & {});
   /** The parts of the turn; at least one. */
   parts: NativePartParam[];

@@ -1,5 +1,6 @@
 /** What `gw.native` answers: generateContent responses, also each chunk of a stream (parsed leniently). */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 /** A part of response content. */
 export interface NativePart {
   text?: string;
@@ -92,7 +93,7 @@ export interface PromptFeedback {
  * answer upstream: `promptFeedback.blockReason` is set and `candidates` is absent. genway returns it
  * as such (a stream of it completes), so read `promptFeedback?.blockReason` before the text.
  */
-export interface GenerateContentResponse {
+export interface GenerateContentResponse extends RequestIdentified {
   /** The answers; absent when the prompt was blocked. */
   candidates?: NativeCandidate[];
   /** Token counts (in a stream: the running counts; the last chunk's are final). */

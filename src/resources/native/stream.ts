@@ -95,10 +95,15 @@ const CANDIDATE = handlers<keyof NativeCandidate, NativeCandidate, unknown>({
 });
 
 /**
- * What each field of a chunk does to the response. A candidate at a position no chunk had before
- * starts it: in this format each chunk is a whole response, its first one the start.
+ * What each field of a chunk does to the response (each wire field: `_request_id` is the answer's,
+ * not a chunk's). A candidate at a position no chunk had before starts it: in this format each
+ * chunk is a whole response, its first one the start.
  */
-const RESPONSE = handlers<keyof GenerateContentResponse, GenerateContentResponse, unknown>({
+const RESPONSE = handlers<
+  Exclude<keyof GenerateContentResponse, "_request_id">,
+  GenerateContentResponse,
+  unknown
+>({
   candidates: (response, value) => {
     const candidates = (response.candidates ??= []);
     const list: unknown[] = Array.isArray(value) ? value : [];

@@ -1,4 +1,4 @@
-/** gw.responses in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.responses in the family manifest (src/resources/families.ts): what it gives a client.
 import type { ClientContext, Family } from "../../core/http/index.js";
 import { responsesLimits } from "../../limits.js";
 import { Responses } from "./responses.js";

@@ -1,9 +1,10 @@
 /**
- * What `gw.responses.create` takes, declared field by field (operations.ts holds the schema that
- * checks it at run time; tests/types/responses.test-d.ts keeps the two together). The spec declares
+ * What `gw.responses.create` takes, declared field by field. The spec declares
  * `{model, input: [{role, content: string}], stream}`; the rest follows the OpenAI Responses format
  * the gateway relays.
  */
+// operations.ts holds the schema that checks it at run time; tests/types/responses.test-d.ts keeps
+// the two together.
 import type { ModelChoice } from "../../core/http/index.js";
 import type { ResponsesModel } from "./models.js";
 import type { ResponseObject, ResponseOutputItem } from "./results.js";
@@ -34,15 +35,18 @@ export interface ResponseInputImage {
  */
 export type ResponseInputContent = ResponseInputText | ResponseInputImage;
 
+/**
+ * The roles of a Responses input message. The spec types a role as any string, so the run-time
+ * check refuses none: only the type is closed. Cast a role the gateway adds later (`"x" as ResponseRole`).
+ */
+export type ResponseRole = "user" | "assistant" | "system" | "developer";
+
 /** A message of the input (the spec's `{role, content}`). */
 export interface ResponseInputMessage {
   /** `"message"`, or absent. */
   type?: "message";
-  /**
-   * `"user"`, `"assistant"`, `"system"` or `"developer"` upstream. The spec types it as a string, so
-   * any role is sent as given.
-   */
-  role: "user" | "assistant" | "system" | "developer" | (string & {});
+  /** `"user"`, `"assistant"`, `"system"` or `"developer"`. */
+  role: ResponseRole;
   /** The text (as the spec declares it), or content parts (text, images). */
   content: string | ResponseInputContent[];
 }

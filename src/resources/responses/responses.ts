@@ -50,7 +50,7 @@ export class Responses {
 
   /**
    * Structured output: `text: { format: zodTextFormat(schema, name) }`; see docs/structured-output.md.
-   * Runs parse.ts's `parseResponse`, which that format carries (so a bundle without the helper has none of it).
+   * Its code comes with that format (a bundle that does not use the helper carries none of it).
    */
   parse<T>(
     params: ResponseParseParamsStreaming<T>,
@@ -64,8 +64,8 @@ export class Responses {
   }
 
   /**
-   * The tool loop over `defineTool` tools; see docs/tools.md. Runs run-tools.ts's `runResponseTools`,
-   * which every such tool carries (so a bundle without `defineTool` has none of it).
+   * The tool loop over `defineTool` tools; see docs/tools.md. Its code comes with those tools (a
+   * bundle without `defineTool` carries none of it).
    */
   runTools(
     params: ResponseRunToolsParams & { stream: true },

@@ -1,5 +1,6 @@
 /** What `gw.responses.create` answers: the response object and its stream events (parsed leniently). */
 
+import type { RequestIdentified } from "../../core/http/index.js";
 /** Text in an output message. */
 export interface ResponseOutputText {
   type: "output_text";
@@ -104,7 +105,7 @@ export interface ResponseUsage {
 }
 
 /** A Responses-format response (`object: "response"`). */
-export interface ResponseObject {
+export interface ResponseObject extends RequestIdentified {
   id: string;
   object: "response";
   created_at: number;

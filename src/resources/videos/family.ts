@@ -1,4 +1,4 @@
-/** gw.videos in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.videos in the family manifest (src/resources/families.ts): what it gives a client.
 import { type Family, type TaskClientContext, taskKinds } from "../../core/http/index.js";
 import { videosLimits } from "../../limits.js";
 import type { VideoTaskResults } from "./results.js";

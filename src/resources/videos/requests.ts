@@ -1,8 +1,9 @@
 /**
  * What `gw.videos.create` takes: vidA and vidB as the spec gives them, and the generic unified body
- * of the upstream (video-v2-unified.json) for every other model. operations.ts holds the schemas
- * that check them at run time; the type tests keep the two from drifting.
+ * of the upstream for every other model.
  */
+// The upstream's body: video-v2-unified.json. operations.ts holds the schemas that check them at
+// run time; the type tests keep the two from drifting.
 import type { Uploadable } from "../../core/uploads/index.js";
 import type {
   VIDA_MODELS,

@@ -1,4 +1,4 @@
-/** gw.vidgen in the family manifest (src/resources/families.ts): what it gives a client. */
+// gw.vidgen in the family manifest (src/resources/families.ts): what it gives a client.
 import { type Family, type TaskClientContext, taskKinds } from "../../core/http/index.js";
 import { vidgenLimits } from "../../limits.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";

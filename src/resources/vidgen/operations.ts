@@ -2,12 +2,12 @@
  * The vidgen operations as data: where each submits, where its task is queried, the schema its
  * params must meet and which image fields are encoded under which rules. Each operation is its own
  * task kind, `vidgen.<last path segment>`, because each has its own query path. The schemas check
- * every bound of the spec's vidgen table, nothing more (requests.ts declares the types; a type test
- * keeps the two in step). Model names and aspect ratios are open (the spec gives versions and
+ * every bound of the spec's vidgen table, nothing more. Model names and aspect ratios are open (the spec gives versions and
  * examples); `mode` and the video `duration` are closed, as in the spec and the Kling API. Image
- * fields take a URL, base64 or bytes; their size, format and pixel rules are checked while encoding
- * (wire.ts). Where the spec contradicts itself (prompt 5000 vs 500) the looser bound is checked.
+ * fields take a URL, base64 or bytes; their size, format and pixel rules are checked while encoding.
+ * Where the spec contradicts itself (prompt 5000 vs 500) the looser bound is checked.
  */
+// requests.ts declares the types (a type test keeps the two in step); wire.ts encodes the images.
 import { type Operation as Declared, operation as declare, path, type Units } from "../../core/http/index.js";
 import { type ImageRules, isUploadable, type Uploadable } from "../../core/uploads/index.js";
 import { mustBeOneOf, type Schema, v } from "../../core/validation/index.js";
@@ -147,12 +147,11 @@ export interface Operation<K extends string = string> {
   name: string;
   path: string;
   kind: K;
-  /** The paid submission: checked by `schema`, its body prepared by wire.ts under `images`' rules. */
+  /** The paid submission: checked by `schema`, its body prepared under `images`' rules. */
   submit: Declared<object>;
   /**
    * The queries of one task, in the order to try them: the next is tried only when one is not
-   * routed, a 404 or a relay's dashboard page (text-to-video has two, see below; core/tasks/
-   * query-paths.ts). Each path throws ValidationError for an id that is no segment.
+   * routed, a 404 or a relay's dashboard page (text-to-video has two, see below). Each path throws ValidationError for an id that is no segment.
    */
   queries: Array<Declared<string>>;
   schema: Schema;

@@ -1,9 +1,9 @@
 /**
  * What each vidgen method takes, declared field by field from the spec's vidgen table (and from the
- * upstream Kling API where a field is noted as such). The run-time check is schema.ts; a type test
- * keeps the two in step. Fields neither declares still pass through at run time, and
+ * upstream Kling API where a field is noted as such). Fields neither declares still pass through at run time, and
  * `RequestOptions.extra_body` sends fields the compiler does not know yet.
  */
+// The run-time check is schema.ts; a type test keeps the two in step.
 import type { Uploadable } from "../../core/uploads/index.js";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What vidgen answers, as the Kling API and its captures show it (shared/upstream/kling-*.json):
+ * What vidgen answers, as the Kling API and its captures show it:
  * the envelope `{code, message, request_id, data}`, the task record in `data`, and the finished
  * task's `task_result`. Read leniently: a field the gateway leaves out is simply absent.
  */

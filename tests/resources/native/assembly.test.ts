@@ -11,7 +11,8 @@ import { assemble, checkRow, type Row } from "../../support/index.js";
 const started = [{ candidates: [{ index: 0, content: { role: "model", parts: [{ text: "Hel" }] } }] }];
 const candidate = (fields: object) => ({ candidates: [{ index: 0, ...fields }] });
 
-const RESPONSE: Record<keyof GenerateContentResponse, Row> = {
+// `_request_id` is the answer's (set on a result, never sent in a chunk).
+const RESPONSE: Record<Exclude<keyof GenerateContentResponse, "_request_id">, Row> = {
   candidates: {
     before: started,
     event: candidate({ content: { parts: [{ text: "lo" }] } }),
