@@ -4,9 +4,9 @@
  * message that names the bound ("must be at most 4096 characters", "must be one of ...").
  *
  * Every call checks its params here, so the usual case is kept short: an object is checked by the
- * fields it gives (and the required ones), not by every field its schema names, and a union skips
- * the options whose type the value cannot have. Only a value that fails is checked again the long
- * way, field by field in the order declared, so that its issues are listed in that order.
+ * fields it gives (and the required ones), not by every field its schema names. Only a value that
+ * fails is checked again the long way, field by field in the order declared, so that its issues are
+ * listed in that order.
  */
 import type { ValidationIssue } from "../errors/errors.js";
 import { characterCount } from "./characters.js";
@@ -247,9 +247,6 @@ function fields(shape: Readonly<Record<string, Schema>>, value: Record<string, u
  * (bounds, not types), those; else one issue holding what every option found.
  */
 function union(options: readonly Schema[], value: unknown): Found {
-  // The usual case: an option of the value's type fits (the others are not tried).
-  for (const option of options)
-    if (mayBe(option, value) && run(option, value) === undefined) return undefined;
   const results: Issue[][] = [];
   for (const option of options) {
     const found = run(option, value);
@@ -259,28 +256,6 @@ function union(options: readonly Schema[], value: unknown): Found {
   const usable = results.filter((found) => !aborted(found));
   if (usable.length === 1) return usable[0];
   return [{ ...issue("invalid_union", "matches none of the allowed shapes", true), branches: results }];
-}
-
-/** Whether `value` may fit `schema` by its type alone (false: its shape check would refuse it at once). */
-function mayBe(schema: Schema, value: unknown): boolean {
-  if ((value === undefined && schema.optional) || (value === null && schema.nullable)) return true;
-  switch (schema.kind) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number";
-    case "boolean":
-      return typeof value === "boolean";
-    case "array":
-    case "tuple":
-      return Array.isArray(value);
-    case "object":
-    case "record":
-    case "tagged":
-      return isObject(value);
-    default:
-      return true;
-  }
 }
 
 const depth = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
