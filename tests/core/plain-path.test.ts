@@ -42,7 +42,7 @@ const PLAIN_STEPS: Record<string, string[]> = {
     "#build",
     "#promise",
   ],
-  "src/core/http/attempts.ts": ["send", "#attempt", "#exchange"],
+  "src/core/http/attempts.ts": ["send", "#attempt", "#request"],
 };
 const FEATURE_STEPS: Record<string, string[]> = {
   "src/core/http/attempts.ts": ["#trackedExchange", "#fetchFollowing"],

@@ -2,9 +2,9 @@
  * The attempt loop: one request sent as one or more attempts. Each attempt builds the request's
  * URL, headers and body (request-init.ts), opens it under one AbortController and one timer
  * (connection.ts), decodes a non-2xx answer into its typed error and reads the body; the retry
- * loop (retry.ts) starts only after a failed attempt. The exchange of an attempt is plain (a string
- * key, fetch, a redirect followed only on a 3xx) unless the client has an apiKey function or
- * middleware: `#exchange` takes one branch to `#trackedExchange` then.
+ * loop (retry.ts) starts only after a failed attempt. An attempt is plain (a string key, fetch, a
+ * redirect followed only on a 3xx) unless the client has an apiKey function or middleware: `#attempt`
+ * takes one branch to `#trackedExchange` then.
  */
 
 import { neverSent } from "../errors/never-sent.js";
@@ -12,7 +12,7 @@ import type { Logger } from "../shared/log.js";
 import { logs } from "../shared/log.js";
 import { registerSecret } from "../shared/redact.js";
 import type { Answer } from "./api-promise.js";
-import { type Attempt, type Connection, failureOf, startAttempt, untilAborted } from "./connection.js";
+import { type Connection, failureOf, startAttempt, untilAborted } from "./connection.js";
 import { type CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
 import type { QueryValue, RequestSpec } from "./operation.js";
 import { follow, isRedirect } from "./redirects.js";
@@ -165,11 +165,21 @@ export class Attempts {
     });
     const { signal } = connection.controller;
     try {
-      if (tracking)
-        connection.opened(
-          await untilAborted(this.#trackedExchange(url, spec, options, signal, tracking), signal),
-        );
-      else connection.opened(await this.#exchange(url, spec, options, connection));
+      let response: Response;
+      if (tracking) {
+        response = await untilAborted(this.#trackedExchange(url, spec, options, signal, tracking), signal);
+      } else {
+        // Plain: its request, one fetch (raced with the abort unless it is the runtime's own, which
+        // honours its signal), and a redirect followed by hand (redirects.ts).
+        const init = this.#request(spec, options, signal);
+        // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation"
+        // when called as a method of another object (this.#fetch(...) would make `this` the Attempts).
+        const send = this.#fetch;
+        const sent = send(url, init);
+        response = await (connection.signalled ? sent : untilAborted(sent, signal));
+        if (isRedirect(response)) response = await follow(response, init, spec.policy, this.#origin, send);
+      }
+      connection.opened(response);
     } catch (error) {
       const failure = connection.failed(error);
       throw tracking && !tracking.handed ? neverSent(failure) : failure;
@@ -193,29 +203,16 @@ export class Attempts {
   }
 
   /**
-   * The exchange of a plain attempt (a string key, no middleware): the headers, the body, one fetch
-   * (raced with the abort unless it is the runtime's own, which honours its signal), and a redirect
-   * followed by hand.
+   * What a plain attempt (a string key, no middleware) sends: its headers, its body, and the fetch
+   * options (`redirect: "manual"`: a redirect is followed by hand, see redirects.ts).
    */
-  async #exchange(
-    url: string,
-    spec: RequestSpec,
-    options: RequestOptions,
-    attempt: Attempt,
-  ): Promise<Response> {
+  #request(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): RequestInit {
     const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
     const body = requestBody(spec, options, headers);
-    const { signal } = attempt.controller;
-    const init = this.#init(
+    return this.#init(
       { method: spec.method, headers, body, signal, redirect: "manual" },
       options.fetchOptions,
     );
-    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
-    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
-    const send = this.#fetch;
-    const sent = send(url, init);
-    const response = await (attempt.signalled ? sent : untilAborted(sent, signal));
-    return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, send) : response;
   }
 
   /**
