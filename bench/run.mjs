@@ -262,7 +262,7 @@ console.log(
     `Node ${process.version}, ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform}`,
 );
 console.log(
-  `per-call: ${calls.calls} calls x ${calls.rounds} interleaved rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events x ${calls.rounds} rounds; ` +
+  `per-call: ${calls.calls} calls x ${calls.rounds} interleaved rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events (genway ${calls.streamChunks + 3}: its usage chunk) x ${calls.rounds} rounds; ` +
     `speech: ${SPEECH_ROUNDS} rounds; load average (1 min) during the run: ${load.map((x) => x.toFixed(1)).join(", ")}; ${seconds.toFixed(0)} s`,
 );
 console.log(
