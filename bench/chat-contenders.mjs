@@ -10,7 +10,8 @@ export const headers = { authorization: `Bearer ${key}`, "content-type": "applic
 
 /** The clients, and one non-stream chat call by each (raw fetch: POST, text, JSON.parse). */
 export function chatContenders(url) {
-  const genway = new Genway({ apiKey: key, baseURL: url, logLevel: "off" });
+  // Made as a user makes one: default options (the default log level included).
+  const genway = new Genway({ apiKey: key, baseURL: url });
   const openai = new OpenAI({ apiKey: key, baseURL: `${url}/v1` });
   const chat = {
     fetch: async () => {

@@ -17,7 +17,6 @@ function counted(options) {
   const gw = new Genway({
     apiKey: "sk-bench-key",
     baseURL: url,
-    logLevel: "off",
     fetch: (input, init) => {
       sent.n++;
       return fetch(input, init);

@@ -4,7 +4,7 @@
 // Non-stream modes (PROFILE_CALLS calls, default 5000): genway, fetch, fetch-init. fetch-init: raw
 // fetch with the init genway passes (accept header, a fresh AbortController's signal, redirect:
 // "manual"), which separates what undici does for those options from genway's own code.
-// Stream modes (PROFILE_STREAMS streams of 5,002 events, default 60): genway-stream, fetch-stream
+// Stream modes (PROFILE_STREAMS streams of 5,002 events (5,003 with genway's usage chunk), default 60): genway-stream, fetch-stream
 // (fetch + eventsource-parser + JSON.parse per event, as bench/calls.mjs).
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";

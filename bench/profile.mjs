@@ -4,7 +4,7 @@
 //    server process (bench/server.mjs), profiled for genway and, as the baseline, raw fetch +
 //    JSON.parse. Prints µs per call by where the CPU samples fall, then the top frames inside
 //    genway (dist mapped back to src/ through the source maps).
-// 2. The chat stream: PROFILE_STREAMS streams of 5,002 events, genway's stream against fetch +
+// 2. The chat stream: PROFILE_STREAMS streams of 5,002 events (5,003 with genway's usage chunk), genway's stream against fetch +
 //    eventsource-parser + JSON.parse per event, the same breakdown per 1000 events.
 // 3. Cold import: `node --cpu-prof bench/import-one.mjs genway` in PROFILE_IMPORTS fresh processes,
 //    summed, the same breakdown.
@@ -243,7 +243,7 @@ if (wanted("chat")) {
 }
 
 if (wanted("stream")) {
-  // Per 1000 events: a stream is 5,002 events.
+  // Per 1000 events: a stream is 5,002 events (genway 5,003, its usage chunk: 0.02% apart, not told apart here).
   const summaries = await profileModes(["fetch-stream", "genway-stream"], "streams", "1000 events", 5.002);
   diff(
     per(summaries["fetch-stream"]),

@@ -261,9 +261,12 @@ console.log(
   `\ngenway bench ${QUICK ? "(QUICK: smoke only, not figures) " : ""}- ${new Date().toISOString().slice(0, 10)}, ` +
     `Node ${process.version}, ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform}`,
 );
+const rounds =
+  calls.calls === undefined
+    ? ""
+    : `per-call: ${calls.calls} calls x ${calls.rounds} interleaved rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events (genway ${calls.streamChunks + 3}: its usage chunk) x ${calls.rounds} rounds; `;
 console.log(
-  `per-call: ${calls.calls} calls x ${calls.rounds} interleaved rounds; streams: ${calls.streams} x ${calls.streamChunks + 2} events x ${calls.rounds} rounds; ` +
-    `speech: ${SPEECH_ROUNDS} rounds; load average (1 min) during the run: ${load.map((x) => x.toFixed(1)).join(", ")}; ${seconds.toFixed(0)} s`,
+  `${rounds}speech: ${SPEECH_ROUNDS} rounds; load average (1 min) during the run: ${load.map((x) => x.toFixed(1)).join(", ")}; ${seconds.toFixed(0)} s`,
 );
 console.log(
   "cells: median (spread: interquartile range over 8+ rounds or processes, else min-max); ratios are per round (or process pair), then the median\n",

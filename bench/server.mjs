@@ -2,7 +2,9 @@
 // the measured process does only client work. Every answer comes from prebuilt buffers, so the
 // server costs every contender the same:
 //   POST /v1/chat/completions         a fixed chat completion, or (body has "stream":true) a fixed
-//                                     stream of STREAM_CHUNKS chunks sent in 64 KiB writes
+//                                     stream of STREAM_CHUNKS chunks sent in 64 KiB writes, ending
+//                                     with a usage chunk when the request asks for one
+//                                     (stream_options.include_usage, as OpenAI and new-api do)
 //   GET  /v2/videos/generations/{id}  a fixed, succeeded unified-video task record
 //   POST /v1/audio/speech             {"input": "<N>"} -> N MiB of audio/mpeg, 64 KiB writes with
 //                                     backpressure (any other input: 1 MiB)
@@ -35,12 +37,13 @@ const completion = Buffer.from(
 const frame = (delta, finish = null) =>
   `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", system_fingerprint: "fp_bench", choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
 
-const streamBody = Buffer.from(
+const deltas =
   frame({ role: "assistant", content: "" }) +
-    Array.from({ length: STREAM_CHUNKS }, (_, i) => frame({ content: ` token${i}` })).join("") +
-    frame({}, "stop") +
-    "data: [DONE]\n\n",
-);
+  Array.from({ length: STREAM_CHUNKS }, (_, i) => frame({ content: ` token${i}` })).join("") +
+  frame({}, "stop");
+const usageChunk = `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [], usage: { prompt_tokens: 8, completion_tokens: STREAM_CHUNKS * 2, total_tokens: 8 + STREAM_CHUNKS * 2 } })}\n\n`;
+const streamBody = Buffer.from(`${deltas}data: [DONE]\n\n`);
+const streamWithUsage = Buffer.from(`${deltas}${usageChunk}data: [DONE]\n\n`);
 
 // As the mock gateway (mock/routes/videos.ts) answers a finished unified-video task.
 const task = Buffer.from(
@@ -129,8 +132,9 @@ function listen() {
         return void speech(res, (Number.isFinite(mib) && mib > 0 ? mib : 1) * MiB);
       }
       if (body.includes('"stream":true')) {
+        const sent = body.includes('"include_usage":true') ? streamWithUsage : streamBody;
         res.writeHead(200, { "content-type": "text/event-stream", "x-request-id": "bench" });
-        for (let i = 0; i < streamBody.length; i += 65536) res.write(streamBody.subarray(i, i + 65536));
+        for (let i = 0; i < sent.length; i += 65536) res.write(sent.subarray(i, i + 65536));
         res.end();
         return;
       }

@@ -14,7 +14,8 @@ import { saveToFile } from "genway/node";
 const [url, target, mib] = process.argv.slice(2);
 const key = "sk-bench-key";
 const body = (n) => ({ model: "tts-1", voice: "alloy", input: String(n), response_format: "mp3" });
-const gw = new Genway({ apiKey: key, baseURL: url, maxRetries: 0, logLevel: "off" });
+// Made as a user makes one: default options.
+const gw = new Genway({ apiKey: key, baseURL: url });
 
 async function consume(n) {
   if (target === "fetch") {

@@ -5,6 +5,9 @@
 // by round).
 //   node bench/stream-pair.mjs <dist A> <dist B>     (e.g. dist and a main checkout's dist)
 //   PAIR_KIND=stream|call PAIR_ROUNDS=40 PAIR_WARMUP=10 PAIR_CALLS=100
+// Each client is made as a user makes one (`new Genway({ apiKey, baseURL })`); PAIR_OPTIONS_A and
+// PAIR_OPTIONS_B (JSON) add client options to one side, e.g. the same dist twice with
+// PAIR_OPTIONS_B='{"logLevel":"off"}' measures what an option costs.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startServer } from "./server.mjs";
@@ -23,7 +26,8 @@ for (const [name, url] of [
   ["B", b],
 ]) {
   const { default: Genway } = await import(url);
-  clients[name] = new Genway({ apiKey: "sk-bench-key", baseURL: server.url, logLevel: "off" });
+  const extra = JSON.parse(process.env[`PAIR_OPTIONS_${name}`] ?? "{}");
+  clients[name] = new Genway({ apiKey: "sk-bench-key", baseURL: server.url, ...extra });
 }
 const params = { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] };
 async function stream(gw) {

@@ -272,10 +272,10 @@ export function openClient(name: string, options: GenwayOptions = {}): OpenedCli
     log,
     validation,
     money,
+    // Installed now, as every feature the options name; a plain client's calls run none of them.
+    middleware: options.middleware,
   });
   money.attach(transport);
-  // The features the options name are installed now; a plain client's calls run none of them.
-  if (options.middleware?.length) transport.useMiddleware(options.middleware);
   // A failed load (a price group the spec's table lacks) rejects the billed calls, nothing sent.
   if (asksForMoney(options)) transport.askMoney().catch(() => {});
   return { transport, validation, baseURL, money };

@@ -1,5 +1,5 @@
 /**
- * The worker side: runs each job's paid submission at most once (submit.ts), waits on its task,
+ * The worker side: runs each job's paid submission at most once (the fenced submission), waits on its task,
  * and returns its final snapshot. A job whose lock this worker lost is dropped (another worker
  * runs it), and `shutdown()` hands every waiting job back to the queue (docs/scale.md).
  */

@@ -24,7 +24,28 @@ async function runChild(): Promise<{ control: Ran; plainCall: Ran; plainStream: 
 /** The functions of the transport's money glue that only a metered call (or a cost read) runs. */
 const METERING: Record<string, string[]> = {
   "src/core/http/transport.ts": ["askMoney"],
-  "src/core/http/billing.ts": ["ask", "try", "#metered", "price", "final", "#sized"],
+  "src/core/http/billing.ts": ["ask", "metered", "#attempt", "price", "final", "#sized"],
+};
+
+/**
+ * The request path, step by step: the named methods a plain call runs, in the order it runs them
+ * (docs/architecture.md, core/http), and the one branch each step takes to its feature instead.
+ */
+const PLAIN_STEPS: Record<string, string[]> = {
+  "src/core/http/transport.ts": [
+    "jsonOrStream",
+    "call",
+    "#operate",
+    "usesFeature",
+    "#try",
+    "#plain",
+    "#build",
+    "#promise",
+  ],
+  "src/core/http/attempts.ts": ["send", "#attempt", "#request"],
+};
+const FEATURE_STEPS: Record<string, string[]> = {
+  "src/core/http/attempts.ts": ["#trackedExchange", "#fetchFollowing"],
 };
 
 /**
@@ -82,7 +103,24 @@ describe("the plain path", () => {
     expect(found).toMatch(/src\/core\/http\/middleware\.ts: .*runChain/);
     expect(found).toMatch(/src\/core\/http\/fallback\.ts: .*fallBack/);
     expect(found).toMatch(/src\/core\/http\/featured\.ts: featured/);
-    expect(found).toMatch(/src\/core\/http\/billing\.ts: .*#metered/);
+    expect(found).toMatch(/src\/core\/http\/billing\.ts: .*metered/);
+  });
+
+  it("a feature's call takes its branch: the tracked exchange runs for the client with middleware", () => {
+    expect(ran.control["src/core/http/attempts.ts"]).toContain("#trackedExchange");
+    expect(ran.control["src/core/http/billing.ts"]).toContain("metered");
+  });
+
+  it("the request path is named methods: a plain call runs each step, and none of a feature's", () => {
+    for (const [file, steps] of Object.entries(PLAIN_STEPS)) {
+      expect(ran.plainCall[file], file).toEqual(expect.arrayContaining(steps));
+    }
+    for (const [file, steps] of Object.entries(FEATURE_STEPS)) {
+      expect(
+        (ran.plainCall[file] ?? []).filter((name) => steps.includes(name)),
+        file,
+      ).toEqual([]);
+    }
   });
 
   it("a plain call runs no money, middleware, fallback or OTel code: only its count in the ledger", () => {

@@ -2,9 +2,9 @@
  * The attempt loop: one request sent as one or more attempts. Each attempt builds the request's
  * URL, headers and body (request-init.ts), opens it under one AbortController and one timer
  * (connection.ts), decodes a non-2xx answer into its typed error and reads the body; the retry
- * loop (retry.ts) starts only after a failed attempt. The exchange of an attempt is plain (a string
- * key, fetch, a redirect followed only on a 3xx) unless the client has an apiKey function or
- * middleware, chosen when the client is made.
+ * loop (retry.ts) starts only after a failed attempt. An attempt is plain (a string key, fetch, a
+ * redirect followed only on a 3xx) unless the client has an apiKey function or middleware: `#attempt`
+ * takes one branch to `#trackedExchange` then.
  */
 
 import { neverSent } from "../errors/never-sent.js";
@@ -12,7 +12,7 @@ import type { Logger } from "../shared/log.js";
 import { logs } from "../shared/log.js";
 import { registerSecret } from "../shared/redact.js";
 import type { Answer } from "./api-promise.js";
-import { type Connection, failureOf, openConnection } from "./connection.js";
+import { type Connection, failureOf, startAttempt, untilAborted } from "./connection.js";
 import { type CallRecord, type Middleware, REDACTED_KEY, throughChain } from "./middleware.js";
 import type { QueryValue, RequestSpec } from "./operation.js";
 import { follow, isRedirect } from "./redirects.js";
@@ -49,22 +49,19 @@ export interface AttemptsConfig {
   defaultHeaders: HeadersLike | undefined;
   defaultQuery: Record<string, QueryValue> | undefined;
   log: Logger;
+  /** The client's middleware, around every attempt (undefined: none). */
+  middleware: readonly Middleware[] | undefined;
 }
 
-/** One HTTP exchange of an attempt: fetch (redirects on a 3xx), or through the middleware chain. */
-type Exchange = (
-  url: string,
-  spec: RequestSpec,
-  options: RequestOptions,
-  signal: AbortSignal,
-  model: string | undefined,
-  record: CallRecord | undefined,
-  sending: Sending | undefined,
-) => Promise<Response>;
-
-/** Whether one attempt's request was handed to fetch (set just before the call). */
-interface Sending {
+/**
+ * A tracked attempt (an apiKey function, middleware): whether its request was handed to fetch (set
+ * just before the call; an attempt that failed before then sent nothing), and what the middleware
+ * sees of it.
+ */
+interface Tracking {
   handed: boolean;
+  model: string | undefined;
+  record: CallRecord | undefined;
 }
 
 export class Attempts {
@@ -74,14 +71,12 @@ export class Attempts {
   /** The fetch options of each attempt: the client's and the call's, and on Node the clock-free dispatcher. */
   readonly #init: FetchInit;
   readonly #key: RotatingKey | undefined;
-  #chain: readonly Middleware[] | undefined;
-  /** The exchange of every attempt: plain (a string key, no middleware) or keyed and chained. */
-  #exchange: Exchange;
+  readonly #chain: readonly Middleware[] | undefined;
   /**
    * Whether an attempt's request may fail or stall before fetch (an apiKey function, middleware):
-   * then it is tracked, and raced with the clocks.
+   * then it is tracked, raced with the clocks, and exchanged by `#trackedExchange`.
    */
-  #tracked: boolean;
+  readonly #tracked: boolean;
 
   constructor(config: AttemptsConfig) {
     this.#config = config;
@@ -91,22 +86,15 @@ export class Attempts {
     this.#origin = new URL(config.base).origin;
     this.#fetch = config.fetch ?? globalThis.fetch;
     this.#init = fetchInit(this.#fetch, config.fetchOptions);
-    this.#tracked = this.#key !== undefined;
-    this.#exchange = this.#tracked ? this.#keyedExchange : this.#plainExchange;
-  }
-
-  /** Installs middleware (when the client is made): every attempt goes through `chain`. */
-  useMiddleware(chain: readonly Middleware[]): void {
-    this.#chain = chain;
-    this.#tracked = true;
-    this.#exchange = this.#keyedExchange;
+    this.#chain = config.middleware;
+    this.#tracked = this.#key !== undefined || this.#chain !== undefined;
   }
 
   /**
    * Sends `spec` and reads its answer; the retry loop starts only after a failed first attempt.
    * `retrying` is told of each failed attempt before its retry (it may throw to stop: a budget).
    */
-  send<T>(
+  async send<T>(
     spec: RequestSpec,
     options: RequestOptions,
     read: Reader<T>,
@@ -114,27 +102,46 @@ export class Attempts {
     state: CallState | undefined,
     retrying?: (error: unknown) => void,
   ): Promise<Answer<T>> {
-    return this.#attempt(spec, options, read, model, state).catch((error: unknown) =>
-      retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
-        policy: spec.policy,
-        maxRetries: options.maxRetries ?? this.#config.maxRetries,
-        maxRetryAfter: this.#config.maxRetryAfter,
-        retryDelay: this.#config.retryDelay,
-        signal: options.signal,
-        replayable: !(spec.body instanceof ReadableStream),
-        handOver: state?.handOver,
-        onRetry: (failure, attempt, wait) => {
-          // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
-          retrying?.(failure);
-          this.#config.log.info(
-            `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
-          );
-        },
-      }),
-    );
+    try {
+      return await this.#attempt(spec, options, read, model, state);
+    } catch (error) {
+      return this.#retry(error, spec, options, read, model, state, retrying);
+    }
   }
 
-  /** One attempt: open the connection under the clocks, decode a non-2xx answer, read the body. */
+  /** The retry loop after a failed first attempt (retry.ts decides whether, and when, to try again). */
+  #retry<T>(
+    error: unknown,
+    spec: RequestSpec,
+    options: RequestOptions,
+    read: Reader<T>,
+    model: string | undefined,
+    state: CallState | undefined,
+    retrying: ((error: unknown) => void) | undefined,
+  ): Promise<Answer<T>> {
+    return retryAfter(error, () => this.#attempt(spec, options, read, model, state), {
+      policy: spec.policy,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      maxRetryAfter: this.#config.maxRetryAfter,
+      retryDelay: this.#config.retryDelay,
+      signal: options.signal,
+      replayable: !(spec.body instanceof ReadableStream),
+      handOver: state?.handOver,
+      onRetry: (failure, attempt, wait) => {
+        // May throw BudgetExceededError: a retry that no longer fits the budget is not made.
+        retrying?.(failure);
+        this.#config.log.info(
+          `${spec.method} ${spec.path}${model ? ` (${model})` : ""} failed (${failure instanceof Error ? failure.message : String(failure)}); retry ${attempt} in ${Math.round(wait)} ms`,
+        );
+      },
+    });
+  }
+
+  /**
+   * One attempt: its connection opened under the clocks (a plain attempt sends at once; a tracked
+   * one, {@link #trackedExchange}, may wait for its key or middleware), a non-2xx answer decoded
+   * into its typed error, the body read.
+   */
   async #attempt<T>(
     spec: RequestSpec,
     options: RequestOptions,
@@ -146,24 +153,36 @@ export class Attempts {
     const debug = logs(log, "debug");
     const started = debug ? Date.now() : 0;
     const url = requestURL(this.#config.base, spec, options, this.#config.defaultQuery);
-    const record = state?.record;
-    // Set once the request is handed to fetch: an attempt that failed before then sent nothing.
-    // A plain call reaches fetch at once, and allocates nothing for this.
-    const sending: Sending | undefined = this.#tracked ? { handed: false } : undefined;
-    let connection: Connection;
+    // A plain attempt reaches fetch at once, and allocates nothing for tracking.
+    const tracking: Tracking | undefined = this.#tracked
+      ? { handed: false, model, record: state?.record }
+      : undefined;
+    const connection = startAttempt(url, {
+      signal: options.signal,
+      timeout: options.timeout ?? this.#config.timeout,
+      idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
+      signalled: tracking === undefined && this.#fetch === RUNTIME_FETCH,
+    });
+    const { signal } = connection.controller;
     try {
-      connection = await openConnection(
-        url,
-        (signal) => this.#exchange(url, spec, options, signal, model, record, sending),
-        {
-          signal: options.signal,
-          timeout: options.timeout ?? this.#config.timeout,
-          idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-          signalled: sending === undefined && this.#fetch === RUNTIME_FETCH,
-        },
-      );
+      let response: Response;
+      if (tracking) {
+        response = await untilAborted(this.#trackedExchange(url, spec, options, signal, tracking), signal);
+      } else {
+        // Plain: its request, one fetch (raced with the abort unless it is the runtime's own, which
+        // honours its signal), and a redirect followed by hand (redirects.ts).
+        const init = this.#request(spec, options, signal);
+        // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation"
+        // when called as a method of another object (this.#fetch(...) would make `this` the Attempts).
+        const send = this.#fetch;
+        const sent = send(url, init);
+        response = await (connection.signalled ? sent : untilAborted(sent, signal));
+        if (isRedirect(response)) response = await follow(response, init, spec.policy, this.#origin, send);
+      }
+      connection.opened(response);
     } catch (error) {
-      throw sending && !sending.handed ? neverSent(error) : error;
+      const failure = connection.failed(error);
+      throw tracking && !tracking.handed ? neverSent(failure) : failure;
     }
     const { response } = connection;
     // The line is built only when debug logging is on: with the default level it would be garbage.
@@ -183,36 +202,47 @@ export class Attempts {
     return { data, response, model };
   }
 
-  /** A string key, no middleware: the headers, the body, fetch. */
-  #plainExchange: Exchange = (url, spec, options, signal) => {
-    const { defaultHeaders, apiKey } = this.#config;
-    const headers = requestHeaders(spec, options, defaultHeaders, apiKey as string);
+  /**
+   * What a plain attempt (a string key, no middleware) sends: its headers, its body, and the fetch
+   * options (`redirect: "manual"`: a redirect is followed by hand, see redirects.ts).
+   */
+  #request(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): RequestInit {
+    const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
     const body = requestBody(spec, options, headers);
-    return this.#fetchFollowing(
-      url,
+    return this.#init(
       { method: spec.method, headers, body, signal, redirect: "manual" },
-      spec,
-      options,
+      options.fetchOptions,
     );
-  };
+  }
 
-  /** A key from the apiKey function, and the middleware chain with the key's stand-in in its headers. */
-  #keyedExchange: Exchange = async (url, spec, options, signal, model, record, sending) => {
+  /**
+   * A key from the apiKey function, and the middleware chain with the key's stand-in in its
+   * headers; `tracking.handed` is set once the request is handed to fetch.
+   */
+  async #trackedExchange(
+    url: string,
+    spec: RequestSpec,
+    options: RequestOptions,
+    signal: AbortSignal,
+    tracking: Tracking,
+  ): Promise<Response> {
+    const { model, record } = tracking;
     const key = this.#key ? await this.#key.get() : (this.#config.apiKey as string);
     const headers = requestHeaders(spec, options, this.#config.defaultHeaders, record ? REDACTED_KEY : key);
     const body = requestBody(spec, options, headers);
     const handed = (to: string, init: RequestInit) => {
-      if (sending) sending.handed = true;
+      tracking.handed = true;
       return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec, options);
     };
-    if (!record) return handed(url, { method: spec.method, headers, body, signal });
+    if (!record || !this.#chain) return handed(url, { method: spec.method, headers, body, signal });
     const init = { method: spec.method, url, headers, body, signal };
-    return throughChain(this.#chain!, this.#origin, record, model, init, key, handed);
-  };
+    return throughChain(this.#chain, this.#origin, record, model, init, key, handed);
+  }
 
   /**
-   * One fetch, with `redirect: "manual"`: a redirect is followed by hand, and only on a 3xx
-   * (redirects.ts): fetch would carry custom auth headers to any host, and POST a paid submission again.
+   * One fetch of a tracked attempt, with `redirect: "manual"`: a redirect is followed by hand, and
+   * only on a 3xx (redirects.ts): fetch would carry custom auth headers to any host, and POST a
+   * paid submission again.
    */
   async #fetchFollowing(
     url: string,
@@ -220,8 +250,6 @@ export class Attempts {
     spec: RequestSpec,
     options: RequestOptions,
   ): Promise<Response> {
-    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
-    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
     const send = this.#fetch;
     const init = this.#init(genway, options.fetchOptions);
     const response = await send(url, init);

@@ -76,7 +76,7 @@ export interface MoneyPort {
   ready(): Billing | undefined;
 }
 
-/** One model's try of a call: plain, or metered by the client's billing. */
+/** One model's try of a call: plain, or metered by the client's billing (the transport's `#try`). */
 export type Try = <P, T>(
   op: Operation<P>,
   params: P,
@@ -89,8 +89,6 @@ export type Try = <P, T>(
 export interface BilledCallsParts {
   /** The client's money (src/client-money.ts). */
   money: MoneyPort;
-  /** One model's try, unmetered: what a billed call takes until the client asks for money. */
-  plain: Try;
   /** Checks the params and builds the request (a failure is marked as never sent). */
   build<P>(op: Operation<P>, params: P, options: RequestOptions): RequestSpec | Promise<RequestSpec>;
   /** The attempt loop every try sends through. */
@@ -111,23 +109,20 @@ const unmade = (error: unknown): Priced => ({
 
 /**
  * The transport's side of money, for its billed calls (an operation with a `meter`): each runs the
- * plain try, counted in the ledger, until the client asks for money, and is metered by the
- * client's billing from then on (budgets, onCost). Its cost is read when asked: `withResponse()`,
- * `stream.cost()`, `await stream.finalCost()`, a task snapshot.
+ * transport's plain try, counted in the ledger, until the client asks for money, and is metered by
+ * the client's billing from then on (budgets, onCost). Its cost is read when asked:
+ * `withResponse()`, `stream.cost()`, `await stream.finalCost()`, a task snapshot.
  */
 export class BilledCalls {
-  /** One model's try of a billed call: plain until the client asks for money, then metered. */
-  try: Try;
+  /**
+   * Whether the client asked for money: its billed calls are then {@link metered}; until then the
+   * transport runs them plain. A field, not a method: the plain path reads it and runs nothing here.
+   */
+  metering = false;
   #billing: Promise<Billing> | undefined;
+  #loaded: Billing | undefined;
 
-  constructor(private readonly parts: BilledCallsParts) {
-    this.try = parts.plain;
-  }
-
-  /** Whether a call taking its try now runs it plain (the client has not asked for money). */
-  get plain(): boolean {
-    return this.try === this.parts.plain;
-  }
+  constructor(private readonly parts: BilledCallsParts) {}
 
   /**
    * The client asks for money (a budget, onCost, group, prices or middleware): its billing loads,
@@ -135,19 +130,29 @@ export class BilledCalls {
    */
   ask(): Promise<Billing> {
     if (this.#billing === undefined) {
-      const loading = this.parts.money.load();
-      this.#billing = loading;
-      this.try = async (op, params, options, read, state) =>
-        (await loading).run(this.#metered(op, params, options, read, state));
-      loading.then(
+      this.metering = true;
+      this.#billing = this.parts.money.load();
+      this.#billing.then(
         (billing) => {
-          this.try = (op, params, options, read, state) =>
-            billing.run(this.#metered(op, params, options, read, state));
+          this.#loaded = billing;
         },
         () => {},
       );
     }
     return this.#billing;
+  }
+
+  /** One model's try of a billed call as the client's billing runs it (once it is loaded). */
+  metered<P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions,
+    read: Reader<T>,
+    state: CallState | undefined,
+  ): Promise<Answer<T>> {
+    const loaded = this.#loaded;
+    if (loaded) return loaded.run(this.#attempt(op, params, options, read, state));
+    return this.ask().then((billing) => billing.run(this.#attempt(op, params, options, read, state)));
   }
 
   /** A billed call that ran plain answered: counted in the ledger (a stream, at its end: see {@link body}). */
@@ -203,7 +208,7 @@ export class BilledCalls {
    * asked for money meters it instead.
    */
   body<T, P>(op: Operation<P>, params: P, options: RequestOptions, read: Reader<T>): Reader<T> {
-    if (!this.plain) return read;
+    if (this.metering) return read;
     const { money } = this.parts;
     return async (c, spec, model) => {
       const data = await read(c, spec, model);
@@ -216,8 +221,8 @@ export class BilledCalls {
     };
   }
 
-  /** One model's try as the client's billing runs it. */
-  #metered<P, T>(
+  /** One model's try, as the client's billing sees it. */
+  #attempt<P, T>(
     op: Operation<P>,
     params: P,
     options: RequestOptions,

@@ -12,7 +12,7 @@ import {
   MalformedResponseError,
 } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
-import { IdleClock } from "../shared/idle-clock.js";
+import { type ClockOwner, IdleClock } from "../shared/idle-clock.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { timerDelay } from "../shared/timers.js";
 import { runtimeClock } from "./runtime-fetch.js";
@@ -65,8 +65,12 @@ export interface Clocks {
 /** Who ended an attempt early: the caller, the idle clock, or the response clock. */
 type Reason = "user" | "idle" | "timeout" | undefined;
 
-/** One attempt's connection: its controller, clock and abort reason (methods, not closures per call). */
-class Attempt implements Connection {
+/**
+ * One attempt's connection: its controller, clock and abort reason (methods, not closures per
+ * call). Made by {@link startAttempt} before the request is sent; {@link Attempt.opened} once its
+ * headers arrived, or {@link Attempt.failed} for the error that ended it before then.
+ */
+export class Attempt implements Connection, ClockOwner {
   response!: Response;
   url: string;
   readonly controller = new AbortController();
@@ -79,7 +83,7 @@ class Attempt implements Connection {
   constructor(
     url: string,
     readonly idleTimeout: number,
-    timeout: number,
+    readonly timeout: number,
     readonly signalled: boolean,
     user: AbortSignal | undefined,
   ) {
@@ -93,13 +97,29 @@ class Attempt implements Connection {
       user.addEventListener("abort", this.#onUserAbort, { once: true });
     }
     // The response clock runs until the headers arrive; the body then has the idle clock (one timer).
-    this.clock = new IdleClock(idleTimeout, () => this.abort("idle"), {
-      ms: timeout,
-      onTimeout: () => {
-        this.reason ??= "timeout";
-        this.controller.abort();
-      },
-    });
+    this.clock = new IdleClock(idleTimeout, this, timeout);
+  }
+
+  /** The response arrived: the response clock stops, and the idle clock waits for a reader. */
+  opened(response: Response): this {
+    this.response = response;
+    this.clock.headers();
+    // After a redirect (or a middleware's change) fetch reports where the answer came from.
+    if (response.url) this.url = response.url;
+    return this;
+  }
+
+  /** The request failed before its headers: the error of the clock or signal that ended it, or of the connection. */
+  failed(error: unknown): Error {
+    this.clock.stop();
+    this.release();
+    if (this.reason === "timeout") return new APITimeoutError("response", this.timeout, { cause: error });
+    return toConnectionError(
+      error,
+      this.reason === "user" ? "user" : undefined,
+      this.timeout,
+      hostAndPort(this.url),
+    );
   }
 
   get requestId(): string | undefined {
@@ -127,6 +147,17 @@ class Attempt implements Connection {
     this.controller.abort();
   }
 
+  /** The idle clock ran out between two chunks. */
+  idle(): void {
+    this.abort("idle");
+  }
+
+  /** The response clock ran out before the headers. */
+  timedOut(): void {
+    this.reason ??= "timeout";
+    this.controller.abort();
+  }
+
   release(): void {
     if (this.#onUserAbort) this.#user?.removeEventListener("abort", this.#onUserAbort);
   }
@@ -137,39 +168,46 @@ class Attempt implements Connection {
  * idle clock, in the same timer), or for a connection made another way, an idle clock of its own.
  */
 export function bodyClock(connection: Connection): IdleClock {
-  connection.clock ??= new IdleClock(connection.idleTimeout, () => connection.abort("idle"));
+  connection.clock ??= new IdleClock(connection.idleTimeout, {
+    idle: () => connection.abort("idle"),
+    timedOut: () => {},
+  });
   return connection.clock;
 }
 
 /**
+ * An attempt of a request to `url` under the response clock and the caller's signal, before it is
+ * sent: one AbortController and one timer. Aborted already, it throws: nothing left the process,
+ * so a budget frees the call's reservation.
+ */
+export function startAttempt(
+  url: string,
+  { signal: userSignal, timeout, idleTimeout, signalled = false }: Clocks,
+): Attempt {
+  if (userSignal?.aborted) throw neverSent(new APIUserAbortError());
+  return new Attempt(url, idleTimeout, timeout, signalled, userSignal);
+}
+
+/**
  * Runs `send` (a request to `url`) under the response clock and the caller's signal; the
- * Connection carries both into the body read. One AbortController and one timer per attempt.
+ * Connection carries both into the body read.
  */
 export async function openConnection(
   url: string,
   send: (signal: AbortSignal) => Promise<Response>,
-  { signal: userSignal, timeout, idleTimeout, signalled = false }: Clocks,
+  clocks: Clocks,
 ): Promise<Connection> {
-  // Aborted before fetch: nothing left the process, so a budget frees the call's reservation.
-  if (userSignal?.aborted) throw neverSent(new APIUserAbortError());
-  const attempt = new Attempt(url, idleTimeout, timeout, signalled, userSignal);
-  const { controller } = attempt;
+  const attempt = startAttempt(url, clocks);
+  const { signal } = attempt.controller;
   try {
-    const sent = send(controller.signal);
+    const sent = send(signal);
     // Raced with the abort unless `send` is the platform's fetch: what `send` awaits before fetch
     // (an apiKey() that never settles) or a custom fetch that ignores its signal must not outlive
     // the clocks.
-    attempt.response = await (signalled ? sent : untilAborted(sent, controller.signal));
+    return attempt.opened(await (attempt.signalled ? sent : untilAborted(sent, signal)));
   } catch (error) {
-    attempt.clock.stop();
-    attempt.release();
-    if (attempt.reason === "timeout") throw new APITimeoutError("response", timeout, { cause: error });
-    throw toConnectionError(error, attempt.reason === "user" ? "user" : undefined, timeout, hostAndPort(url));
+    throw attempt.failed(error);
   }
-  attempt.clock.headers();
-  // After a redirect (or a middleware's change) fetch reports where the answer came from.
-  if (attempt.response.url) attempt.url = attempt.response.url;
-  return attempt;
 }
 
 /**

@@ -21,8 +21,8 @@ export interface Features {
   log: Logger;
   /** The transport's billed calls, when its client has money. */
   billed: BilledCalls | undefined;
-  /** One model's try, unmetered. */
-  plain: Try;
+  /** One model's try: plain, or metered once the client asked for money. */
+  try: Try;
 }
 
 /**
@@ -38,14 +38,13 @@ export async function featured<P, T>(
   stream: boolean,
   read: Reader<T>,
 ): Promise<Answer<T>> {
-  const { chain, log, billed, plain } = features;
+  const { chain, log, billed } = features;
   const choices = modelChoices(op, params, options);
   const record = chain && new CallRecord(op.name, choices ? choices[0] : modelOf(op, params), stream);
   try {
-    const metered = op.meter ? billed : undefined;
     // A call's own budget prices it before sending: the client asks for money.
-    if (metered && options.budget !== undefined) await metered.ask();
-    const attempt = metered ? metered.try : plain;
+    if (op.meter && billed && options.budget !== undefined) await billed.ask();
+    const attempt = features.try;
     if (!choices) return await attempt(op, params, options, read, { record, handOver: undefined });
     return await fallBack(op, params, choices, log, (tried, handOver) =>
       attempt(op, tried, options, read, { record, handOver }),

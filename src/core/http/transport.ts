@@ -1,16 +1,17 @@
 // The one HTTP path every resource uses: a call's options checked, its request built, sent and
 // read. Knows HTTP, not any API family.
 //
-// A plain call (no budget, onCost, middleware, fallback, OTel) runs the plain path: its operation
-// checked and its request built synchronously, one AbortController and one timer, fetch, the
-// body's text, JSON.parse, the error-envelope check, the result; its request id and cost are read
-// when `withResponse()` asks. Each feature has its own file and is installed when the client is
-// made with it (money also when the client first reads a cost), never tested on a plain call:
-// middleware (middleware.ts) replaces the exchange of every attempt, the client's billing (src/money,
-// through billing.ts) the try of a billed call; a call that lists models or has its own budget runs
-// featured.ts (the fallback loop of fallback.ts). The attempts, their retries and exchanges are
-// attempts.ts; what one request sends (URL, headers, body, key) is request-init.ts; redirects are
-// redirects.ts.
+// A call goes `call` / `open` / `jsonOrStream` -> `#operate` -> `#try` -> `#plain` ->
+// `Attempts.send`. A plain call (no budget, onCost, middleware, fallback, OTel) takes the plain
+// branch at each step: its options checked only when given, its request built synchronously, one
+// AbortController and one timer, fetch, the body's text, JSON.parse, the error-envelope check, the
+// result; its request id and cost are read when `withResponse()` asks. Each feature has its own
+// file, is installed when the client is made with it (money also when the client first reads a
+// cost), and is reached by one branch: a client with middleware, or a call that lists models or
+// has its own budget, runs featured.ts (middleware.ts around each attempt, the fallback loop of
+// fallback.ts); a billed call of a client that asked for money runs its billing (billing.ts). The
+// attempts, their retries and exchanges are attempts.ts; what one request sends (URL, headers,
+// body, key) is request-init.ts; redirects are redirects.ts.
 
 import { GenwayError } from "../errors/errors.js";
 import { neverSent } from "../errors/never-sent.js";
@@ -20,7 +21,7 @@ import { checkOptions } from "../validation/options.js";
 import type { ValidationMode } from "../validation/validate.js";
 import { type Answer, APIPromise, NOT_BILLED, RawAnswer } from "./api-promise.js";
 import { Attempts, type CallState, type Reader } from "./attempts.js";
-import { BilledCalls, type Billing, type MoneyPort, type Try } from "./billing.js";
+import { BilledCalls, type Billing, type MoneyPort } from "./billing.js";
 import { type Connection, underClock } from "./connection.js";
 import { type Features, featured } from "./featured.js";
 import { isHtml, isJson, readJson, rejectHtml, rejectJson } from "./json-body.js";
@@ -62,18 +63,11 @@ export interface TransportConfig {
   log: Logger;
   /** Whether declared operations check their params before sending (`off`: sent as given). */
   validation: ValidationMode;
+  /** The client's middleware (undefined or empty: none), around every attempt of every call. */
+  middleware?: readonly Middleware[] | undefined;
   /** The client's money, loaded when it first asks for it; undefined: calls are never priced. */
   money?: MoneyPort | undefined;
 }
-
-/** One call of a declared operation (the options checked, the features it uses applied). */
-type Operate = <P, T>(
-  op: Operation<P>,
-  params: P,
-  options: RequestOptions | undefined,
-  stream: boolean,
-  read: Reader<T>,
-) => Promise<Answer<T>>;
 
 /** The options of a call given none: nothing to check. */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
@@ -92,14 +86,17 @@ export class Transport {
   readonly #readJson: Reader<unknown>;
   /** The client's billed calls (an operation with a meter); undefined: calls are never priced. */
   readonly #billed: BilledCalls | undefined;
-  /** What a featured call uses (the middleware chain once installed). */
+  /** The client's middleware: every call is then featured and recorded. */
+  readonly #chain: readonly Middleware[] | undefined;
+  /** What a featured call uses. */
   readonly #features: Features;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     const base = `${gatewayRoot(config.baseURL)}/`;
     this.#api = `${new URL(base).href}v1/`;
-    this.#attempts = new Attempts({ ...config, base });
+    this.#chain = config.middleware?.length ? config.middleware : undefined;
+    this.#attempts = new Attempts({ ...config, base, middleware: this.#chain });
     const max = config.maxResponseBytes;
     this.#readJson = (c) => readJson(c, max);
     const { money } = config;
@@ -107,11 +104,15 @@ export class Transport {
       money &&
       new BilledCalls({
         money,
-        plain: this.#plain,
         build: (op, params, options) => this.#build(op, params, options),
         attempts: this.#attempts,
       });
-    this.#features = { chain: undefined, log: config.log, billed: this.#billed, plain: this.#plain };
+    this.#features = {
+      chain: this.#chain,
+      log: config.log,
+      billed: this.#billed,
+      try: (op, params, options, read, state) => this.#try(op, params, options, read, state),
+    };
   }
 
   get log(): Logger {
@@ -138,20 +139,6 @@ export class Transport {
    */
   servesWithKey(url: URL): boolean {
     return url.href.startsWith(this.#api);
-  }
-
-  /** Installs middleware (when the client is made): every attempt goes through `chain`, every call is featured and recorded. */
-  useMiddleware(chain: readonly Middleware[]): void {
-    this.#features.chain = chain;
-    this.#attempts.useMiddleware(chain);
-    this.#operate = (op, params, options = NO_OPTIONS, stream, read) => {
-      try {
-        if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
-        return featured(this.#features, op, params, options, stream, read);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
   }
 
   /**
@@ -277,7 +264,7 @@ export class Transport {
   ): Promise<Answer<T>> {
     if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
-    const record = this.#features.chain && new CallRecord(made.operation, undefined, stream, made.parent);
+    const record = this.#chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
     try {
       const answer = await this.#attempts.send(spec, options, read, undefined, state);
@@ -290,44 +277,55 @@ export class Transport {
   }
 
   /**
-   * One call of a declared operation. A plain call goes straight to its try; one that uses a
-   * feature (its own budget, a fallback list; with middleware, every call) to featured.ts.
+   * One call of a declared operation, its options checked: a call that uses a feature (a client
+   * with middleware; a call with its own budget or a list of models) goes to featured.ts, any
+   * other straight to its try.
    */
-  #operate: Operate = (op, params, options = NO_OPTIONS, stream, read) => {
+  #operate<P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions = NO_OPTIONS,
+    stream: boolean,
+    read: Reader<T>,
+  ): Promise<Answer<T>> {
     try {
-      if (options !== NO_OPTIONS) {
-        checkOptions("request", options, REQUEST_OPTIONS, true);
-        if (options.budget !== undefined || options.fallback !== undefined) {
-          return featured(this.#features, op, params, options, stream, read);
-        }
-      }
-      if (Array.isArray((params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"])) {
+      if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
+      if (this.#chain || usesFeature(op, params, options)) {
         return featured(this.#features, op, params, options, stream, read);
       }
-      return (op.meter && this.#billed ? this.#billed.try : this.#plain)(
-        op,
-        params,
-        options,
-        read,
-        undefined,
-      );
+      return this.#try(op, params, options, read, undefined);
     } catch (error) {
       return Promise.reject(error);
     }
-  };
+  }
+
+  /**
+   * One model's try: metered by the client's billing once the client asked for money (a billed
+   * operation), else plain.
+   */
+  #try<P, T>(
+    op: Operation<P>,
+    params: P,
+    options: RequestOptions,
+    read: Reader<T>,
+    state: CallState | undefined,
+  ): Promise<Answer<T>> {
+    if (op.meter && this.#billed?.metering) return this.#billed.metered(op, params, options, read, state);
+    return this.#plain(op, params, options, read, state);
+  }
 
   /**
    * One model's try, unmetered: build (synchronously, unless the body must be read), send, read. A
    * billed call is counted in the client's ledger (what `gw.costs` totals; billing.ts): its model
    * and what its answer says it used, or, failed, whether it may have been billed.
    */
-  #plain: Try = async <P, T>(
+  async #plain<P, T>(
     op: Operation<P>,
     params: P,
     options: RequestOptions,
     read: Reader<T>,
     state: CallState | undefined,
-  ): Promise<Answer<T>> => {
+  ): Promise<Answer<T>> {
     let spec = this.#build(op, params, options);
     if (spec instanceof Promise) spec = await spec;
     const billed = op.meter && this.#billed;
@@ -341,7 +339,7 @@ export class Transport {
     if (billed) billed.counted(op, params, options, answer.data);
     state?.record?.answered(answer, op.meter ? "priced when withResponse() is read" : NOT_BILLED);
     return answer;
-  };
+  }
 
   /**
    * Checks the params and builds the request: at once for a body that cannot stall, under the
@@ -370,6 +368,14 @@ export class Transport {
       timeout: options.timeout ?? this.#config.timeout,
     });
   }
+}
+
+/** Whether a call uses a feature of its own: a budget, or more than one model (featured.ts). */
+function usesFeature<P>(op: Operation<P>, params: P, options: RequestOptions): boolean {
+  return (
+    (options !== NO_OPTIONS && (options.budget !== undefined || options.fallback !== undefined)) ||
+    Array.isArray((params as Record<string, unknown> | undefined)?.[op.modelField ?? "model"])
+  );
 }
 
 /**

@@ -6,10 +6,12 @@
  */
 import { timerDelay } from "./timers.js";
 
-/** The response clock: ms until the headers, and what to do when they do not come in time. */
-export interface ResponseWindow {
-  ms: number;
-  onTimeout: () => void;
+/** Whom a clock tells that a window ran out (an attempt: one object, no closure per call). */
+export interface ClockOwner {
+  /** No chunk came within the idle window. */
+  idle(): void;
+  /** The headers did not come within the response window (a clock made with one). */
+  timedOut(): void;
 }
 
 export class IdleClock {
@@ -21,25 +23,23 @@ export class IdleClock {
   #stopped = false;
   /** While waiting for the headers: when the response clock runs out (0 once they arrived). */
   #deadline = 0;
-  readonly #onTimeout: (() => void) | undefined;
 
   /**
    * `ms` between chunks (Infinity: no idle limit; 0 is a window of 0 ms, as for every clock). With
-   * `response`, the clock first waits for the headers under that window ({@link headers} ends it),
-   * in the same timer.
+   * `response` (ms), the clock first waits for the headers under that window ({@link headers} ends
+   * it), in the same timer.
    */
   constructor(
     private readonly ms: number,
-    private readonly onIdle: () => void,
-    response?: ResponseWindow,
+    private readonly owner: ClockOwner,
+    response?: number,
   ) {
     const idle = limited(ms) ? ms : Number.POSITIVE_INFINITY;
-    if (response && limited(response.ms)) {
-      this.#deadline = this.#last + response.ms;
-      this.#onTimeout = response.onTimeout;
+    if (response !== undefined && limited(response)) {
+      this.#deadline = this.#last + response;
       // Armed for the shorter window: a call that ends within both creates no second timer.
-      this.#timer = setTimeout(this.#check, timerDelay(Math.min(response.ms, idle)));
-    } else if (response) {
+      this.#timer = setTimeout(this.#check, timerDelay(Math.min(response, idle)));
+    } else if (response !== undefined) {
       // No response limit: the idle clock starts when a reader does.
       this.#held = true;
     } else if (limited(ms)) {
@@ -93,7 +93,7 @@ export class IdleClock {
     if (this.#deadline !== 0) {
       if (now >= this.#deadline) {
         this.#fired = true;
-        this.#onTimeout?.();
+        this.owner.timedOut();
       } else {
         // Never asleep for longer than one idle window: headers that come after it would find the
         // timer set for the response deadline, and the body's idle clock would wait until then.
@@ -111,7 +111,7 @@ export class IdleClock {
       return;
     }
     this.#fired = true;
-    this.onIdle();
+    this.owner.idle();
   };
 }
 

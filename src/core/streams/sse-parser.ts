@@ -84,16 +84,31 @@ export class SSEParser {
       if (text.charCodeAt(0) === LF) text = text.slice(1);
     }
     if (this.#piecesLength > 0 || this.#pieces.length > 0) {
-      // A line continues: join it only once its end is here.
-      if (text.indexOf("\n") === -1 && text.indexOf("\r") === -1) {
+      // A line continues: join it only once its end is here, with the text up to that end (not the
+      // whole chunk, which is read where it is).
+      const lf = text.indexOf("\n");
+      const cr = text.indexOf("\r");
+      if (lf === -1 && cr === -1) {
         this.#keep(text);
         return;
       }
-      this.#pieces.push(text);
-      text = this.#pieces.join("");
+      // After the line's end; a CR's LF goes with it (a CR that ends the text is #skipLF's).
+      const end = (cr === -1 || (lf !== -1 && lf < cr) ? lf : cr === lf - 1 ? lf : cr) + 1;
+      this.#pieces.push(text.slice(0, end));
+      const line = this.#pieces.join("");
       this.#pieces = [];
       this.#piecesLength = 0;
+      this.#lines(line, out);
+      if (this.overflow || end === text.length) return;
+      // A CR that ended the line is not the text's last character: what follows it is known.
+      this.#skipLF = false;
+      text = text.slice(end);
     }
+    this.#lines(text, out);
+  }
+
+  /** The lines of `text`; an unfinished last line is kept for the next chunk. */
+  #lines(text: string, out: SSEMessage[]): void {
     const rest = text.indexOf("\r") === -1 ? this.#linesLF(text, out) : this.#linesAny(text, out);
     if (rest < text.length && !this.overflow) this.#keep(text.slice(rest));
     if (this.#piecesLength + this.#data.length > this.max) this.overflow = true;

@@ -1,6 +1,6 @@
 /**
  * Waiting for a task: poll with backoff until a terminal state, under the caller's signal and a
- * total deadline, reporting each change (batch-reader.ts coalesces the polls of many waits).
+ * total deadline, reporting each change (a BatchReader coalesces the polls of many waits).
  */
 import {
   APIConnectionError,

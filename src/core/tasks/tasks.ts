@@ -155,8 +155,8 @@ export class TaskRegistry {
   ) {}
 
   /**
-   * @internal The longest (ms) a read of a batch-capable kind waits for its round (batch-reader.ts;
-   * default 1000, and never more than half the wait's poll interval). A queue worker sets it to
+   * @internal The longest (ms) a read of a batch-capable kind waits for its round (the
+   * BatchReader's; default 1000, and never more than half the wait's poll interval). A queue worker sets it to
    * its poll round, so all its waits on a kind cost one request per round (per batch size)
    * however their polls are phased.
    */

@@ -2,6 +2,11 @@
  * The one interpreter of request schemas (schema.ts): plain code, one case per kind. A valid value
  * allocates nothing; only a failure builds issues, each with its path, the rule broken and a
  * message that names the bound ("must be at most 4096 characters", "must be one of ...").
+ *
+ * Every call checks its params here, so the usual case is kept short: an object is checked by the
+ * fields it gives (and the required ones), not by every field its schema names. Only a value that
+ * fails is checked again the long way, field by field in the order declared, so that its issues are
+ * listed in that order.
  */
 import type { ValidationIssue } from "../errors/errors.js";
 import { characterCount } from "./characters.js";
@@ -136,7 +141,10 @@ function shape(schema: Schema, value: unknown): Found {
         ? undefined
         : [issue("invalid_value", mustBeOneOf(schema.values), true)];
     case "object":
-      return isObject(value) ? fields(schema.shape, value) : wrongType("object", value);
+      if (!isObject(value)) return wrongType("object", value);
+      return schema.required && fits(schema.shape, schema.required, value)
+        ? undefined
+        : fields(schema.shape, value);
     case "array": {
       if (!Array.isArray(value)) return wrongType("array", value);
       let found: Found;
@@ -194,6 +202,28 @@ function shape(schema: Schema, value: unknown): Found {
         ? undefined
         : [issue("custom", schema.message ?? "Invalid input", true)];
   }
+}
+
+/**
+ * Whether a plain object fits `shape`, read by the fields it gives: each required field, then each
+ * optional one it has. Builds nothing; a value that does not fit is checked again by {@link fields}.
+ */
+function fits(shape: Readonly<Record<string, Schema>>, required: readonly string[], value: object): boolean {
+  // Another prototype may give fields that a walk of the own keys would miss.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const given = value as Record<string, unknown>;
+  for (let i = 0; i < required.length; i++) {
+    const key = required[i]!;
+    const field = given[key];
+    if (run(shape[key]!, field) !== undefined || (field === undefined && !(key in given))) return false;
+  }
+  for (const key in given) {
+    if (!Object.hasOwn(shape, key)) continue;
+    const schema = shape[key]!;
+    const field = given[key];
+    if (schema.optional && field !== undefined && run(schema, field) !== undefined) return false;
+  }
+  return true;
 }
 
 /** Every field of `shape` in `value`, in the order declared; absent optional ones are skipped. */

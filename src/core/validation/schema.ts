@@ -53,7 +53,12 @@ type Node =
   | { readonly kind: "boolean" }
   | { readonly kind: "unknown" }
   | { readonly kind: "literal"; readonly values: readonly Primitive[] }
-  | { readonly kind: "object"; readonly shape: Readonly<Record<string, Schema>> }
+  | {
+      readonly kind: "object";
+      readonly shape: Readonly<Record<string, Schema>>;
+      /** The fields of `shape` that are not optional: a valid value is checked by these and its own keys. */
+      readonly required?: readonly string[];
+    }
   | ({ readonly kind: "array"; readonly item: Schema } & Readonly<ItemBounds>)
   | { readonly kind: "tuple"; readonly items: readonly Schema[]; readonly rest?: Schema }
   | { readonly kind: "record"; readonly key?: Schema; readonly value: Schema }
@@ -106,7 +111,7 @@ export const literal = <const V extends Primitive>(value: V): Schema<V> =>
 
 /** An object with these fields (others pass through untouched). */
 export const object = <S extends Shape>(shape: S): Schema<ObjectInput<S>> =>
-  schema({ kind: "object", shape });
+  schema({ kind: "object", shape, required: Object.keys(shape).filter((key) => !shape[key]!.optional) });
 
 /** A list of `item`s, within `bounds`. */
 export const array = <S extends Schema<unknown>>(item: S, bounds: ItemBounds = {}): Schema<Input<S>[]> =>
