@@ -166,10 +166,9 @@ export class Totals {
 
 /** The units of a ledger entry: the sums of its calls, priced as one. */
 function unitsOf(entry: LedgerEntry): Units {
-  const { model, family, requests, images, seconds, characters, usage } = entry;
-  const units: Units = { model, family, requests };
+  const { model, family, fields, requests, images, characters, usage } = entry;
+  const units: Units = { model, family, fields, requests };
   if (images !== undefined) units.images = images;
-  if (seconds !== undefined) units.seconds = seconds;
   if (characters !== undefined) units.characters = characters;
   if (usage !== undefined) units.usage = { ...usage };
   return units;

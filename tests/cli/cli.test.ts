@@ -509,7 +509,7 @@ describe.concurrent("paid commands show the estimated cost first", () => {
         ["video", "--model", "vidA-2.5", "--duration", "10", "a boat"],
         "11 CNY (vidA-2.5, 10 seconds x 1.1 CNY/second, group default; the gateway's prices)",
       ],
-      [["video", "--model", "veo3", "a boat"], "7 CNY (veo3, 1 requests x 7 CNY/request"],
+      [["video", "--model", "veo3", "a boat"], "7 CNY (veo3, 8 seconds x 0.875 CNY/second"],
       [
         ["video", "--model", "vidB3", "a boat"],
         'not priced: the gateway serves "vidB3" in the groups backup-1, not in "default" (the gateway\'s prices)',
