@@ -60,10 +60,10 @@ function atoi(value: unknown): number {
   return typeof value === "string" && /^[+-]?\d+$/.test(value) ? Number(value) : 0;
 }
 
-/** A `WxH` size's longer side (gemini/billing.go SizeToVeoResolution reads the larger of the two). */
+/** A `WxH` size's longer side, 0 when it is no `WxH` (gemini/billing.go SizeToVeoResolution). */
 function longestSide(size: string): number {
-  const [w, h] = size.toLowerCase().split("x", 2).map(atoi);
-  return Math.max(w ?? 0, h ?? 0);
+  const at = size.toLowerCase().indexOf("x");
+  return at < 0 ? 0 : Math.max(atoi(size.slice(0, at)), atoi(size.slice(at + 1)));
 }
 
 /**
@@ -75,7 +75,7 @@ function longestSide(size: string): number {
 const VEO: Rule = {
   serves: (model) => model.toLowerCase().startsWith("veo"),
   scale(model, q) {
-    const metadata = q.metadata ?? undefined;
+    const metadata = typeof q.metadata === "object" && q.metadata !== null ? q.metadata : undefined;
     let seconds: number | undefined;
     if (metadata && "durationSeconds" in metadata) {
       const given = metadata.durationSeconds;
@@ -127,13 +127,13 @@ const SORA: Rule = {
 };
 
 /** dall-e's size ratios (openai_image.go GetTokenCountMeta); any other size is 1. */
-const DALLE_SIZES: Readonly<Record<string, number>> = {
-  "256x256": 0.4,
-  "512x512": 0.45,
-  "1024x1024": 1,
-  "1024x1792": 2,
-  "1792x1024": 2,
-};
+const DALLE_SIZES: ReadonlyMap<unknown, number> = new Map([
+  ["256x256", 0.4],
+  ["512x512", 0.45],
+  ["1024x1024", 1],
+  ["1024x1792", 2],
+  ["1792x1024", 2],
+]);
 
 /**
  * dall-e images (GetTokenCountMeta, which tests the id as written: a prefix "dall-e", and exactly
@@ -143,7 +143,7 @@ const DALLE: Rule = {
   serves: (model) => model.startsWith("dall-e"),
   scale(model, q) {
     const ratios: Ratio[] = [];
-    const size = typeof q.size === "string" ? DALLE_SIZES[q.size] : undefined;
+    const size = DALLE_SIZES.get(q.size);
     if (size !== undefined && size !== 1) ratios.push({ why: `size ${q.size}`, value: size });
     if (model === "dall-e-3" && q.quality === "hd") {
       const wide = q.size === "1024x1792" || q.size === "1792x1024";
