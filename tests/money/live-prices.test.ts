@@ -1,5 +1,5 @@
 /**
- * Issue 27: costs from the gateway's own prices (GET /api/pricing + /api/status), loaded once per
+ * Costs from the gateway's own prices (GET /api/pricing + /api/status), loaded once per
  * client on first need, the spec's table when the gateway publishes none; budgets that work with
  * real ids; no pricing request for a client that never asks for money.
  */

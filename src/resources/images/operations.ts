@@ -95,8 +95,8 @@ export const GENERATE = operation<ImageGenerateParams>({
 /**
  * Billed per image (or per request, by family), at a price the relay may scale by the image's size
  * and quality (dall-e: src/money/ratios.ts): before sending, the `n` asked for; after, the images
- * answered, as new-api bills them (relay/channel/openai/relay_image.go, updateOpenAIImageCount:
- * the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
+ * answered, as new-api bills them (relay/channel/openai/relay_image.go, OpenaiImageHandler and
+ * updateOpenAIImageCount: the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
  * count is unpriced, never a silent zero (new-api then bills the `n` asked for, the worst case).
  */
 function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
