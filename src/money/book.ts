@@ -40,7 +40,7 @@ export interface Quote {
   subject: string;
   /** The currency of `rate`: the spec's table's CNY, the gateway's USD, your table's. */
   currency: Currency;
-  /** The gateway's price per request (new-api's model_price), which the relay scales by the request's fields (ratios.ts). */
+  /** The gateway's price per request (new-api's model_price), which the relay scales by the request's fields (a video's seconds, an image's size). */
   perRequest?: true | undefined;
 }
 

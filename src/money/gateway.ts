@@ -15,7 +15,7 @@
  *   (setting/ratio_setting/cache_ratio.go: GetCacheRatio, GetCreateCacheRatio).
  * - per request: quota = model_price x quota_per_unit x group_ratio, model_price in USD, times the
  *   ratios the relay reads from the request (a video's seconds and resolution, an image's count,
- *   size and quality: ratios.ts).
+ *   size and quality).
  * - money shown = quota / quota_per_unit USD, times usd_exchange_rate when the display is CNY;
  *   TOKENS shows the quota itself (controller/billing.go does the same for the balance).
  *

@@ -54,7 +54,7 @@ export interface CostEstimate {
 /**
  * The fields of a request that a relay scales a per-request price by, as the request sends them:
  * new-api multiplies a model's price by ratios its adaptors read from these (a video's seconds and
- * resolution, an image's size and quality). The money code reads them by model (src/money/ratios.ts).
+ * resolution, an image's size and quality). Which of them scale a price depends on the model.
  */
 export interface BilledFields {
   /** A video's length: a number, or a string of digits (new-api's TaskSubmitReq `duration`). */
