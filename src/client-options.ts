@@ -53,7 +53,8 @@ export interface GenwayOptions {
    */
   baseURL?: string | undefined;
   /**
-   * ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it).
+   * ms per attempt until the answer: its response headers, and for a stream its first data event
+   * (Infinity: no limit; above 2^31-1 ms is capped to it).
    * @default 600_000
    */
   timeout?: number | undefined;

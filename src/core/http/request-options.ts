@@ -15,7 +15,7 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
    */
   signal?: AbortSignal | undefined;
   /**
-   * ms until response headers, per attempt.
+   * ms until the answer (response headers; a stream's first data event), per attempt.
    * @default the client's `timeout`
    */
   timeout?: number | undefined;
