@@ -132,6 +132,11 @@ export class Transport {
     return { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay };
   }
 
+  /** `path` under the gateway's API root (its root's /v1/): where the relay serves a file of its own. */
+  apiURL(path: string): string {
+    return this.#api + path;
+  }
+
   /**
    * Whether `url` is a route of the gateway's API (under its root's /v1/, on its origin): a file the
    * relay serves itself behind its key (new-api's /v1/videos/{id}/content). Files anywhere else,
