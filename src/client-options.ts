@@ -181,7 +181,7 @@ const CLIENT_OPTIONS = {
   retryDelay: option.delay,
   maxResponseBytes: option.count,
   fetch: option.function,
-  fetchOptions: option.object,
+  fetchOptions: option.fetchOptions,
   defaultHeaders: option.headers,
   defaultQuery: option.query,
   validation: option.oneOf(VALIDATION_MODES),

@@ -73,7 +73,7 @@ export const REQUEST_OPTIONS = {
   headers: option.headers,
   query: option.query,
   extra_body: option.fields,
-  fetchOptions: option.object,
+  fetchOptions: option.fetchOptions,
   budget: option.budget,
   fallback: option.list,
   paidFallback: option.flag,

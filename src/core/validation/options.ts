@@ -86,6 +86,21 @@ function query(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * `fetchOptions`: an object whose `dispatcher`, where given, is a dispatcher: an object with a
+ * `dispatch` function, as undici's ProxyAgent, Agent and EnvHttpProxyAgent are. fetch calls it for
+ * every request, and anything else fails each call inside fetch instead of here.
+ */
+function fetchOptions(value: unknown): string | undefined {
+  if (!isObject(value)) return `must be an object, got ${shown(value)}`;
+  const { dispatcher } = value as { dispatcher?: unknown };
+  if (dispatcher === undefined || typeof (dispatcher as { dispatch?: unknown })?.dispatch === "function") {
+    return undefined;
+  }
+  const got = isObject(dispatcher) ? "an object without a dispatch function" : shown(dispatcher);
+  return `dispatcher must be a dispatcher, an object with a dispatch function (e.g. undici's new ProxyAgent(url)), got ${got}`;
+}
+
 /** An AbortSignal, or one from another realm (duck-typed as fetch does). */
 function isSignal(value: unknown): boolean {
   const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
@@ -133,6 +148,7 @@ export const option = {
   fields: must("an object of fields", isPlainObject),
   headers,
   query,
+  fetchOptions,
   budget: thrown(checkBudget, "budget"),
   prices: thrown(checkPrices, "prices"),
   /** One of a closed list of values. */
