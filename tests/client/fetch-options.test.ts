@@ -164,8 +164,10 @@ describe("fetchOptions: a proxy for every request", () => {
   it("review D6: a paid call fetch refused to start (a fetch option it refuses, a dispatcher it cannot call) was never sent: a budget keeps none of it", async () => {
     const { server, mock } = await loopback();
     const video = { model: "vidA-2.5", prompt: "a boat", duration: 5 } as const; // worst case 5.5 CNY
-    const refusals: Array<Pick<GenwayOptions, "fetch" | "fetchOptions">> = [
+    const refusals: Array<Pick<GenwayOptions, "fetch" | "fetchOptions" | "baseURL">> = [
       { fetchOptions: { cache: "bogus" as RequestCache } },
+      // A port the Fetch standard blocks: fetch opens no socket ("bad port").
+      { baseURL: "http://127.0.0.1:6000" },
       // A fetch of the caller's that hands Node's fetch a dispatcher it cannot call ("fetch failed").
       { fetch: (url, init) => fetch(url, { ...init, dispatcher: {} } as RequestInit) },
     ];
