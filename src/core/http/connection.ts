@@ -389,7 +389,7 @@ export function bodyFailure(connection: Connection, cause: unknown): Error {
  * (`host:port`, see Connection.where) is named in a connection error: "which server?" is the first
  * question a refused connection or a cut body raises.
  */
-export function toConnectionError(
+function toConnectionError(
   error: unknown,
   reason: "user" | "idle" | undefined,
   timeoutMs: number,
