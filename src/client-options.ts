@@ -228,7 +228,7 @@ export function derivedOptions(
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
-  checkOptions(name, options, CLIENT_OPTIONS, true);
+  checkOptions(name, options, CLIENT_OPTIONS);
   const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
   if (!baseURL) {
     throw new GenwayError(

@@ -175,7 +175,9 @@ describe.concurrent("genway chat", () => {
 
   it("review D5: a task failed with no reason says the gateway gave none, not a reason of the CLI's", () => {
     const error = new TaskFailedError({ kind: "video", id: "task_1" }, "", {});
-    expect(describeError(error)).toBe("video task task_1 failed; the gateway gave no reason [TaskFailedError]");
+    expect(describeError(error)).toBe(
+      "video task task_1 failed; the gateway gave no reason [TaskFailedError]",
+    );
   });
 
   it("F14: a refused connection names ECONNREFUSED, and a port fetch refuses says so", async ({ cli }) => {

@@ -267,7 +267,7 @@ export class Transport {
     stream: boolean,
     made: { operation: string; parent: CallInfo | undefined } = UNDECLARED,
   ): Promise<Answer<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
     const record = this.#chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
@@ -294,7 +294,7 @@ export class Transport {
     read: Reader<T>,
   ): Promise<Answer<T>> {
     try {
-      if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
+      if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
       if (this.#chain || usesFeature(op, params, options)) {
         return featured(this.#features, op, params, options, stream, read);
       }

@@ -18,7 +18,7 @@ import { DEFAULTS } from "../shared/defaults.js";
 import { callIsolated } from "../shared/isolated.js";
 import type { Logger } from "../shared/log.js";
 import { timerDelay } from "../shared/timers.js";
-import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
+import { checkOptions, type OptionChecks, option } from "../validation/options.js";
 import type { TaskSnapshot } from "./task-record.js";
 
 /** Options of a task wait: `task.wait`, `gw.tasks.wait`, `pollTask`, `createAndWait`. */
@@ -49,6 +49,19 @@ export interface WaitOptions<R = unknown> {
    */
   onProgress?: ((snapshot: TaskSnapshot<R>) => void) | undefined;
 }
+
+/**
+ * Every option of a wait, with its check (checkOptions: a misspelt one is refused, with the closest
+ * name). A family's wait adds its own (`kind`, an upload's `name`) in a map of its own, and passes
+ * on only these.
+ */
+export const WAIT_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  interval: option.delay,
+  maxInterval: option.delay,
+  onProgress: option.function,
+} as const satisfies OptionChecks<keyof WaitOptions>;
 
 const BACKOFF = 1.5;
 /**

@@ -13,9 +13,9 @@ import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { Slots } from "../shared/slots.js";
-import { shown } from "../validation/options.js";
+import { checkOptions, shown } from "../validation/options.js";
 import { BatchReader } from "./batch-reader.js";
-import { type AroundWait, describe, isTransient, type WaitOptions, waitFor } from "./poll.js";
+import { type AroundWait, describe, isTransient, WAIT_OPTIONS, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
@@ -280,14 +280,17 @@ export class TaskRegistry {
   }
 
   #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+    const hooked = this.middleware.some((m) => m.onWait);
     let entry: KindEntry;
     try {
       entry = this.#entry(ref.kind);
+      // The hooks' wait spreads the options, where options that are no object would pass as none.
+      if (hooked && options !== undefined) checkOptions("wait", options, WAIT_OPTIONS);
     } catch (error) {
       return Promise.reject(error);
     }
     const task = { kind: ref.kind, id: ref.id };
-    if (!this.middleware.some((m) => m.onWait)) return this.#poll(entry, task, options);
+    if (!hooked) return this.#poll(entry, task, options);
     const listeners: Array<(snapshot: TaskSnapshot<unknown>) => void> = [];
     const onProgress = (snapshot: TaskSnapshot<R>) => {
       for (const listener of listeners) listener(snapshot);

@@ -2,7 +2,8 @@
 
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
-import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
+import { snapshotOf, type TaskSnapshot, WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
+import { checkOptions, type OptionChecks, option } from "../../core/validation/index.js";
 import { MusicClips } from "./clips.js";
 import {
   fetchBatch,
@@ -26,6 +27,12 @@ export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics>
   /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */
   kind?: typeof MUSIC_KIND | typeof LYRICS_KIND;
 }
+
+/** Every option of a music wait: a wait's, and the kind (the registry refuses a kind it does not know). */
+const MUSIC_WAIT_OPTIONS = {
+  ...WAIT_OPTIONS,
+  kind: option.name,
+} as const satisfies OptionChecks<keyof MusicWaitOptions>;
 
 /** A record's snapshot, its kind told by the record's `action`. */
 const snapshot = (record: unknown, id?: string) =>
@@ -89,10 +96,12 @@ export class Musicgen {
   }
 
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
-  wait(taskId: string, options?: MusicWaitOptions): Promise<MusicSnapshot> {
-    // The whole options go on to the wait, which checks them (and reads no `kind`).
-    const kind = options?.kind ?? MUSIC_KIND;
-    return this.client.taskRegistry.wait({ kind, id: taskId }, options) as Promise<MusicSnapshot>;
+  wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
+    return Promise.resolve().then(() => {
+      checkOptions("wait", options, MUSIC_WAIT_OPTIONS);
+      const { kind = MUSIC_KIND, ...wait } = options;
+      return this.client.taskRegistry.wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
+    });
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

@@ -1,7 +1,7 @@
 /** gw.videos: the unified asynchronous video interface (/v2/videos/generations). */
 import type { APIPromise, RequestOptions, TaskClientContext, Transport } from "../../core/http/index.js";
-import type { Task, TaskRecord, WaitOptions } from "../../core/tasks/index.js";
-import { checkOptions, WAIT_OPTIONS } from "../../core/validation/index.js";
+import { type Task, type TaskRecord, WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
+import { checkOptions } from "../../core/validation/index.js";
 import { CREATE, RETRIEVE } from "./operations.js";
 import type { VideoCreateParams, VideoCreateParamsFor, VideoModel } from "./requests.js";
 import type { VideoResult, VideoSnapshot, VideoWaitOptions } from "./results.js";
