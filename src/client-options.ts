@@ -88,7 +88,7 @@ export interface GenwayOptions {
   maxResponseBytes?: number | undefined;
   /**
    * A custom fetch (proxies, tests, the mock gateway).
-   * @default globalThis.fetch
+   * @default globalThis.fetch, read at each request (a test's msw, installed after the client was made, sees its requests)
    */
   fetch?: typeof fetch | undefined;
   /**
