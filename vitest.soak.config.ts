@@ -14,5 +14,8 @@ export default defineConfig({
     include: ["tests/**/*.soak.ts"],
     typecheck: { enabled: false },
     testTimeout: 150_000,
+    // Two at a time, not npm test's three per core: these runs hold BullMQ locks whose renewals must
+    // not starve behind other soak runs.
+    maxWorkers: 2,
   },
 });

@@ -75,8 +75,8 @@ export function errorBody(envelope: Envelope, error: MockError, requestId: strin
 /**
  * new-api's task error, `{code, message, data: null}` as respondTaskError writes it (no request id
  * in the message): an upstream answer it could not use keeps its status with code
- * `fail_to_fetch_task` (relay/relay_task.go 224-227), and any 429 gets the same Chinese message
- * and no Retry-After of its own (controller/relay.go 614-620).
+ * `fail_to_fetch_task` (relay/relay_task.go RelayTaskSubmit), and any 429 gets the same Chinese message
+ * and no Retry-After of its own (controller/relay.go respondTaskError).
  */
 function taskError(error: MockError): unknown {
   const code = typeof error.code === "string" ? error.code : "fail_to_fetch_task";

@@ -83,7 +83,12 @@ function tokens(row: Row, prompt: number, completion: number, cacheHit?: number,
   );
 }
 
-/** Billed per request (per second or per image where the relay multiplies it): CNY at group ratio 1. */
+/**
+ * Billed per request: CNY at group ratio 1. new-api multiplies such a price by ratios it reads from
+ * the request (relay/relay_task.go RelayTaskSubmit: a task channel's OtherRatios; relay/helper/price.go
+ * ModelPriceHelper: an image's count, size and quality), so for a veo or sora video it is the price
+ * of one second at the base resolution, and for dall-e the price of one standard 1024x1024 image.
+ */
 function perRequest(row: Row, cny: number) {
   return row.ids.map(
     (id): PricingEntry => ({
@@ -163,7 +168,9 @@ export const PRICING: PricingEntry[] = [
     350,
     350,
   ),
-  // Image model H: 1 per image (official-premium 4, ssvip 3, origin 7.3).
+  // Image model H: 1 per image (official-premium 4, ssvip 3, origin 7.3), a standard 1024x1024
+  // one: new-api scales dall-e's price by its size and quality (relaykit/dto/openai_image.go
+  // GetTokenCountMeta: 1792x1024 x 2, hd x 2 or x 1.5 when wide, 256x256 x 0.4).
   ...perRequest(
     {
       ids: ["dall-e-3"],
@@ -213,7 +220,10 @@ export const PRICING: PricingEntry[] = [
     },
     7,
   ),
-  // ... and the vendor ids the spec writes as vidB, served in default too.
+  // ... and the vendor ids the spec writes as vidB, served in default too. new-api's gemini and
+  // vertex channels multiply a veo price by the video's seconds (8 by default) and by a ratio at 4K
+  // (relay/channel/task/gemini/billing.go ResolveVeoDuration, VeoResolutionRatio): 0.875 per
+  // second, so that a video of the default length costs the spec's 7.
   ...perRequest(
     {
       ids: ["veo3", "veo3-fast", "veo3.1-pro"],
@@ -221,8 +231,13 @@ export const PRICING: PricingEntry[] = [
       groups: ["default", "backup-1"],
       endpoints: VIDEO,
     },
-    7,
+    0.875,
   ),
+  // Sora, which the spec does not price: OpenAI's list price per second in CNY (USD 0.10 and 0.30),
+  // which new-api's sora channel multiplies by the seconds (4 by default) and by 1.666667 for a
+  // 1792x1024 or 1024x1792 video (relay/channel/task/sora/adaptor.go EstimateBilling).
+  ...perRequest({ ids: ["sora-2"], owner: "openai", groups: ["default"], endpoints: VIDEO }, 0.73),
+  ...perRequest({ ids: ["sora-2-pro"], owner: "openai", groups: ["default"], endpoints: VIDEO }, 2.19),
   // Vidgen family: 0.0001 per request (domestic-special-2 0.00008), the spec's names and Kling's.
   ...perRequest(
     {

@@ -8,43 +8,44 @@ import { dataFrame } from "./http.js";
 /**
  * The `relayStreams` option of {@link createMockGateway}: new-api's stream behaviours, each off by
  * default. With any of them set, native events are framed as new-api writes them too (`data: …\n\n`,
- * relay/channel/gemini/relay-gemini-native.go 81-93), not with Gemini's CRLF.
+ * relay/channel/gemini/relay-gemini-native.go GeminiTextGenerationStreamHandler), not with Gemini's CRLF.
  */
 export interface RelayStreamOptions {
   /**
    * The upstream breaks (or times out) after this many content deltas, without an error, and the
    * relay ends the stream as new-api does. Chat: the last chunk it held, an estimated usage chunk
    * (`choices: []`, when `stream_options.include_usage`) and `data: [DONE]`; no choice has a
-   * finish_reason (relay/helper/stream_scanner.go 283-302, relay/channel/openai/relay-openai.go
-   * 168-194, relay/channel/openai/helper.go 166-173). Messages, Responses and native: nothing more,
+   * finish_reason (relay/helper/stream_scanner.go StreamScannerHandler, relay/channel/openai/relay-openai.go
+   * OaiStreamHandler, relay/channel/openai/helper.go HandleFinalResponse). Messages, Responses and native: nothing more,
    * the body ends: no message_delta and no message_stop, no response.completed, no finishReason
-   * (relay/channel/claude/relay-claude.go 153-214; relay/channel/openai/relay_responses.go 75-178;
-   * relay/channel/gemini/relay-gemini.go 147-207).
+   * (relay/channel/claude/relay-claude.go ClaudeStreamHandler and HandleStreamFinalResponse;
+   * relay/channel/openai/relay_responses.go OaiResponsesStreamHandler; relay/channel/gemini/relay-gemini.go
+   * geminiStreamHandler).
    */
   cutAfter?: number;
   /**
    * Messages events as new-api writes them: `event: …\n`, then `data: …\n` rendered with a blank line
-   * after it, so every event ends in three newlines (relay/helper/common.go ClaudeChunkData 77-85,
-   * common/custom-event.go 64-70).
+   * after it, so every event ends in three newlines (relay/helper/common.go ClaudeChunkData,
+   * common/custom-event.go writeData).
    */
   threeNewlines?: boolean;
   /**
    * A failing Messages stream (an `[error…]` prompt) ends as new-api ends it: the upstream's `event:
-   * error` is swallowed (relay/channel/claude/relay-claude.go 93-95) and the deferred handler writes
+   * error` is swallowed (relay/channel/claude/relay-claude.go HandleStreamResponseData) and the deferred handler writes
    * `{"error":{"type":…,"message":…},"type":"error"}` straight onto the open stream, no `event:` or
-   * `data:`, no newline (controller/relay.go 92-103).
+   * `data:`, no newline (controller/relay.go: the deferred handler of func Relay).
    */
   bareErrorTail?: boolean;
   /**
    * The upstream keeps its connection open after its last event: new-api writes `: PING\n\n` every
-   * this many ms (relay/helper/stream_scanner.go 150-197, relay/helper/common.go PingData 110-123)
-   * and sends no `[DONE]`. A chat chunk goes out only when the next one arrives (relay-openai.go
-   * 128-148), so the last chunk (the usage chunk, or the finish chunk) is held back too.
+   * this many ms (relay/helper/stream_scanner.go StreamScannerHandler's ping goroutine, relay/helper/common.go
+   * PingData) and sends no `[DONE]`. A chat chunk goes out only when the next one arrives
+   * (relay/channel/openai/relay-openai.go OaiStreamHandler), so the last chunk (the usage chunk, or the finish chunk) is held back too.
    */
   pingAfterEnd?: number;
   /**
    * new-api's keep-alive ticker: `: PING\n\n` every this many ms for as long as the stream is open,
-   * whether or not the upstream sends anything (relay/helper/stream_scanner.go 150-197: a goroutine
+   * whether or not the upstream sends anything (relay/helper/stream_scanner.go StreamScannerHandler: a goroutine
    * of its own; off unless the operator sets `ping_interval_enabled`, then every
    * `ping_interval_seconds`, 60 by default: setting/operation_setting/general_setting.go). With a `stallAfter` fault it is
    * the relay whose upstream went silent mid-answer: the pings go on, the answer never ends.
@@ -74,8 +75,8 @@ export function bareErrorTail(type: string, message: string): string {
 
 /**
  * The usage chunk new-api sends after a cut chat stream when the client asked for usage and the
- * upstream sent none: helper.GenerateFinalUsageResponse (relay/helper/common.go 217-227) with the
- * estimated dto.Usage (relaykit/dto/openai_response.go 223-291), then `data: [DONE]`.
+ * upstream sent none: helper.GenerateFinalUsageResponse (relay/helper/common.go) with the
+ * estimated dto.Usage (relaykit/dto/openai_response.go, type Usage), then `data: [DONE]`.
  */
 export function cutChatTail(
   last: { id: string; created: number; model: string; system_fingerprint?: string },

@@ -5,7 +5,7 @@
  */
 import type { MockState } from "./state.js";
 
-/** new-api's own request id, set on every answer (common/constants.go 174, middleware/request-id.go). */
+/** new-api's own request id, set on every answer (common/constants.go RequestIdKey, middleware/request-id.go). */
 const REQUEST_ID_HEADER = "x-oneapi-request-id";
 
 /**
@@ -32,7 +32,7 @@ const DASHBOARD = `<!doctype html>
 `;
 
 /**
- * The answer to a request no route serves (router/web-router.go 29-37): under /v1, /api and
+ * The answer to a request no route serves (router/web-router.go, SetWebRouter's NoRoute): under /v1, /api and
  * /assets the 404 of controller/relay.go RelayNotFound (no request id in its message), elsewhere
  * the dashboard with 200 text/html, unless `unroutedPaths: "not-found"` asks for the 404 everywhere.
  */
@@ -77,7 +77,7 @@ function noChannelMessage(model: string, group: string, acceptLanguage: string |
 
 /**
  * new-api's 503 for a model no channel serves, before any route runs (middleware/distributor.go
- * 135-160, abortWithOpenAiMessage: the OpenAI shape on every route, /v1/messages and the task routes
+ * Distribute, abortWithOpenAiMessage: the OpenAI shape on every route, /v1/messages and the task routes
  * included), or undefined when the model is served. Only requests that name a model are checked.
  */
 export function noChannel(
@@ -105,7 +105,7 @@ export function noChannel(
 /**
  * Stamps an answer with the relay's request id and, on a non-stream 2xx relayed from an upstream
  * (the /v1 routes), the upstream's own id too: new-api copies the upstream's headers
- * onto such answers but keeps its own X-Oneapi-Request-Id (service/http.go 31-62), so the two
+ * onto such answers but keeps its own X-Oneapi-Request-Id (service/http.go, ShouldCopyUpstreamHeader), so the two
  * differ, and only the relay's can be looked up by its operator. Streams and the relay's own
  * answers (errors, task routes) carry the relay's id alone.
  */

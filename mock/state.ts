@@ -33,7 +33,7 @@ export interface MockGatewayOptions {
   // sends where the spec is silent or says otherwise. docs/testing.md, "Relay failure modes".
   /**
    * What a path no route serves answers. `"dashboard"` (default), as new-api's router/web-router.go
-   * 29-37: every path outside /v1, /api and /assets gets the relay's dashboard page with 200
+   * (SetWebRouter's NoRoute): every path outside /v1, /api and /assets gets the relay's dashboard page with 200
    * text/html (a baseURL with a wrong prefix meets it), the others the 404 "Invalid URL (GET /v1/x)"
    * of controller/relay.go RelayNotFound. `"not-found"`: that 404 everywhere.
    */
@@ -41,21 +41,21 @@ export interface MockGatewayOptions {
   /**
    * Who answers /vidgen. `"kling"` (default): the Kling API's envelopes, as the spec shows them.
    * `"new-api"`: new-api's task relay in front of Kling, mounted at /vidgen/v1: only the four video
-   * paths are routed (router/video-router.go 34-42: text2video and image2video, and their queries;
+   * paths are routed (router/video-router.go SetVideoRouter: text2video and image2video, and their queries;
    * every other path is unrouted); a submission answers the OpenAI-video object `{id, task_id:
    * "task_…", object: "video", status: "queued", progress: 0}` (relay/channel/task/kling/adaptor.go
-   * 192-216); a query answers `{code: "success", message: "", data: TaskDto}` with the Kling body
-   * in `data.data` (relay/relay_task.go 371-425, service/task_polling.go 526-571, model/task.go
-   * 134-141); errors are `{code, message, data: null}`: an upstream non-200 keeps its status with
+   * TaskAdaptor.DoResponse); a query answers `{code: "success", message: "", data: TaskDto}` with the Kling body
+   * in `data.data` (relay/relay_task.go videoFetchByIDRespBodyBuilder, service/task_polling.go
+   * updateVideoSingleTask, model/task.go Task.GetResultURL); errors are `{code, message, data: null}`: an upstream non-200 keeps its status with
    * code `fail_to_fetch_task`, any 429 says "当前分组上游负载已饱和，请稍后再试" with no Retry-After
-   * (relay/relay_task.go 219-227, controller/relay.go 614-620), an unknown task is 400 `task_not_exist`.
+   * (relay/relay_task.go RelayTaskSubmit, controller/relay.go respondTaskError), an unknown task is 400 `task_not_exist`.
    */
   vidgenRelay?: "kling" | "new-api";
   /**
    * Models no channel serves, by id or by a test: a request naming one gets new-api's 503
    * `{error: {code: "model_not_found", type: "new_api_error", message: "No available channel for
    * model X under group default (distributor) (request id: …)"}}` on every route, in the
-   * language of Accept-Language (zh-CN, zh-TW, else English) (middleware/distributor.go 135-160,
+   * language of Accept-Language (zh-CN, zh-TW, else English) (middleware/distributor.go Distribute,
    * i18n/locales). Default: every model is served.
    */
   noChannel?: readonly string[] | ((model: string) => boolean);
@@ -95,8 +95,8 @@ export interface MockGatewayOptions {
   /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's
-   * `X-Oneapi-Request-Id` that every answer carries (service/http.go 31-62, common/constants.go
-   * 174). Default true.
+   * `X-Oneapi-Request-Id` that every answer carries (service/http.go ShouldCopyUpstreamHeader, common/constants.go
+   * RequestIdKey). Default true.
    */
   upstreamRequestIds?: boolean;
   /**

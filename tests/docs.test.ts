@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMockGateway, type MockServer } from "../mock/index.js";
 import { type RedisServer, startRedis } from "./queue/support.js";
 import { installedBundle } from "./support/bundle.js";
+import { runNode } from "./support/child.js";
 import { zodTheRefusalsName } from "./support/zod.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -257,12 +258,13 @@ describe("every preamble, as a plain .mjs on Node 20", () => {
 
   const preambles = all.filter((e) => e.preamble !== undefined);
   const pages = [...new Map(preambles.map((e) => [e.where.split(":")[0]!, e.preamble!])).entries()];
-  it.each(pages)("F6: %s: its preamble runs and exits", async (page, preamble) => {
+  // Each in a process of its own, side by side.
+  it.concurrent.for(pages)("F6: %s: its preamble runs and exits", async ([page, preamble], { expect }) => {
     const file = join(FOLDER, `${page.replace(/[/.]/g, "-")}.mjs`);
     await writeFile(file, preamble);
     const { GENWAY_BASE_URL: _url, GENWAY_API_KEY: _key, ...env } = process.env;
-    const run = spawnSync(NODE20, [file], { cwd: FOLDER, env, encoding: "utf8", timeout: HANG_MS });
-    expect({ status: run.status, stderr: run.stderr, signal: run.signal }).toEqual({
+    const run = await runNode([file], HANG_MS, { node: NODE20, cwd: FOLDER, env });
+    expect({ status: run.code, stderr: run.stderr, signal: run.signal }).toEqual({
       status: 0,
       stderr: "",
       signal: null,

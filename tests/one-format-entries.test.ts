@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 5: one entry per chat format (genway/chat-completions, /messages, /responses,
+ * One entry per chat format (genway/chat-completions, /messages, /responses,
  * /native), so an app that speaks one format carries only that one; genway/chat keeps all four.
  * Proved as a user meets it: each entry's client sends its format's request to its path on the
  * mock gateway and has no other format's namespace, the entry exports no other format's helpers,

@@ -128,7 +128,7 @@ function respond(context: MockContext, body: NativeBody): Response {
   const chunks = cut === undefined ? whole : whole.slice(0, Math.min(cut, whole.length - 1));
   if (context.url.searchParams.get("alt") !== "sse") return json(chunks);
   // Through new-api (any relayStreams switch), each chunk is re-written with helper.StringData:
-  // `data: …\n\n` (relay/channel/gemini/relay-gemini-native.go 81-93), not Gemini's CRLF.
+  // `data: …\n\n` (relay/channel/gemini/relay-gemini-native.go GeminiTextGenerationStreamHandler), not Gemini's CRLF.
   const eol = context.state.options.relayStreams ? "\n" : "\r\n";
   return sse(
     chunks.map((chunk) => dataFrame(chunk, eol)),

@@ -1,16 +1,16 @@
 /**
  * Vidgen through new-api's task relay in front of Kling (`vidgenRelay: "new-api"`), mounted at
- * /vidgen/v1 where new-api mounts it at /kling/v1 (router/video-router.go 34-42): only text2video
+ * /vidgen/v1 where new-api mounts it at /kling/v1 (router/video-router.go, SetVideoRouter): only text2video
  * and image2video and their two queries are routed; every other vidgen path is unrouted.
  * - A submission is checked by new-api (a prompt is required, relay/common/relay_utils.go
  *   ValidateBasicTaskRequest), then by Kling: Kling's 400 / 1201 comes back with its status as
- *   `fail_to_fetch_task`, Kling's body as the message (relay/relay_task.go 224-227). Accepted, it
+ *   `fail_to_fetch_task`, Kling's body as the message (relay/relay_task.go RelayTaskSubmit). Accepted, it
  *   answers new-api's OpenAI-video object with the relay's own `task_…` id
- *   (relay/channel/task/kling/adaptor.go 192-216, relaykit/dto/openai_video.go).
- * - A query answers `{code: "success", message: "", data: TaskDto}` (relay/relay_task.go 371-425,
- *   dto/task.go): new-api's status words and "NN%" progress (service/task_polling.go 526-571,
- *   taskcommon ProgressSubmitted ...), `result_url` (the video, or on failure the reason:
- *   model/task.go 134-141), `fail_reason`, and in `data` the Kling body the relay stored (its
+ *   (relay/channel/task/kling/adaptor.go TaskAdaptor.DoResponse, relaykit/dto/openai_video.go).
+ * - A query answers `{code: "success", message: "", data: TaskDto}` (relay/relay_task.go
+ *   videoFetchByIDRespBodyBuilder, dto/task.go): new-api's status words and "NN%" progress (service/task_polling.go
+ *   updateVideoSingleTask, taskcommon ProgressSubmitted ...), `result_url` (the video, or on failure the reason:
+ *   model/task.go Task.GetResultURL), `fail_reason`, and in `data` the Kling body the relay stored (its
  *   submission answer until the first upstream poll, then the last query answer). An unknown id
  *   is 400 `task_not_exist`.
  */
@@ -23,7 +23,7 @@ import { KLING_OPERATIONS, kindOf, klingBody, klingProblem, klingRecord } from "
 
 const relayed = (state: MockState) => state.options.vidgenRelay === "new-api";
 
-/** new-api's progress per status word (relay/channel/task/taskcommon/helpers.go 71-74; "0%" at creation). */
+/** new-api's progress per status word (relay/channel/task/taskcommon/helpers.go, the Progress* constants; "0%" at creation). */
 const PROGRESS: Record<string, string> = {
   NOT_START: "0%",
   SUBMITTED: "10%",

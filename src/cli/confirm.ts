@@ -88,7 +88,8 @@ function estimateLine(params: EstimateCostParams, prices: CliPrices): Estimated 
   try {
     const estimate = estimateCost(params, book);
     const parts = estimate.lines.map(
-      (l) => `${l.quantity} ${l.item} x ${l.unitPrice} ${estimate.currency}/${l.unit}`,
+      (l) =>
+        `${l.quantity} ${l.item} x ${l.unitPrice} ${estimate.currency}/${l.unit}${l.note ? ` (${l.note})` : ""}`,
     );
     const what = estimate.family ?? estimate.model;
     const by = tableOf(estimate.source, prices);

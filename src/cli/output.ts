@@ -21,9 +21,27 @@ export function terminalText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** Writes `text` to `stream` as a terminal may show it: what the CLI prints goes through here. */
+/**
+ * Writes `text` to `stream` as a terminal may show it: what the CLI prints goes through here.
+ * Nothing is written once the reader has closed the stream (see {@link quietOnClosedPipe}).
+ */
 export function print(stream: NodeJS.WritableStream, text: string): void {
-  stream.write(terminalText(text));
+  if (stream.writable) stream.write(terminalText(text));
+}
+
+/**
+ * A reader that closes the pipe early (`genway models | head -2`) ends the output, not the command:
+ * its EPIPE is no crash with a stack, what is left to print is dropped, and the command ends as it
+ * would have, with its usual exit status (a paid submission still reports its task id on stderr).
+ * Any other error of the stream stays unhandled, as before.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
+  const onError = (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") return;
+    stream.off("error", onError);
+    stream.emit("error", error);
+  };
+  stream.on("error", onError);
 }
 
 export function printJson(stream: NodeJS.WritableStream, value: unknown): void {

@@ -4,12 +4,13 @@
  * process's own streams and environment; the tests run it in theirs (tests/support/cli.ts).
  */
 import { readFileSync } from "node:fs";
+import { keyProblem } from "../core/http/request-init.js";
 import { baseURLProblem } from "../core/shared/index.js";
 import Genway from "../index.js";
 import { InputError, number, OutputFiles, parseFlags, text } from "./args.js";
 import type { Command, CommandContext } from "./command.js";
 import { commands } from "./commands/index.js";
-import { errorLine, isInputError, print } from "./output.js";
+import { errorLine, isInputError, print, quietOnClosedPipe } from "./output.js";
 import { resumeLine } from "./wait.js";
 
 const GLOBAL_OPTIONS = {
@@ -80,15 +81,18 @@ function gatewayOf(values: CommandContext["values"], env: CliIO["env"]): Gateway
   const keyFlag = text(values, "api-key");
   const apiKey = keyFlag ?? (env.GENWAY_API_KEY || undefined);
   if (apiKey === undefined) throw new InputError("no API key: pass --api-key KEY or set GENWAY_API_KEY");
-  // Never echoed: the key is a secret even when it is malformed.
-  if (/[\r\n]/.test(apiKey))
-    throw new InputError(`${keyFlag === undefined ? "GENWAY_API_KEY" : "--api-key"} contains a line break`);
+  // The library's own check, named as the CLI takes the key; never echoed, even when it is malformed.
+  const unusable = keyProblem(apiKey);
+  if (unusable) throw new InputError(`${keyFlag === undefined ? "GENWAY_API_KEY" : "--api-key"} ${unusable}`);
   return { baseURL, apiKey };
 }
 
 /** Runs the command line `argv` (without `node genway`); resolves with the exit code. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { stdout, stderr } = io;
+  // For the run and after it: a write's EPIPE is reported on a later tick.
+  quietOnClosedPipe(stdout);
+  quietOnClosedPipe(stderr);
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v" || name === "version") {
     print(stdout, `genway ${version()}\n`);

@@ -26,6 +26,7 @@ import {
   unknownModel,
 } from "./models.js";
 import { atDearestInput, linesAt, type Quantities, type Rate, scaled } from "./rates.js";
+import { billedAt } from "./ratios.js";
 
 /** A rate found for a model or family, in the currency of the prices it came from. */
 export interface Quote {
@@ -39,6 +40,8 @@ export interface Quote {
   subject: string;
   /** The currency of `rate`: the spec's table's CNY, the gateway's USD, your table's. */
   currency: Currency;
+  /** The gateway's price per request (new-api's model_price), which the relay scales by the request's fields (ratios.ts). */
+  perRequest?: true | undefined;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface Quote {
  */
 export interface ModelRates {
   readonly source: Exclude<CostSource, "spec">;
-  quote(model: string, group: string, q: Quantities): Quote | Miss | string | undefined;
+  quote(model: string, group: string): Quote | Miss | string | undefined;
   has(model: string): boolean;
   /** Every model id it has an entry for (patterns as written). */
   ids(): string[];
@@ -94,7 +97,7 @@ export interface Miss {
 function kindOf(model: string | undefined, q: Quantities): PriceHint["kind"] {
   if (model?.toLowerCase().startsWith("suno_")) return "music";
   if (q.usage !== undefined) return "chat";
-  if ("seconds" in q || "duration" in q) return "video";
+  if ("seconds" in q || "duration" in q || "metadata" in q) return "video";
   if (q.images !== undefined) return "image";
   if (q.characters !== undefined) return "speech";
   return undefined;
@@ -169,13 +172,15 @@ export class PriceBook {
    */
   price(units: Units, group: string, currency: Currency = this.currency): Priced {
     if (units.unpriced !== undefined) return { cost: null, reason: units.unpriced };
-    const { model, family, unpriced: _, worstCase, ...quantities } = units;
+    const { model, family, unpriced: _, worstCase, fields, ...quantities } = units;
     if (model === undefined && family === undefined) return { cost: null, reason: "the call names no model" };
-    const params: EstimateCostParams = { ...(quantities as Quantities), group };
+    const params: EstimateCostParams = { ...(quantities as Quantities), ...fields, group };
     if (model !== undefined) params.model = model;
     if (family !== undefined && !(model !== undefined && this.#rates?.has(model))) params.family = family;
     try {
-      const priced = this.#price(params, group, currency, { site: "client" }, worstCase === true);
+      // A call that gives request fields and no count of images is a video, though it may give none of its length.
+      const kind = fields !== undefined && units.images === undefined ? "video" : undefined;
+      const priced = this.#price(params, group, currency, { site: "client", kind }, worstCase === true);
       return "miss" in priced ? { cost: null, reason: priced.miss } : { cost: priced };
     } catch (error) {
       if (error instanceof PricingError) return { cost: null, reason: error.message };
@@ -185,14 +190,18 @@ export class PriceBook {
 
   /**
    * The rate of one model in a group (what `genway models` shows), in the book's currency when it
-   * can convert to it, else in its source's; or why there is none.
+   * can convert to it, else in its source's, in the unit the relay counts it in (a veo price per
+   * second); or why there is none.
    */
   rateOf(model: string, group: string = DEFAULTS.group): Quote | string {
     try {
       const found = this.#quote({ model }, group, { site: "estimate" });
       if ("miss" in found) return found.miss;
-      const rate = this.#in(found, this.currency);
-      return rate ? { ...found, rate, currency: this.currency } : found;
+      const own = this.#in(found, this.currency);
+      const unit = (rate: Rate) => billedAt(rate, { model }, found.perRequest === true, false).rate;
+      return own
+        ? { ...found, rate: unit(own), currency: this.currency }
+        : { ...found, rate: unit(found.rate) };
     } catch (error) {
       if (error instanceof PricingError) return error.message;
       throw error;
@@ -203,7 +212,7 @@ export class PriceBook {
     params: EstimateCostParams,
     group: string,
     currency: Currency,
-    site: Pick<PriceHint, "site">,
+    site: Pick<PriceHint, "site" | "kind">,
     worstCase: boolean,
   ): CostEstimate | Miss {
     const found = this.#quote(params, group, site);
@@ -216,10 +225,12 @@ export class PriceBook {
         `${found.subject} is priced in ${found.currency}, and this client counts in ${currency}: no exchange rate between them is known (${where}).`,
       );
     }
-    const q: Quantities = worstCase
+    const asked: Quantities = worstCase
       ? { ...params, usage: atDearestInput(rate, params.usage as { prompt: number; completion: number }) }
       : params;
-    const { total, lines } = linesAt(rate, q, found.subject);
+    const billed = billedAt(rate, asked, found.perRequest === true, worstCase);
+    const { total, lines } = linesAt(billed.rate, billed.q, found.subject);
+    if (billed.note !== undefined) lines[0]!.note = billed.note;
     // Never NaN or Infinity: a price this large is no price (every published number is bounded,
     // so only quantities past any call's reach get here).
     if (!Number.isFinite(total)) {
@@ -237,7 +248,7 @@ export class PriceBook {
     return factor === undefined ? undefined : factor === 1 ? found.rate : scaled(found.rate, factor);
   }
 
-  #quote(params: EstimateCostParams, group: string, site: Pick<PriceHint, "site">): Quote | Miss {
+  #quote(params: EstimateCostParams, group: string, site: Pick<PriceHint, "site" | "kind">): Quote | Miss {
     const { model, family } = params;
     if (family !== undefined) {
       getPriceFamily(family); // throws unknown_family with the list of known ids
@@ -246,12 +257,12 @@ export class PriceBook {
     if (model === undefined) {
       return { miss: "estimateCost needs `model` or `family`.", reason: "missing_model" };
     }
-    const own = this.#rates?.quote(model, group, params);
+    const own = this.#rates?.quote(model, group);
     if (typeof own === "string") return { miss: own, reason: "unknown_model" };
     if (own !== undefined) return own;
     const hint: PriceHint = {
       site: site.site,
-      kind: kindOf(model, params),
+      kind: site.kind ?? kindOf(model, params),
       why: this.#why(model),
       live: this.#live,
     };

@@ -13,8 +13,9 @@
  *   so a ratio of 1 is 1e6 / quota_per_unit USD per 1M tokens ($2 at the default 500,000). A
  *   missing cache_ratio is 1 and a missing create_cache_ratio 1.25
  *   (setting/ratio_setting/cache_ratio.go: GetCacheRatio, GetCreateCacheRatio).
- * - per request: quota = model_price x quota_per_unit x group_ratio, model_price in USD; an image
- *   request is multiplied by its image count (relay/channel/openai/relay_image.go: the "n" ratio).
+ * - per request: quota = model_price x quota_per_unit x group_ratio, model_price in USD, times the
+ *   ratios the relay reads from the request (a video's seconds and resolution, an image's count,
+ *   size and quality: ratios.ts).
  * - money shown = quota / quota_per_unit USD, times usd_exchange_rate when the display is CNY;
  *   TOKENS shows the quota itself (controller/billing.go does the same for the balance).
  *
@@ -27,9 +28,7 @@
 import { GenwayError, MalformedResponseError } from "../core/errors/index.js";
 import type { Currency } from "../core/http/cost.js";
 import type { Miss, ModelRates, Quote } from "./book.js";
-import { type FamilyId, PRICE_CATALOG } from "./catalog.js";
-import { findModelFamily } from "./models.js";
-import type { FlatRate, Quantities, Rate } from "./rates.js";
+import type { Rate } from "./rates.js";
 
 /** One model of GET /api/pricing (model/pricing.go: type Pricing), as new-api publishes it. */
 export interface GatewayModelPrice {
@@ -118,16 +117,6 @@ function displayOf(data: Record<string, unknown>): Currency | string {
   return `quota_display_type ${JSON.stringify(type)} is none of USD, CNY, TOKENS, CUSTOM`;
 }
 
-/** The flat unit a per-request price is counted in: the catalog's family unit where it has one. */
-function flatUnit(model: string, q: Quantities): FlatRate["unit"] {
-  const family = findModelFamily(model);
-  const unit = family && family in PRICE_CATALOG ? PRICE_CATALOG[family as FamilyId].unit : undefined;
-  // vidA is billed per second, an image family per image: the relay multiplies a per-request
-  // price by the seconds of a Veo-style task and by the count of an image request.
-  if (unit === "second" || unit === "image") return unit;
-  return q.images !== undefined && q.images !== null ? "image" : "request";
-}
-
 /** A model of /api/pricing, checked: its rates in USD at group ratio 1, or why it cannot be priced. */
 type Entry =
   | { prices: "token"; ratio: number; completion: number; cacheHit: number; cacheWrite: number }
@@ -165,7 +154,7 @@ export class GatewayPrices implements ModelRates {
     return [...this.#models.keys()];
   }
 
-  quote(model: string, group: string, q: Quantities): Quote | Miss | string | undefined {
+  quote(model: string, group: string): Quote | Miss | string | undefined {
     const checkedModel = this.#models.get(model);
     if (checkedModel === undefined) return undefined;
     const { entry, groups } = checkedModel;
@@ -195,7 +184,8 @@ export class GatewayPrices implements ModelRates {
       currency: "USD",
     });
     if (entry.prices === "request") {
-      return quote({ unit: flatUnit(model, q), per: 1, price: entry.usd * ratio });
+      // The relay scales it by the request's fields (ratios.ts).
+      return { ...quote({ unit: "request", per: 1, price: entry.usd * ratio }), perRequest: true };
     }
     const perUnit = this.#status.quotaPerUnit;
     if (perUnit === undefined) {

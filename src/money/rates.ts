@@ -30,18 +30,31 @@ export type Rate = TokenRate | FlatRate;
 /** @inline */
 type Count = number | null | undefined;
 
-/** The quantities a call bills: token usage for token rates, a count for the others. */
+/**
+ * The quantities a call bills: token usage for token rates, a count for the others; and the fields
+ * of the request the relay scales a per-request price by (a video's seconds and resolution, an
+ * image's size and quality), named and written as the request sends them.
+ */
 export interface Quantities {
   /** Token usage in any wire format's shape (token-billed families). */
   usage?: TokenUsage | undefined;
   /** Per-request rates. Defaults to 1: one call is the natural unit of a per-request price. */
   requests?: Count;
-  /** Per-image rates. */
+  /** Per-image rates: the images asked for (`n`) or answered. */
   images?: Count;
-  /** Per-second rates (vidA): total seconds of video. */
-  seconds?: Count;
-  /** Alias of `seconds`; accepts the string form some video APIs use ("5"). */
+  /**
+   * The seconds of video each request asks for: per-second rates (vidA) count them, and the relay
+   * multiplies a veo or sora price by them. A string of digits ("8", as OpenAI's video API sends it) is read as its number.
+   */
+  seconds?: number | string | null | undefined;
+  /** The video's length as the request's `duration` field gives it; read where `seconds` is not given. */
   duration?: number | string | null | undefined;
+  /** The request's `size` ("1792x1024"): dall-e's price scales by it, sora's and veo's by the size of the video. */
+  size?: string | undefined;
+  /** The request's `quality` ("hd"): dall-e-3's price scales by it. */
+  quality?: string | undefined;
+  /** The request's `metadata` (new-api's): a veo video's `durationSeconds` and `resolution` ("4k") are read here. */
+  metadata?: { durationSeconds?: unknown; resolution?: unknown } | undefined;
   /** Per-10,000-character rates (speech): characters of input. */
   characters?: Count;
 }
@@ -99,10 +112,8 @@ function flatLine(rate: FlatRate, q: Quantities, subject: string): CostLine {
       return at("requests", count(q.requests ?? 1, "requests"));
     case "image":
       return at("images", count(q.images ?? missing("`images`"), "images"));
-    case "second": {
-      const d = typeof q.duration === "string" ? Number(q.duration) : q.duration;
-      return at("seconds", count(q.seconds ?? d ?? missing("`seconds` (or `duration`)"), "seconds"));
-    }
+    case "second":
+      return at("seconds", count(q.seconds ?? missing("`seconds` (or `duration`)"), "seconds"));
     default:
       return at("characters", count(q.characters ?? missing("`characters`"), "characters"));
   }

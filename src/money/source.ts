@@ -30,6 +30,7 @@ import { DEFAULTS, type Logger } from "../core/shared/index.js";
 import { checkPrices } from "../core/validation/index.js";
 import { type EstimateCostParams, PriceBook, SPEC_PRICES } from "./book.js";
 import { PRICE_CATALOG } from "./catalog.js";
+import { checkEstimateParams } from "./estimate.js";
 import { GatewayPrices, GatewayPricesError, readPricing, readStatus, type StatusRead } from "./gateway.js";
 import type { Meter } from "./metering.js";
 import { type PriceTable, tableBook } from "./table.js";
@@ -132,6 +133,7 @@ export class ClientPrices implements PriceSource, Meter {
 
   /** What a call would cost by the client's prices (loaded first), in its group and currency. */
   async estimate(params: EstimateCostParams): Promise<CostEstimate> {
+    checkEstimateParams("prices.estimate", params);
     const book = await this.load();
     return book.estimate({ group: this.#group, ...params }, this.#currency ?? book.currency);
   }

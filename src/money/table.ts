@@ -7,7 +7,7 @@ import type { Currency } from "../core/http/cost.js";
 import { checkPrices } from "../core/validation/index.js";
 import { type ModelRates, PriceBook, type Quote } from "./book.js";
 import { matchRule } from "./models.js";
-import type { FlatRate, Quantities, Rate, TokenRate } from "./rates.js";
+import type { FlatRate, Rate, TokenRate } from "./rates.js";
 
 /** One model's price in a {@link PriceTable}: per 1M tokens, or per request / image / second / 10,000 characters. */
 export type PriceTableEntry =
@@ -62,7 +62,7 @@ class TableRates implements ModelRates {
     return [...this.#rates.keys()];
   }
 
-  quote(model: string, group: string, _q: Quantities): Quote | undefined {
+  quote(model: string, group: string): Quote | undefined {
     const rate = matchRule(model.toLowerCase(), this.#rates);
     return rate && { rate, source: "table", group, subject: `Model "${model}"`, currency: this.#currency };
   }

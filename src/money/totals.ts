@@ -61,7 +61,10 @@ export interface TotalsPricer {
   readonly missing: string | undefined;
 }
 
-/** At most this many distinct reasons are kept (the rest are counted under the last). */
+/**
+ * At most this many distinct reasons are told apart: the calls of any other are counted on one
+ * line of their own, which names no model (reasons may carry figures: they must not grow without end).
+ */
 const REASONS = 8;
 
 /**
@@ -75,6 +78,8 @@ export class Totals {
   readonly #byModel = new Map<string, CostSum>();
   readonly #byFamily = new Map<string, CostSum>();
   readonly #reasons = new Map<string, number>();
+  /** Unpriced calls whose reason came after the first {@link REASONS} distinct ones. */
+  #otherReasons = 0;
   #currency: Currency | undefined;
 
   constructor(
@@ -88,7 +93,11 @@ export class Totals {
    */
   read(): CostTotalsData {
     this.#fold();
-    const reasons = [...this.#reasons].map(([reason, n]) => `${n} ${n === 1 ? "call" : "calls"}: ${reason}`);
+    const calls = (n: number) => `${n} ${n === 1 ? "call" : "calls"}`;
+    const reasons = [...this.#reasons].map(([reason, n]) => `${calls(n)}: ${reason}`);
+    if (this.#otherReasons > 0) {
+      reasons.push(`${calls(this.#otherReasons)}: other reasons (only the first ${REASONS} are told apart)`);
+    }
     const waiting = this.ledger.waiting(this.pricer.missing ?? "");
     if (waiting !== undefined) reasons.unshift(waiting);
     return {
@@ -117,6 +126,7 @@ export class Totals {
     this.#byModel.clear();
     this.#byFamily.clear();
     this.#reasons.clear();
+    this.#otherReasons = 0;
   }
 
   /** Prices what the ledger counted (once the client's prices are loaded) and adds it. */
@@ -140,9 +150,9 @@ export class Totals {
     if (!Number.isFinite(amount)) {
       this.#unpriced += calls;
       const why = reason ?? "no price";
-      const kept =
-        this.#reasons.has(why) || this.#reasons.size < REASONS ? why : [...this.#reasons.keys()].at(-1)!;
-      this.#reasons.set(kept, (this.#reasons.get(kept) ?? 0) + calls);
+      if (this.#reasons.has(why) || this.#reasons.size < REASONS) {
+        this.#reasons.set(why, (this.#reasons.get(why) ?? 0) + calls);
+      } else this.#otherReasons += calls;
       return;
     }
     const priced = cost as CostEstimate;
@@ -156,10 +166,9 @@ export class Totals {
 
 /** The units of a ledger entry: the sums of its calls, priced as one. */
 function unitsOf(entry: LedgerEntry): Units {
-  const { model, family, requests, images, seconds, characters, usage } = entry;
-  const units: Units = { model, family, requests };
+  const { model, family, fields, requests, images, characters, usage } = entry;
+  const units: Units = { model, family, fields, requests };
   if (images !== undefined) units.images = images;
-  if (seconds !== undefined) units.seconds = seconds;
   if (characters !== undefined) units.characters = characters;
   if (usage !== undefined) units.usage = { ...usage };
   return units;

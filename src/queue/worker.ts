@@ -94,6 +94,7 @@ export interface GenerationWorker {
   metrics(): GenerationMetrics;
   /** Listens to the paid work that needs a look: `uncertain`, `paidFailed`, `unrecorded` (each is also a log line). */
   on<E extends keyof GenerationEvents>(event: E, listener: (event: GenerationEvents[E]) => unknown): void;
+  /** Stops a listener given to `on` (the same function) from hearing `event`. */
   off<E extends keyof GenerationEvents>(event: E, listener: (event: GenerationEvents[E]) => unknown): void;
 }
 

@@ -27,12 +27,14 @@ async function genway(args: string[], options: MockGatewayOptions = {}) {
 }
 
 describe("genway models", () => {
-  it("lists every model with its price per 1M tokens or per request, from the gateway's prices", async () => {
+  it("lists every model with its price per 1M tokens, per request or per the unit the gateway scales it by, from the gateway's prices", async () => {
     const { code, stdout, stderr, paths } = await genway(["models"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^gpt-4o-mini +1\.75 \/ 14 CNY per 1M tokens +openai$/m);
-    expect(stdout).toMatch(/^veo3 +7 CNY per request +openai-video$/m);
+    // The gateway multiplies a veo price by the seconds of the video: a price per second.
+    expect(stdout).toMatch(/^veo3 +0\.875 CNY per second +openai-video$/m);
+    expect(stdout).toMatch(/^dall-e-3 +1 CNY per image +image-generation, openai$/m);
     expect(stdout).toMatch(/^vidA-2\.5 +1\.1 CNY per second +openai-video$/m);
     // Served in backup-1 only: no price in the default group.
     expect(stdout).toMatch(/^vidB3 +- +openai-video$/m);

@@ -11,9 +11,11 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
 import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import { describeError } from "../../src/cli/output.js";
+import { run } from "../../src/cli/run.js";
 import { AuthenticationError, TaskFailedError } from "../../src/index.js";
 import { type CliRun, cliFromSource, logOffInThisProcess, runCli } from "../support/cli.js";
 
@@ -516,7 +518,7 @@ describe.concurrent("paid commands show the estimated cost first", () => {
         ["video", "--model", "vidA-2.5", "--duration", "10", "a boat"],
         "11 CNY (vidA-2.5, 10 seconds x 1.1 CNY/second, group default; the gateway's prices)",
       ],
-      [["video", "--model", "veo3", "a boat"], "7 CNY (veo3, 1 requests x 7 CNY/request"],
+      [["video", "--model", "veo3", "a boat"], "7 CNY (veo3, 8 seconds x 0.875 CNY/second"],
       [
         ["video", "--model", "vidB3", "a boat"],
         'not priced: the gateway serves "vidB3" in the groups backup-1, not in "default" (the gateway\'s prices)',
@@ -850,6 +852,51 @@ describe.concurrent("exit codes and wording (docs/cli.md)", () => {
       "genway chat: no API key: pass --api-key KEY or set GENWAY_API_KEY\n",
     ]);
     expect(cli.mock.requests).toEqual([]);
+  });
+
+  it("review D8: a key the library refuses is named where it came from, GENWAY_API_KEY or --api-key, never as a --body field", async ({
+    cli,
+  }) => {
+    const key = "sk-x\u200b";
+    const fromEnv = await cli.run(["chat", "hi"], { GENWAY_API_KEY: key });
+    const fromFlag = await cli.run(["chat", "--api-key", key, "hi"]);
+    const why =
+      "contains U+200B at position 4, which fetch cannot send in an HTTP header: was an invisible character copied with the key?";
+    expect([fromEnv.code, fromEnv.stderr]).toEqual([2, `genway chat: GENWAY_API_KEY ${why}\n`]);
+    expect([fromFlag.code, fromFlag.stderr]).toEqual([2, `genway chat: --api-key ${why}\n`]);
+    // A paid command stops there too, before its estimate reads any price.
+    const paid = await cli.run(["video", "--model", "veo3", "a boat"], { GENWAY_API_KEY: key });
+    expect([paid.code, paid.stderr]).toEqual([2, `genway video: GENWAY_API_KEY ${why}\n`]);
+    expect(cli.mock.requests).toEqual([]);
+  });
+
+  it("review D9: a reader that closes the pipe early (genway models | head -2) ends the output quietly, exit 0", async ({
+    cli,
+  }) => {
+    const { child, done } = cli.start(["models"]);
+    // Closed before the command writes its first line: every write meets EPIPE.
+    child.stdout!.destroy();
+    const { code, stderr } = await done;
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(cli.mock.requests.map((r) => r.path)).toContain("/v1/models");
+  });
+
+  it("review D9: EPIPE on stdout in the middle of the output is no crash: the command ends as it would have", async () => {
+    const epipe = () => Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    const closed = new Writable({ write: (_chunk, _encoding, done) => done(epipe()) });
+    const stderr = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const code = await run(["cost", "--family", "vidA", "--seconds", "5"], {
+      stdin: Readable.from([]) as NodeJS.ReadStream,
+      stdout: closed as NodeJS.WriteStream,
+      stderr: stderr as NodeJS.WriteStream,
+      env: { GENWAY_LOG: "off" },
+    });
+    expect(code).toBe(0);
+    // The write's EPIPE comes on a later tick, after the run: it is handled then too (unhandled,
+    // an 'error' event throws, and the process ends with a stack).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed.destroyed).toBe(true);
+    expect(() => closed.emit("error", epipe())).not.toThrow();
   });
 
   it("a mistyped command line names the flag, never parseArgs' wording", async ({ cli }) => {

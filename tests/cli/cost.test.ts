@@ -53,7 +53,7 @@ describe("genway cost and the paid commands' estimates price by the gateway's pr
     );
   });
 
-  it("genway cost --model veo3: 7 CNY per request by the gateway's prices, and a video of veo3 estimates the same", async () => {
+  it("genway cost --model veo3: the gateway's price per second x veo's default 8 s, and a video of veo3 estimates the same", async () => {
     const [cost, video] = await Promise.all([
       genway(["cost", "--model", "veo3"]),
       genway(["video", "--model", "veo3", "a boat"]),
@@ -62,7 +62,7 @@ describe("genway cost and the paid commands' estimates price by the gateway's pr
     expect(cost.stdout).toContain("total 7 CNY (veo3, group default; the gateway's prices)\n");
     expect(video.code).toBe(0);
     expect(estimateOf(video.stderr)).toBe(
-      "estimated cost: 7 CNY (veo3, 1 requests x 7 CNY/request, group default; the gateway's prices)",
+      "estimated cost: 7 CNY (veo3, 8 seconds x 0.875 CNY/second (as the relay bills it: 8 s, its default length for veo), group default; the gateway's prices)",
     );
   });
 
@@ -90,6 +90,61 @@ describe("genway cost and the paid commands' estimates price by the gateway's pr
         new RegExp(`^estimated cost: ${total} ${currency} \\(.*; the gateway's prices\\)$`),
       );
     }
+  });
+
+  it("review D3 and D4: --seconds, --resolution, --size and --quality price a call as the gateway scales it, and the paid commands estimate what they send", async () => {
+    const lines = async (flags: string[]) => (await genway(["cost", ...flags])).stdout.split("\n");
+    expect(await lines(["--model", "veo3.1-pro", "--seconds", "4", "--resolution", "4k"])).toEqual([
+      "seconds               4 x 1.3125 CNY/second = 5.25 CNY (as the relay bills it: x 1.5 for resolution 4k)",
+      "total 5.25 CNY (veo3.1-pro, group default; the gateway's prices)",
+      "",
+    ]);
+    expect(await lines(["--model", "dall-e-3", "--size", "1792x1024", "--quality", "hd"])).toEqual([
+      "images                1 x 3 CNY/image = 3 CNY (as the relay bills it: x 2 for size 1792x1024; x 1.5 for quality hd)",
+      "total 3 CNY (dall-e-3, group default; the gateway's prices)",
+      "",
+    ]);
+    const pairs: Array<[string[], string[]]> = [
+      [
+        ["video", "--model", "veo3.1-pro", "--body", '{"metadata":{"resolution":"4k"}}', "a boat"],
+        ["--model", "veo3.1-pro", "--resolution", "4k"],
+      ],
+      [
+        ["video", "--model", "veo3", "--duration", "4", "a boat"],
+        ["--model", "veo3", "--seconds", "4"],
+      ],
+      [
+        ["image", "--model", "dall-e-3", "--size", "1792x1024", "--quality", "hd", "--out", dir, "a fox"],
+        ["--model", "dall-e-3", "--size", "1792x1024", "--quality", "hd"],
+      ],
+    ];
+    for (const [paid, flags] of pairs) {
+      const [submitted, cost] = await Promise.all([genway(paid), genway(["cost", ...flags, "--json"])]);
+      expect(submitted.code, paid.join(" ")).toBe(0);
+      const { total, currency } = JSON.parse(cost.stdout);
+      expect(estimateOf(submitted.stderr), paid.join(" ")).toMatch(
+        new RegExp(`^estimated cost: ${total} ${currency} \\(`),
+      );
+    }
+    const sent = mock.requests.filter((r) => r.path === "/v2/videos/generations").map((r) => r.body);
+    expect(sent).toContainEqual(
+      expect.objectContaining({ model: "veo3.1-pro", metadata: { resolution: "4k" } }),
+    );
+    // --max-cost holds a 4K veo video (10.5) to what the gateway bills, before anything is sent.
+    const over = await genway([
+      "video",
+      "--model",
+      "veo3.1-pro",
+      "--body",
+      '{"metadata":{"resolution":"4k"}}',
+      "--max-cost",
+      "10",
+      "a boat",
+    ]);
+    expect([over.code, over.stderr.split("\n")[1]]).toEqual([
+      2,
+      "genway video: not submitted: the estimate, 10.5 CNY, is more than --max-cost 10",
+    ]);
   });
 
   it("--max-cost refuses, with nothing submitted, a call whose estimate is more or that cannot be priced", async () => {

@@ -1,5 +1,5 @@
 /**
- * The calls a new user tried on the first release, each refused before anything was sent (issue 12):
+ * The calls a new user tried on the first release, each refused before anything was sent:
  * every one now goes out as written and the mock, which follows the captures, answers it.
  */
 import { describe, expect, it } from "vitest";

@@ -6,15 +6,19 @@ import { describe, expect, it } from "vitest";
 import { Ledger } from "../../src/core/http/ledger.js";
 
 describe("the ledger", () => {
-  it("sums calls that bill alike, and keeps apart those that report other quantities", () => {
+  it("sums calls that bill alike, and keeps apart those that report other quantities or other request fields", () => {
     const ledger = new Ledger();
     for (let i = 0; i < 3; i++)
       ledger.add({ model: "m", usage: { prompt_tokens: 10, completion_tokens: 5 } });
     ledger.add({ model: "m", usage: { input_tokens: 7, output_tokens: 1, cache_read_input_tokens: 2 } });
-    ledger.add({ model: "vidA-2.5", seconds: 10 });
-    ledger.add({ model: "vidA-2.5", seconds: 5 });
-    ledger.add({ model: "vidA-2.5" }); // no seconds: priced apart (a price per second cannot price it)
-    expect(ledger.calls).toBe(7);
+    ledger.add({ model: "vidA-2.5", fields: { duration: 10 } });
+    ledger.add({ model: "vidA-2.5", fields: { duration: 10 } });
+    ledger.add({ model: "vidA-2.5", fields: { duration: 5 } });
+    ledger.add({ model: "vidA-2.5" }); // no duration: priced apart (a price per second cannot price it)
+    // The relay scales a veo price by its resolution: a 4k video is counted apart from a 720p one.
+    ledger.add({ model: "veo3.1", fields: { metadata: { resolution: "4k" } } });
+    ledger.add({ model: "veo3.1", fields: { metadata: { resolution: "720p" } } });
+    expect(ledger.calls).toBe(10);
     const { entries, unpriced } = ledger.take();
     expect(unpriced).toEqual([]);
     expect(entries).toEqual(
@@ -25,8 +29,11 @@ describe("the ledger", () => {
           requests: 4,
           usage: { prompt: 37, completion: 16, cacheHit: 2, cacheWrite: 0 },
         }),
-        expect.objectContaining({ model: "vidA-2.5", calls: 2, seconds: 15 }),
-        expect.objectContaining({ model: "vidA-2.5", calls: 1, seconds: undefined }),
+        expect.objectContaining({ model: "vidA-2.5", calls: 2, requests: 2, fields: { duration: 10 } }),
+        expect.objectContaining({ model: "vidA-2.5", calls: 1, fields: { duration: 5 } }),
+        expect.objectContaining({ model: "vidA-2.5", calls: 1, fields: undefined }),
+        expect.objectContaining({ model: "veo3.1", calls: 1, fields: { metadata: { resolution: "4k" } } }),
+        expect.objectContaining({ model: "veo3.1", calls: 1, fields: { metadata: { resolution: "720p" } } }),
       ]),
     );
     expect(ledger.calls).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Options that used to break silently (issue 19, defect 6): a timeout above 2^31-1 ms fired after
+ * Options that used to break silently: a timeout above 2^31-1 ms fired after
  * 1 ms (the platform timer overflows); NaN or negative counts and delays, an infinite
  * maxRetryAfter were accepted. Every client, request and wait option is checked where it is given.
  * And those the third adversarial review found unchecked (D25): `fallback` given as a string,

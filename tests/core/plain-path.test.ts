@@ -1,5 +1,5 @@
 /**
- * Pay only for what you use (issue 31): a plain call (no budget, onCost, middleware, fallback,
+ * Pay only for what you use: a plain call (no budget, onCost, middleware, fallback,
  * OTel) runs none of their code, and a plain chat client's bundle carries no money. Counted, not
  * timed: V8's per-function call counts over one call (in a child process of its own, see
  * fixtures/plain-call-child.ts), and esbuild's import graph of the chat entry.

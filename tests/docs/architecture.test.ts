@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md is the map a newcomer follows (issue 30 item 10), so it must not go stale
+ * docs/architecture.md is the map a newcomer follows, so it must not go stale
  * silently: every `src/...`, `mock/...` and `tests/...` path it writes exists (a `<family>`
  * placeholder stands for any name that makes one exist), every rule of .dependency-cruiser.cjs is
  * named in its rules table, and every room (a folder of src/, src/core/ and mock/) is drawn.

@@ -1,5 +1,5 @@
 /**
- * Issue 30 item 6: connection failures, timeouts and aborts are APIErrors with no status, as in
+ * Connection failures, timeouts and aborts are APIErrors with no status, as in
  * openai-node and the Anthropic SDK, so `catch (e) { if (e instanceof APIError) }` sees every failed
  * call. Moving them under APIError changes no decision genway makes on them: what is retried, what
  * falls back to the next model, what the CLI prints.
@@ -54,7 +54,7 @@ const reset: typeof fetch = async () => {
   });
 };
 
-describe("connection failures are APIErrors (issue 30 item 6)", () => {
+describe("connection failures are APIErrors", () => {
   it("a refused connection is an APIError with status undefined, retryable, and still a GenwayError", async () => {
     const gw = new Genway({ apiKey: "sk-tree", baseURL: await closedPort(), maxRetries: 0, logLevel: "off" });
     const error = await rejection(gw.chat.completions.create(hello));

@@ -1,5 +1,5 @@
 /**
- * docs/errors.md is the one list of genway's errors (issue 30 item 6): every error class an entry of
+ * docs/errors.md is the one list of genway's errors: every error class an entry of
  * the package exports is listed there under its own parent, and nothing is listed that no entry
  * exports. The entries are read from package.json's exports map, so a new subpath is checked too.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 30 item 5: every `parse` / `runTools` method reaches its implementation through one
+ * Every `parse` / `runTools` method reaches its implementation through one
  * CarriedMethod constant declared beside the implementation (lib/carried.ts), and exactly one
  * helper provides it. Proved from outside: each method is given the value of each helper, through
  * the mock gateway; it accepts exactly its own helper's value and refuses every other one with a
@@ -108,7 +108,7 @@ async function outcome(call: (gw: Genway, value: unknown) => Promise<unknown>, h
   }
 }
 
-describe("parse and runTools: one carried method, one provider (issue 30 item 5)", () => {
+describe("parse and runTools: one carried method, one provider", () => {
   it("the seven methods are seven constants, each with its own operation", () => {
     const operations = METHODS.map(({ method }) => method.operation);
     expect(operations).toEqual([

@@ -51,6 +51,20 @@ describe("cost on results", () => {
     expect(bySpec.costReason).toMatch(/Unknown model "gpt-4o"/);
   });
 
+  it("review D7: past 8 distinct reasons, gw.costs.reason counts the rest on a line of their own, naming no model for them", async () => {
+    const { gw } = await loopback();
+    for (let i = 1; i <= 11; i++) await gw.chat.completions.create({ ...hello, model: `model-${i}` });
+    const { reason, unpriced } = await gw.costs.summary();
+    expect(unpriced).toBe(11);
+    const parts = reason!.split("; ");
+    expect(parts).toHaveLength(9);
+    // Each reason told apart counts its own model's call, once.
+    for (let i = 1; i <= 8; i++)
+      expect(parts[i - 1]).toMatch(new RegExp(`^1 call: Unknown model "model-${i}"`));
+    expect(parts[8]).toBe("3 calls: other reasons (only the first 8 are told apart)");
+    expect(reason).not.toMatch(/model-(9|10|11)/);
+  });
+
   it("a query is not billed: null with that reason, and nothing is counted", async () => {
     const { gw } = await loopback();
     const task = await gw.videos.create({ model: "vidA-2.5", prompt: "a cat", duration: 5 });

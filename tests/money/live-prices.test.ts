@@ -1,5 +1,5 @@
 /**
- * Issue 27: costs from the gateway's own prices (GET /api/pricing + /api/status), loaded once per
+ * Costs from the gateway's own prices (GET /api/pricing + /api/status), loaded once per
  * client on first need, the spec's table when the gateway publishes none; budgets that work with
  * real ids; no pricing request for a client that never asks for money.
  */
@@ -65,10 +65,11 @@ describe("the gateway's own prices", () => {
     const { gw } = await client();
     const prices = await gw.prices.load();
     expect(prices).toMatchObject({ source: "gateway", currency: "CNY" });
+    // The relay multiplies veo's price by the seconds asked.
     expect(estimateCost({ model: "veo3", seconds: 8 }, prices)).toMatchObject({
       total: 7,
       source: "gateway",
-      lines: [{ item: "requests", quantity: 1, unitPrice: 7, amount: 7 }],
+      lines: [{ item: "seconds", quantity: 8, unitPrice: 0.875, amount: 7 }],
     });
     expect(await gw.prices.estimate({ model: "veo3", seconds: 8 })).toMatchObject({ total: 7 });
     // The spec's vidA ids are billed per second there too: the gateway's price, the catalog's unit.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isGenwayError } from "../../src/core/errors/errors.js";
+import { isGenwayError, ValidationError } from "../../src/core/errors/errors.js";
 import {
   BUILTIN_MODELS,
   type EstimateCostParams,
@@ -15,6 +15,7 @@ import {
   registerModel,
 } from "../../src/money/index.js";
 import { FAMILIES } from "../../src/resources/families.js";
+import { loopback, rejection } from "../support/index.js";
 
 // 1M prompt + 1M completion tokens, in the OpenAI chat shape.
 const M = { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 };
@@ -360,5 +361,61 @@ describe("errors", () => {
     fails({ family: "chat-f", usage: null as never }, "invalid_quantity", /usage must be an object/);
     const usage = { prompt_tokens: 10, completion_tokens: 0, prompt_tokens_details: { cached_tokens: 20 } };
     fails({ family: "chat-f", usage }, "invalid_quantity", /exceeds the prompt/);
+  });
+});
+
+describe("review D10: estimateCost's arguments of the wrong type", () => {
+  const validation = (call: () => unknown): ValidationError => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return error as ValidationError;
+    }
+    throw new Error("expected a ValidationError, none was thrown");
+  };
+
+  it("review D10: an id, group, size or catalog map of the wrong type is a ValidationError naming the field, never a TypeError", () => {
+    const cases: Array<[unknown, string]> = [
+      [{ model: 5 }, "model"],
+      [{ family: 5 }, "family"],
+      [{ family: "coding-chat", group: 5, usage: M }, "group"],
+      [{ model: "dall-e-3", size: 1792 }, "size"],
+      [{ model: "dall-e-3", quality: true }, "quality"],
+      [{ model: "veo3", metadata: 5 }, "metadata"],
+      [{ model: "veo3", seconds: 10n }, "seconds"],
+      [{ model: "veo3", duration: Symbol("8") }, "duration"],
+      [{ model: "x", models: { x: 5 } }, "models.x"],
+    ];
+    for (const [params, path] of cases) {
+      const error = validation(() => estimateCost(params as never));
+      expect(
+        error.issues.map((issue) => issue.path),
+        path,
+      ).toEqual([path]);
+    }
+  });
+
+  it("review D10: gw.prices.estimate checks the same, before it loads any prices", async () => {
+    const { gw, sent } = await loopback();
+    const error = await rejection(gw.prices.estimate({ model: 5 } as never));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues.map((issue: { path: string }) => issue.path)).toEqual(["model"]);
+    expect(sent("/api/pricing")).toHaveLength(0);
+  });
+
+  it("review D10: prices that are neither gw.prices.load()'s nor a table are a ValidationError naming `prices`", () => {
+    const params = { family: "coding-chat", usage: M };
+    for (const prices of [null, 10n, 5, "gateway", [], { currency: "USD" }]) {
+      const error = validation(() => estimateCost(params, prices as never));
+      expect(error.issues).toEqual([expect.objectContaining({ path: "prices", rule: "invalid_type" })]);
+      expect(error.message).toMatch(
+        /^Invalid estimateCost request: prices: must be what gw\.prices\.load\(\) resolves to, or a price table/,
+      );
+    }
+    const table = { currency: "USD", models: { x: { unit: "second" } } };
+    expect(validation(() => estimateCost(params, table as never)).message).toMatch(
+      /prices\.models\["x"\] must be/,
+    );
   });
 });

@@ -183,3 +183,114 @@ describe("the gateway's prices, as new-api publishes them", () => {
     expect(prices.why).toMatch(/did not answer \{ success: true, \.\.\. \}: pricing is disabled/);
   });
 });
+
+/**
+ * new-api multiplies a price per request by ratios it reads from the request (relay/relay_task.go
+ * RelayTaskSubmit: a task channel's OtherRatios; relay/helper/price.go: an image's ImagePriceRatio
+ * and count). Prices here are USD, as a relay that shows USD publishes them.
+ */
+describe("a price per request, scaled as the relay scales it", () => {
+  const total = (prices: Awaited<ReturnType<typeof load>>, params: Parameters<typeof estimateCost>[0]) =>
+    estimateCost(params, prices).total;
+  const load = () =>
+    relay(
+      [
+        { model_name: "veo-3.0-generate-001", quota_type: 1, model_price: 0.1 },
+        { model_name: "veo-3.1-generate-preview", quota_type: 1, model_price: 0.4 },
+        { model_name: "veo-3.1-fast-generate-preview", quota_type: 1, model_price: 0.15 },
+        { model_name: "sora-2", quota_type: 1, model_price: 0.1 },
+        { model_name: "sora-2-pro", quota_type: 1, model_price: 0.3 },
+        { model_name: "dall-e-3", quota_type: 1, model_price: 0.04 },
+        { model_name: "dall-e-2", quota_type: 1, model_price: 0.02 },
+        { model_name: "kling-v2-master", quota_type: 1, model_price: 0.5 },
+        { model_name: "vidA-2.5", quota_type: 1, model_price: 0.15 },
+      ],
+      USD,
+    ).prices.load();
+
+  it("review D3: veo is model_price x its seconds (metadata.durationSeconds, duration, seconds, else 8; at most 3600) x 1.5 at 4K for 3.1, 2.333333 for 3.1 fast", async () => {
+    const prices = await load();
+    const veo3 = "veo-3.0-generate-001";
+    const veo31 = "veo-3.1-generate-preview";
+    const cases: Array<[Parameters<typeof estimateCost>[0], number]> = [
+      [{ model: veo3 }, 0.8],
+      [{ model: veo3, duration: 4 }, 0.4],
+      [{ model: veo3, duration: "6" }, 0.6],
+      [{ model: veo3, seconds: "6" }, 0.6],
+      [{ model: veo3, duration: 4, seconds: "6" }, 0.4],
+      // ResolveVeoDuration reads metadata first, whatever else the request says.
+      [{ model: veo3, duration: 4, metadata: { durationSeconds: 5 } }, 0.5],
+      [{ model: veo3, duration: 4, metadata: { durationSeconds: "5" } }, 0.8],
+      [{ model: veo3, duration: 5000 }, 360],
+      // Veo 3.0 has no 4K ratio.
+      [{ model: veo3, metadata: { resolution: "4k" } }, 0.8],
+      [{ model: veo31, metadata: { resolution: "4K" } }, 4.8],
+      [{ model: veo31, metadata: { resolution: "1080p" } }, 3.2],
+      [{ model: veo31, size: "3840x2160" }, 4.8],
+      [{ model: veo31, size: "1920x1080" }, 3.2],
+      [{ model: veo31, duration: 4, metadata: { resolution: "4k" } }, 2.4],
+      [{ model: "veo-3.1-fast-generate-preview", metadata: { resolution: "4k" } }, 2.7999996],
+      [{ model: veo3, requests: 3 }, 2.4],
+    ];
+    for (const [params, expected] of cases)
+      expect(total(prices, params), JSON.stringify(params)).toBe(expected);
+    expect(estimateCost({ model: veo31, metadata: { resolution: "4k" } }, prices).lines).toEqual([
+      {
+        item: "seconds",
+        quantity: 8,
+        unitPrice: 0.6,
+        unit: "second",
+        amount: 4.8,
+        note: "as the relay bills it: 8 s, its default length for veo; x 1.5 for resolution 4k",
+      },
+    ]);
+  });
+
+  it("sora is model_price x its seconds (seconds, duration, else 4) x 1.666667 at 1792x1024 or 1024x1792", async () => {
+    const prices = await load();
+    expect(total(prices, { model: "sora-2" })).toBe(0.4);
+    expect(total(prices, { model: "sora-2", seconds: "8" })).toBe(0.8);
+    expect(total(prices, { model: "sora-2", duration: 12 })).toBe(1.2);
+    expect(total(prices, { model: "sora-2-pro", seconds: "4", size: "1792x1024" })).toBe(2.0000004);
+    expect(total(prices, { model: "sora-2-pro", seconds: "4", size: "1280x720" })).toBe(1.2);
+  });
+
+  it("review D4: dall-e is model_price x its size ratio (256x256 0.4, 512x512 0.45, 1792x1024 2) x dall-e-3's hd ratio (2, 1.5 when wide) x n", async () => {
+    const prices = await load();
+    const cases: Array<[Parameters<typeof estimateCost>[0], number]> = [
+      [{ model: "dall-e-3" }, 0.04],
+      [{ model: "dall-e-3", size: "1024x1024" }, 0.04],
+      [{ model: "dall-e-3", size: "1792x1024" }, 0.08],
+      [{ model: "dall-e-3", size: "1024x1792", quality: "standard" }, 0.08],
+      [{ model: "dall-e-3", size: "1024x1024", quality: "hd" }, 0.08],
+      [{ model: "dall-e-3", size: "1792x1024", quality: "hd" }, 0.12],
+      [{ model: "dall-e-3", size: "1792x1024", quality: "hd", images: 2 }, 0.24],
+      [{ model: "dall-e-2", size: "256x256", images: 3 }, 0.024],
+      [{ model: "dall-e-2", size: "512x512" }, 0.009],
+      // Only dall-e-3 has an hd price; a size dall-e does not list is the base price.
+      [{ model: "dall-e-2", quality: "hd" }, 0.02],
+      [{ model: "dall-e-3", size: "1536x1024" }, 0.04],
+    ];
+    for (const [params, expected] of cases)
+      expect(total(prices, params), JSON.stringify(params)).toBe(expected);
+  });
+
+  it("a channel that sets no ratio bills its price once per request; a spec family's unit still applies (vidA per second)", async () => {
+    const prices = await load();
+    expect(estimateCost({ model: "kling-v2-master", duration: 10 }, prices)).toMatchObject({
+      total: 0.5,
+      lines: [{ item: "requests", quantity: 1 }],
+    });
+    expect(total(prices, { model: "vidA-2.5", duration: 10 })).toBe(1.5);
+    expect(() => estimateCost({ model: "vidA-2.5" }, prices)).toThrow(/billed per second; pass `seconds`/);
+    // A table of yours is taken as written: its price per request is not scaled.
+    const mine = { currency: "USD", models: { "veo*": { unit: "request" as const, price: 1 } } };
+    expect(
+      estimateCost({ model: "veo-3.1-generate-preview", metadata: { resolution: "4k" } }, mine).total,
+    ).toBe(1);
+    // `genway models` shows the unit the relay counts a price in.
+    expect(prices.rateOf("veo-3.1-generate-preview")).toMatchObject({ rate: { unit: "second", price: 0.4 } });
+    expect(prices.rateOf("dall-e-3")).toMatchObject({ rate: { unit: "image", price: 0.04 } });
+    expect(prices.rateOf("kling-v2-master")).toMatchObject({ rate: { unit: "request", price: 0.5 } });
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Issue 28, item 3: a money error's hint names only what can be done where it was raised (an
+ * A money error's hint names only what can be done where it was raised (an
  * estimateCost param there, models.register() or the gateway's prices on a client's call), and
  * suggests families of the call's kind (video families for a video id).
  */

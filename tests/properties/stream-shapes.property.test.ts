@@ -1,5 +1,5 @@
 /**
- * Random stream events of random shapes (issue 19): for each of the four stream formats, sequences
+ * Random stream events of random shapes: for each of the four stream formats, sequences
  * of valid-JSON events (the format's own fields filled with anything, hostile indices such as
  * "__proto__", own `__proto__` keys, bare strings, numbers, arrays, null) end in a typed error or are
  * ignored. Never a raw TypeError, a polluted prototype, a snapshot that cannot be printed, or a hang.

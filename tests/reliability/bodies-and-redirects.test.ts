@@ -1,5 +1,5 @@
 /**
- * Bodies and redirects from a hostile gateway (issue 19, defect 7): an oversized JSON body ends in a
+ * Bodies and redirects from a hostile gateway: an oversized JSON body ends in a
  * typed error that is not retried (maxResponseBytes); a 303 after a POST is a GET; a paid submission
  * never follows a redirect that would send its body again; redirect loops end after a few hops.
  */

@@ -1,5 +1,5 @@
 /**
- * Every clock covers everything a call awaits (issue 19, defect 3): an apiKey() that never settles,
+ * Every clock covers everything a call awaits: an apiKey() that never settles,
  * an upload source that never yields, a batched poll nobody waits for, an idle timer left behind by a
  * dropped stream iterator.
  */

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 8): every family's representative call against every fault the mock
+ * The fault matrix: every family's representative call against every fault the mock
  * gateway can inject over a real loopback socket. Each cell must end in one of two ways: retried and
  * succeeded with a complete result, or one specific typed error. Never a hang (a hard deadline), never
  * an untyped error, never a second paid submission once the first reached the server (the mock counts
@@ -209,7 +209,7 @@ const CALLS: Call[] = [
       return task.id;
     },
     async run(gw, id) {
-      // A wait rides out transient failures until its own timeout (issue 19): short here.
+      // A wait rides out transient failures until its own timeout: short here.
       const song = await gw.musicgen.wait(id!, { interval: 10, timeout: WAIT_TIMEOUT_MS });
       complete(
         song.status === "succeeded" && Array.isArray(song.result) && song.result.length > 0,

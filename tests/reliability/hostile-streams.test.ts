@@ -1,8 +1,8 @@
 /**
- * Valid JSON of the wrong shape inside a 200 stream (issue 19, defect 2): an event that is a string,
+ * Valid JSON of the wrong shape inside a 200 stream: an event that is a string,
  * a number, an array or null is a MalformedResponseError naming the operation, with a bounded
  * excerpt; an object lacking the fields the format puts there (choices, delta, type) is ignored.
- * Never a raw TypeError from inside the SDK. `"error": null` in a normal chunk is no error (defect 7).
+ * Never a raw TypeError from inside the SDK. `"error": null` in a normal chunk is no error.
  */
 import { describe, expect, it } from "vitest";
 import { GenwayError, MalformedResponseError } from "../../src/index.js";

@@ -1,5 +1,5 @@
 /**
- * Task polls and uploads against a broken gateway (issue 19): unusable batch answers, relative
+ * Task polls and uploads against a broken gateway: unusable batch answers, relative
  * presigned URLs, batched polls nobody waits for any more.
  */
 import { describe, expect, it } from "vitest";

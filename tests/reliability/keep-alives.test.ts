@@ -4,7 +4,7 @@
  * stream_scanner.go; Anthropic's `event: ping` passes through it) must not keep a cut answer open.
  */
 import type http from "node:http";
-import { describe, expect, it } from "vitest";
+import { describe, it, type onTestFinished } from "vitest";
 import Genway, { APITimeoutError } from "../../src/index.js";
 import { hello, httpServer, loopback } from "../support/index.js";
 
@@ -17,13 +17,16 @@ function settled<T>(promise: Promise<T>, ms: number): Promise<T | Error | "pendi
   return Promise.race([promise.catch((error: Error) => error), pending]).finally(() => clearTimeout(timer));
 }
 
-/** A loopback server answering every request with `respond`; closed when the test ends. */
-async function server(respond: (res: http.ServerResponse) => void): Promise<string> {
+/** A loopback server answering every request with `respond`; closed when the test `finished` belongs to ends. */
+async function server(
+  finished: typeof onTestFinished,
+  respond: (res: http.ServerResponse) => void,
+): Promise<string> {
   return (
     await httpServer((req, res) => {
       req.resume();
       respond(res);
-    })
+    }, finished)
   ).url;
 }
 
@@ -33,9 +36,17 @@ function every(res: http.ServerResponse, ms: number, frame: string): void {
   res.on("close", () => clearInterval(timer));
 }
 
-describe("keep-alives do not hold the idle clock off", () => {
-  it("E9: a chat stream cut upstream behind new-api's `: PING` ends with APITimeoutError (idle) within idleTimeout", async () => {
-    const { gw, mock } = await loopback({ idleTimeout: 400 }, { relayStreams: { pingEvery: 50 } });
+// Each test on a server of its own, side by side: they wait on clocks, not on the CPU.
+describe.concurrent("keep-alives do not hold the idle clock off", () => {
+  it("E9: a chat stream cut upstream behind new-api's `: PING` ends with APITimeoutError (idle) within idleTimeout", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const { gw, mock } = await loopback(
+      { idleTimeout: 400 },
+      { relayStreams: { pingEvery: 50 } },
+      onTestFinished,
+    );
     mock.inject({ match: "/v1/chat/completions", stallAfter: 2 });
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     const outcome = await settled(stream.finalContent(), 5000);
@@ -45,8 +56,15 @@ describe("keep-alives do not hold the idle clock off", () => {
     expect(stream.snapshot().choices[0]?.message.content).not.toBe("");
   });
 
-  it("E9: a Messages stream behind new-api's `: PING` ends the same way", async () => {
-    const { gw, mock } = await loopback({ idleTimeout: 400 }, { relayStreams: { pingEvery: 50 } });
+  it("E9: a Messages stream behind new-api's `: PING` ends the same way", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const { gw, mock } = await loopback(
+      { idleTimeout: 400 },
+      { relayStreams: { pingEvery: 50 } },
+      onTestFinished,
+    );
     mock.inject({ match: "/v1/messages", stallAfter: 4 });
     const stream = await gw.messages.create({
       model: "claude-sonnet-4-6",
@@ -59,8 +77,11 @@ describe("keep-alives do not hold the idle clock off", () => {
     expect((outcome as APITimeoutError).phase).toBe("idle");
   });
 
-  it("E9: Anthropic's `event: ping` repeated by a stalled upstream is no progress either", async () => {
-    const url = await server((res) => {
+  it("E9: Anthropic's `event: ping` repeated by a stalled upstream is no progress either", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const url = await server(onTestFinished, (res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       const event = (e: { type: string }) => res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
       event({
@@ -87,11 +108,15 @@ describe("keep-alives do not hold the idle clock off", () => {
     expect(stream.snapshot().content).toEqual([{ type: "text", text: "Once upon a" }]);
   });
 
-  it("a stream whose data keeps coming between the pings is not cut, however long it runs", async () => {
+  it("a stream whose data keeps coming between the pings is not cut, however long it runs", async ({
+    onTestFinished,
+    expect,
+  }) => {
     // About 2 s of frames 100 ms apart, pings in between, under a 1 s idle window.
     const { gw } = await loopback(
       { idleTimeout: 1000 },
       { streamDelayMs: 100, relayStreams: { pingEvery: 30 } },
+      onTestFinished,
     );
     const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(" ");
     const stream = await gw.chat.completions.create({
@@ -103,7 +128,10 @@ describe("keep-alives do not hold the idle clock off", () => {
     expect(completion.choices[0]?.finish_reason).toBe("stop");
   });
 
-  it("one large event trickling in slowly is progress: a part of an event counts, not only a whole one", async () => {
+  it("one large event trickling in slowly is progress: a part of an event counts, not only a whole one", async ({
+    onTestFinished,
+    expect,
+  }) => {
     const payload = JSON.stringify({
       id: "c",
       object: "chat.completion.chunk",
@@ -111,7 +139,7 @@ describe("keep-alives do not hold the idle clock off", () => {
       model: "m",
       choices: [{ index: 0, delta: { content: "x".repeat(2000) }, finish_reason: "stop" }],
     });
-    const url = await server((res) => {
+    const url = await server(onTestFinished, (res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       const frame = `data: ${payload}\n\n`;
       let at = 0;
@@ -134,13 +162,18 @@ describe("keep-alives do not hold the idle clock off", () => {
   });
 });
 
-describe("before the first data event, `timeout` waits for the answer, however the relay pings", () => {
-  it("review D2: a relay that opens the stream and pings while its upstream thinks is not cut by idleTimeout", async () => {
+// Side by side as well: each on a server of its own.
+describe.concurrent("before the first data event, `timeout` waits for the answer, however the relay pings", () => {
+  it("review D2: a relay that opens the stream and pings while its upstream thinks is not cut by idleTimeout", async ({
+    onTestFinished,
+    expect,
+  }) => {
     // new-api pings before its upstream's headers (relay/channel/api_request.go doRequest): 600 ms
     // of pings, 50 ms apart, under a 200 ms idle window and a 10 s response window.
     const { gw, mock } = await loopback(
       { idleTimeout: 200, timeout: 10_000 },
       { relayStreams: { pingEvery: 50, upstreamWait: 600 } },
+      onTestFinished,
     );
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
     const completion = await stream.finalCompletion();
@@ -149,8 +182,11 @@ describe("before the first data event, `timeout` waits for the answer, however t
     expect(mock.requests).toHaveLength(1);
   });
 
-  it("review D2: the same on /v1/messages, where Anthropic's own ping events may come first too", async () => {
-    const url = await server((res) => {
+  it("review D2: the same on /v1/messages, where Anthropic's own ping events may come first too", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const url = await server(onTestFinished, (res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       every(res, 50, `event: ping\ndata: {"type": "ping"}\n\n`);
       setTimeout(() => {
@@ -180,10 +216,14 @@ describe("before the first data event, `timeout` waits for the answer, however t
     expect(await stream.finalText()).toBe("Hello");
   });
 
-  it("review D2: pings before the first data event never outlast `timeout`: the response clock's APITimeoutError", async () => {
+  it("review D2: pings before the first data event never outlast `timeout`: the response clock's APITimeoutError", async ({
+    onTestFinished,
+    expect,
+  }) => {
     const { gw, mock } = await loopback(
       { idleTimeout: 100, timeout: 500 },
       { relayStreams: { pingEvery: 50 } },
+      onTestFinished,
     );
     mock.inject({ match: "/v1/chat/completions", stallAfter: 0 });
     const stream = await gw.chat.completions.create({ ...hello, stream: true });
@@ -192,10 +232,14 @@ describe("before the first data event, `timeout` waits for the answer, however t
     expect(outcome).toMatchObject({ phase: "response", timeoutMs: 500 });
   });
 
-  it("review D2: once data came, keep-alives are nothing again: the idle clock cuts a stalled answer (E9's rule)", async () => {
+  it("review D2: once data came, keep-alives are nothing again: the idle clock cuts a stalled answer (E9's rule)", async ({
+    onTestFinished,
+    expect,
+  }) => {
     const { gw, mock } = await loopback(
       { idleTimeout: 300, timeout: 10_000 },
       { relayStreams: { pingEvery: 50, upstreamWait: 400 } },
+      onTestFinished,
     );
     mock.inject({ match: "/v1/chat/completions", stallAfter: 2 });
     const stream = await gw.chat.completions.create({ ...hello, stream: true });

@@ -1,5 +1,5 @@
 /**
- * Model fallback and streams (issue 29, "Also"): a stream falls back only while it opens, on an
+ * Model fallback and streams: a stream falls back only while it opens, on an
  * HTTP error status that proves the call was not billed. Once the gateway answered 200, the stream
  * is the caller's; an error event inside it, even before any text, ends it as it is (the decision and
  * its reasons: docs/reliability.md, "Model fallback and streams").

@@ -1,10 +1,10 @@
 /**
- * A wait keeps polling through transient failures (issue 19, defect 4): 5xx, connection errors and
+ * A wait keeps polling through transient failures: 5xx, connection errors and
  * unusable bodies are reported and backed off, never fatal. Only its own timeout, the signal, an
  * auth/permission error, "no such task" or a terminal state end it. A record for another task is
  * never taken for this one.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   APIUserAbortError,
   AuthenticationError,
@@ -69,13 +69,19 @@ describe("a wait through transient failures", () => {
     expect(lines.join("\n")).toMatch(/APIConnectionError/);
   });
 
-  it("backs off up to maxInterval between failed polls", async () => {
+  it("backs off up to maxInterval between failed polls (fake clock: a loaded machine delays no poll)", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const stamps: number[] = [];
     const { gw } = serving((_, __, n) => {
       stamps.push(Date.now());
       return n < 6 ? json({}, 500) : json(record("a", "SUCCESS"));
     });
-    await gw.musicgen.wait("a", { interval: 20, maxInterval: 40, timeout: 5_000 });
+    const waiting = gw.musicgen.wait("a", { interval: 20, maxInterval: 40, timeout: 5_000 });
+    await vi.runAllTimersAsync();
+    await waiting;
     const gaps = stamps.slice(1).map((t, i) => t - stamps[i]!);
     expect(gaps[0]).toBeGreaterThanOrEqual(15);
     expect(Math.max(...gaps)).toBeLessThan(200);

@@ -1,5 +1,5 @@
 /**
- * Key leaks and log forging against a hostile gateway (issue 19, defect 5): a redirect whose
+ * Key leaks and log forging against a hostile gateway: a redirect whose
  * Location echoes the key (in the query, or in a host name that URL parsing lower-cases), a failed
  * task whose reason and record echo it, a rotating apiKey(), gateway text written to the logger;
  * and a tool whose error text holds the key, sent back to the model (D24 of the third review).

@@ -1,6 +1,6 @@
 /**
  * A hostile gateway sends stream events whose array positions are "__proto__" or "constructor".
- * Assembling them must never write onto a shared prototype (issue 19, defect 1): an entry whose
+ * Assembling them must never write onto a shared prototype: an entry whose
  * index is not a small non-negative integer is ignored, the stream still ends normally.
  */
 import { afterEach, describe, expect, it } from "vitest";

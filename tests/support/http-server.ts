@@ -2,6 +2,8 @@
  * A node:http server on loopback for one test, answering with the test's own handler (a hostile or
  * slow gateway written by hand, a proxy): closed when the test ends, its open sockets destroyed (a
  * handler that never answers must not keep the test file alive). `seen` lists the paths requested.
+ * A test that runs concurrently with others passes its context's `onTestFinished` (vitest's global
+ * one would close the server when the test that started last ends).
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -18,6 +20,7 @@ export interface TestServer {
 
 export async function httpServer(
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  finished: typeof onTestFinished = onTestFinished,
 ): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const seen: string[] = [];
@@ -32,7 +35,7 @@ export async function httpServer(
   });
   server.on("connection", track);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onTestFinished(async () => {
+  finished(async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
   });

@@ -63,13 +63,17 @@ export function mockForFile(
   return harness;
 }
 
-/** A mock on loopback for the running test (closed when it ends), and a quiet client with retries off. */
+/**
+ * A mock on loopback for the running test (closed when it ends), and a quiet client with retries off.
+ * A test that runs concurrently with others passes its context's `onTestFinished`.
+ */
 export async function loopback(
   clientOptions: GenwayOptions = {},
   mockOptions: MockGatewayOptions = {},
+  finished: typeof onTestFinished = onTestFinished,
 ): Promise<Harness> {
   const harness = await startMock(mockOptions, { logLevel: "off", ...clientOptions });
-  onTestFinished(() => harness.close());
+  finished(() => harness.close());
   return harness;
 }
 

@@ -79,7 +79,16 @@ describe("videos.create / createAndWait", () => {
     expectTypeOf<SameKeys<VidBParams, Declared<Input<typeof vidBParams>>, never>>().toEqualTypeOf<Agree>();
     // Any other model: the unified interface's fields, whose values differ by model (new-api
     // relays them as given); only model, prompt and the images are checked.
-    type Open = "size" | "aspect_ratio" | "duration" | "resolution" | "watermark" | "hd" | "private";
+    type Open =
+      | "size"
+      | "aspect_ratio"
+      | "duration"
+      | "seconds"
+      | "metadata"
+      | "resolution"
+      | "watermark"
+      | "hd"
+      | "private";
     expectTypeOf<
       SameKeys<UnifiedVideoParams, Declared<Input<typeof openVideoParams>>, Open | "notify_hook" | "videos">
     >().toEqualTypeOf<Agree>();

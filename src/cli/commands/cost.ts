@@ -17,7 +17,7 @@ export const cost: Command = {
   pricesFrom: "gateway",
   summary: "estimate what a call costs, by the gateway's prices (the spec's table without a gateway)",
   usage:
-    "genway cost (--model ID | --family ID) [--group NAME] [--prompt N --completion N --cache-hit N --cache-write N] [--requests N] [--images N] [--seconds N] [--characters N]",
+    "genway cost (--model ID | --family ID) [--group NAME] [--prompt N --completion N --cache-hit N --cache-write N] [--requests N] [--images N] [--seconds N] [--characters N] [--size WxH] [--quality Q] [--resolution R]",
   options: {
     model: { type: "string" },
     family: { type: "string" },
@@ -30,11 +30,17 @@ export const cost: Command = {
     images: { type: "string" },
     seconds: { type: "string" },
     characters: { type: "string" },
+    size: { type: "string" },
+    quality: { type: "string" },
+    resolution: { type: "string" },
   },
   help: [
     "Prices are the gateway's own (GET /api/pricing) when a gateway is configured (--base-url and --api-key,",
     "or GENWAY_BASE_URL and GENWAY_API_KEY), else the spec's table; the total line names the one used.",
     "--family ID prices by a family of the spec's table. Token counts are tokens (not millions); every count is a number >= 0.",
+    "The gateway scales some prices by the request, as these flags say it: --seconds of each video (a veo",
+    "video without them is billed its default 8 s, sora 4 s), --resolution of a veo video (4k costs more),",
+    "--size of an image or a video (dall-e 1792x1024, sora 1792x1024), --quality of an image (dall-e-3 hd).",
   ].join("\n"),
   async run(context) {
     const { values, stdout, json } = context;
@@ -50,6 +56,7 @@ export const cost: Command = {
     ].map((name) => number(values, name, COUNT));
     const tokens = [prompt, completion, cacheHit, cacheWrite].some((n) => n !== undefined);
     const group = text(values, "group") ?? "default";
+    const resolution = text(values, "resolution");
     const params = {
       ...(model !== undefined ? { model } : {}),
       ...(family !== undefined ? { family } : {}),
@@ -66,6 +73,10 @@ export const cost: Command = {
       images: number(values, "images", COUNT),
       seconds: number(values, "seconds", COUNT),
       characters: number(values, "characters", COUNT),
+      size: text(values, "size"),
+      quality: text(values, "quality"),
+      // Where a veo channel reads it (new-api's metadata.resolution): what `genway video --body` sends.
+      metadata: resolution === undefined ? undefined : { resolution },
     };
     const prices = await pricesOf(context);
     const estimate = inFlags(() => estimateCost(params, prices.book), params, prices, text(values, "group"));
@@ -73,7 +84,7 @@ export const cost: Command = {
     for (const line of estimate.lines) {
       print(
         stdout,
-        `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} ${estimate.currency}/${line.unit} = ${line.amount} ${estimate.currency}\n`,
+        `${line.item.padEnd(12)} ${String(line.quantity).padStart(10)} x ${line.unitPrice} ${estimate.currency}/${line.unit} = ${line.amount} ${estimate.currency}${line.note ? ` (${line.note})` : ""}\n`,
       );
     }
     const what = estimate.family ?? estimate.model;

@@ -1,4 +1,5 @@
 /** genway image: generate images and save them to files (downloaded without the key). */
+import { billedFields } from "../../core/http/units.js";
 import { imagesLimits } from "../../limits.js";
 import { saveToFile } from "../../node/index.js";
 import { number, outputFolder, required, text } from "../args.js";
@@ -10,10 +11,11 @@ export const image: Command = {
   name: "image",
   summary: "generate images and save them to files",
   usage:
-    "genway image [--model ID] [--size WxH] [--n N] [--out DIR] [--group G] [--max-cost N] [--yes] <prompt...>",
+    "genway image [--model ID] [--size WxH] [--quality Q] [--n N] [--out DIR] [--group G] [--max-cost N] [--yes] <prompt...>",
   options: {
     model: { type: "string", short: "m" },
     size: { type: "string" },
+    quality: { type: "string" },
     n: { type: "string" },
     out: { type: "string", short: "o" },
     group: { type: "string" },
@@ -24,9 +26,10 @@ export const image: Command = {
     "--n is 1 to 10 without --model (the spec's generic variant); with one, the model's limit is the",
     "gateway's. Files are named image-<created>-<i>.png in --out (default: the current folder), created",
     "if missing; an existing file is never overwritten (-2, -3 ... is added).",
+    "--quality is the model's (dall-e-3: standard or hd; the estimate prices hd as the gateway bills it).",
     "--group is the price group the estimate uses (the gateway bills your key's group).",
   ].join("\n"),
-  fields: { prompt: "<prompt>", model: "--model", size: "--size", n: "--n" },
+  fields: { prompt: "<prompt>", model: "--model", size: "--size", quality: "--quality", n: "--n" },
   async run(context) {
     const { values, positionals, signal, json, stdout } = context;
     const prompt = required(positionals, "<prompt>");
@@ -34,17 +37,22 @@ export const image: Command = {
     // 1 to 10 is the spec's bound for its generic variant (no model); a model's own limit is the gateway's.
     const n = number(values, "n", model ? { integer: true, minimum: 1 } : imagesLimits.generate.generic.n);
     const dir = await outputFolder(text(values, "out") ?? ".");
-    await confirmCost(context, { ...(model ? { model } : {}), images: n ?? 1, requests: 1 });
+    const params = {
+      prompt,
+      ...(model ? { model } : {}),
+      ...(values.size ? { size: values.size as string } : {}),
+      ...(values.quality ? { quality: values.quality as string } : {}),
+      ...(n !== undefined ? { n } : {}),
+    };
+    // The estimate prices what is sent: the count, and the size and quality the relay scales a price by.
+    await confirmCost(context, {
+      ...(model ? { model } : {}),
+      images: n ?? 1,
+      requests: 1,
+      ...billedFields(params),
+    });
     const gw = context.client();
-    const result = await gw.images.generate(
-      {
-        prompt,
-        ...(values.model ? { model: values.model as string } : {}),
-        ...(values.size ? { size: values.size } : {}),
-        ...(n !== undefined ? { n } : {}),
-      } as never,
-      { signal },
-    );
+    const result = await gw.images.generate(params as never, { signal });
     // Every image is paid for: each one is saved on its own, and one that cannot be saved is
     // reported with its URL (to fetch while it lasts), beside the files that were saved.
     const saved: string[] = [];

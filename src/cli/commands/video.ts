@@ -1,4 +1,5 @@
 /** genway video: a unified /v2/videos job (any model: vidA, vidB, veo3 ...), optionally awaited. */
+import { billedFields } from "../../core/http/units.js";
 import { findModelFamily, limits } from "../../index.js";
 import { body, inputFile, number, required, text } from "../args.js";
 import type { Command } from "../command.js";
@@ -49,25 +50,27 @@ export const video: Command = {
     const extra = body(values);
     const paths = ((values.image as string[] | undefined) ?? []).filter((i) => !/^https?:|^data:/.test(i));
     for (const path of paths) await inputFile(path, "--image");
-    // The estimate prices what is sent: vidA's length is sent even when it is the spec's default (5 s).
+    // vidA's length is sent even when it is the spec's default (5 s).
     const sentDuration = duration ?? (vidA && extra.duration === undefined ? 5 : undefined);
-    const seconds = sentDuration ?? (extra.duration === undefined ? undefined : Number(extra.duration));
-    await confirmCost(context, { model, requests: 1, ...(seconds === undefined ? {} : { seconds }) });
+    const sent = {
+      model,
+      prompt,
+      ...(sentDuration !== undefined ? { duration: sentDuration } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(values.ratio ? { ratio: values.ratio } : {}),
+      ...extra,
+    };
+    // The estimate prices what is sent: the fields the relay scales a price by (a veo video's
+    // seconds and resolution, given by --duration or in --body), as the call's own cost reads them.
+    await confirmCost(context, { model, requests: 1, ...billedFields(sent) });
     const { fileFromPath } = await import("../../node/index.js");
     const images = await Promise.all(
       ((values.image as string[] | undefined) ?? []).map((image) =>
         /^https?:|^data:/.test(image) ? image : fileFromPath(image),
       ),
     );
-    const params = {
-      model,
-      prompt,
-      ...(images.length ? { images } : {}),
-      ...(sentDuration !== undefined ? { duration: sentDuration } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(values.ratio ? { ratio: values.ratio } : {}),
-      ...extra,
-    };
+    // --body has the last word, on the images too.
+    const params = images.length ? { ...sent, images, ...extra } : sent;
     context.hold(); // released by reportTask once the task id is known
     const task = await context.client().videos.create(params as never, { signal });
     await reportTask(task, context, values.wait === true);

@@ -158,12 +158,12 @@ function relayRefusal(code: number | string | undefined, f: Fields, body: unknow
 /**
  * Codes that no retry can fix, thrown at once whatever the status says:
  * - `model_not_found`: no channel serves the model in the key's group (new-api answers 503,
- *   middleware/distributor.go 135-160); a channel does not come back in a second. A model
+ *   middleware/distributor.go, Distribute); a channel does not come back in a second. A model
  *   fallback still takes it (core/http/fallback.ts);
- * - `task_failed`: the upstream refused the task in a 200 (relay/channel/task/kling/adaptor.go 205-207);
+ * - `task_failed`: the upstream refused the task in a 200 (relay/channel/task/kling/adaptor.go, TaskAdaptor.DoResponse);
  * - `fail_to_fetch_task` with a 4xx: the upstream refused the submission with that status
- *   (relay/relay_task.go 224-227). new-api has already retried a 429 over its channels
- *   (controller/relay.go shouldRetryTaskRelay) and rewrites its message (respondTaskError 614-620),
+ *   (relay/relay_task.go, RelayTaskSubmit). new-api has already retried a 429 over its channels
+ *   (controller/relay.go shouldRetryTaskRelay) and rewrites its message (respondTaskError),
  *   so whether Kling meant a rate limit (1302, 1303) or an account in arrears (1100-1102, 1304,
  *   also 429) cannot be told; waiting does not fix arrears.
  */

@@ -52,6 +52,24 @@ export interface CostEstimate {
 }
 
 /**
+ * The fields of a request that a relay scales a per-request price by, as the request sends them:
+ * new-api multiplies a model's price by ratios its adaptors read from these (a video's seconds and
+ * resolution, an image's size and quality). The money code reads them by model (src/money/ratios.ts).
+ */
+export interface BilledFields {
+  /** A video's length: a number, or a string of digits (new-api's TaskSubmitReq `duration`). */
+  duration?: number | string | undefined;
+  /** A video's length as OpenAI's video API sends it, a string ("8"; TaskSubmitReq `seconds`); or a number. */
+  seconds?: number | string | undefined;
+  /** A video's or an image's size, `WxH` ("1792x1024"). */
+  size?: string | undefined;
+  /** An image's quality ("hd"). */
+  quality?: string | undefined;
+  /** new-api's `metadata`, where its veo channels read a video's `durationSeconds` and `resolution`. */
+  metadata?: { durationSeconds?: unknown; resolution?: unknown } | undefined;
+}
+
+/**
  * What one call bills, in the price table's units: the model (placed in a family by the `models`
  * catalog) and the quantities its family's unit counts. Operations declare how to read these from
  * their params (the worst case, before sending) and from their answer (the actual, after).
@@ -65,16 +83,18 @@ export interface Units {
   usage?: unknown;
   requests?: number | undefined;
   images?: number | undefined;
-  seconds?: number | undefined;
   characters?: number | undefined;
+  /** The request's fields the relay scales a per-request price by, when it gives any. */
+  fields?: BilledFields | undefined;
   /**
    * Why the call cannot be priced (music has no row in the spec's price table; a chat call without
    * max_tokens has no worst case): its cost is null with this reason, and a budget refuses it.
    */
   unpriced?: string | undefined;
   /**
-   * A worst case whose prompt tokens may be billed at any input price (prompt, cache write, cache
-   * hit): the Meter prices them at the highest the family's group has.
+   * The worst case, before sending: prompt tokens that may be billed at any input price (prompt,
+   * cache write, cache hit) are priced at the highest the family's group has, and a video that asks
+   * for no length is priced at the longest one its price per second allows.
    */
   worstCase?: boolean | undefined;
 }

@@ -19,5 +19,5 @@ export { isForm, jsonText } from "./request-init.js";
 export * from "./request-options.js";
 export * from "./retry.js";
 export * from "./transport.js";
-export { meteredParams, readUnits, unitsOf } from "./units.js";
+export { billedFields, meteredParams, readUnits, unitsOf } from "./units.js";
 export * from "./usage.js";

@@ -65,7 +65,8 @@ const HTML_PAGE = "html_page";
 /**
  * Whether an answer is a web page: it says `text/html`, or (when `text` is given) its body opens
  * like one. A relay answers every path it does not route outside /v1, /api and /assets with its
- * dashboard, 200 text/html (new-api router/web-router.go 29-37; one-api router/web.go 23-30).
+ * dashboard, 200 text/html (new-api router/web-router.go, SetWebRouter's NoRoute; one-api 204f2ae0c
+ * router/web.go, SetWebRouter's NoRoute, the same outside /v1 and /api).
  */
 export function isHtml(response: Response, text?: string): boolean {
   if (/\btext\/html\b/i.test(response.headers.get("content-type") ?? "")) return true;

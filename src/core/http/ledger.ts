@@ -6,28 +6,30 @@
  */
 
 import { PricingError } from "../errors/pricing-error.js";
-import { SUMMARY_FIX, type Units } from "./cost.js";
+import { type BilledFields, SUMMARY_FIX, type Units } from "./cost.js";
 import { usedTokens } from "./units.js";
 import type { TokenCounts } from "./usage.js";
 
-/** Calls of one model that billed the same quantities, summed: priced as one. */
+/** Calls of one model that billed the same quantities and the same request fields, summed: priced as one. */
 export interface LedgerEntry {
   readonly model: string | undefined;
   /** The price family the operation names without a model (vidgen), if any. */
   readonly family: string | undefined;
+  /** The request fields the relay scales a price by, the same for every call of the entry. */
+  readonly fields: BilledFields | undefined;
   calls: number;
   /** Requests: one per call unless the call said otherwise. */
   requests: number;
   /** The sums of the quantities the calls reported; `undefined`: none of them reported it. */
   images: number | undefined;
-  seconds: number | undefined;
   characters: number | undefined;
   usage: Required<TokenCounts> | undefined;
 }
 
-/** An entry, with which quantities its calls reported (a bit each: images, seconds, characters, usage). */
+/** An entry, with which quantities its calls reported (a bit each: images, characters, usage) and its fields as a key. */
 interface Entry extends LedgerEntry {
   readonly has: number;
+  readonly key: string | undefined;
 }
 
 /** Calls that cannot be priced, counted by reason. */
@@ -93,28 +95,28 @@ export class Ledger {
       else this.#unpriced.set(key, { model: key === OTHER ? undefined : model, reason: unpriced, calls: 1 });
       return;
     }
-    // Calls that reported different quantities are priced apart: a video without its seconds has
-    // no price per second, and must not borrow another call's.
+    // Calls that reported different quantities, or whose requests the relay scales differently (a
+    // video's seconds and resolution), are priced apart: a call must not borrow another's price.
     const has =
-      (units.images == null ? 0 : 1) |
-      (units.seconds == null ? 0 : 2) |
-      (units.characters == null ? 0 : 4) |
-      (usage === undefined ? 0 : 8);
+      (units.images == null ? 0 : 1) | (units.characters == null ? 0 : 4) | (usage === undefined ? 0 : 8);
+    const key = units.fields && JSON.stringify(units.fields);
     let entries = this.#entries.get(model);
     if (entries === undefined) this.#entries.set(model, (entries = []));
     let entry: Entry | undefined;
     for (let i = 0; i < entries.length && entry === undefined; i++) {
-      if (entries[i]!.has === has && entries[i]!.family === family) entry = entries[i];
+      const e = entries[i]!;
+      if (e.has === has && e.family === family && e.key === key) entry = e;
     }
     if (entry === undefined) {
       entry = {
         model,
         family,
+        fields: units.fields,
         has,
+        key,
         calls: 0,
         requests: 0,
         images: has & 1 ? 0 : undefined,
-        seconds: has & 2 ? 0 : undefined,
         characters: has & 4 ? 0 : undefined,
         usage: usage && { prompt: 0, completion: 0, cacheHit: 0, cacheWrite: 0 },
       };
@@ -123,7 +125,6 @@ export class Ledger {
     entry.calls++;
     entry.requests += units.requests ?? 1;
     if (entry.images !== undefined) entry.images += units.images as number;
-    if (entry.seconds !== undefined) entry.seconds += units.seconds as number;
     if (entry.characters !== undefined) entry.characters += units.characters as number;
     if (entry.usage !== undefined && usage !== undefined) {
       entry.usage.prompt += usage.prompt;

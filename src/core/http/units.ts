@@ -14,7 +14,7 @@
  */
 import { ValidationError } from "../errors/errors.js";
 import { PricingError } from "../errors/pricing-error.js";
-import type { OperationMeter, TokenBilling, Units } from "./cost.js";
+import type { BilledFields, OperationMeter, TokenBilling, Units } from "./cost.js";
 import type { Operation } from "./operation.js";
 import type { RequestOptions } from "./request-options.js";
 import { count, normalizeUsage, type TokenCounts, type TokenUsage } from "./usage.js";
@@ -117,10 +117,9 @@ export function readUnits(units: Units): Units {
  * object but the split usage.
  */
 export function usedTokens(units: Units): Required<TokenCounts> | undefined {
-  const { requests, images, seconds, characters } = units;
+  const { requests, images, characters } = units;
   if (requests != null) count(requests, "requests");
   if (images != null && count(images, "images") > MOST_IMAGES) beyond(`${images} images`, MOST_IMAGES);
-  if (seconds != null) count(seconds, "seconds");
   if (characters != null) count(characters, "characters");
   if (units.usage == null) return undefined;
   const usage = normalizeUsage(units.usage as TokenUsage);
@@ -129,6 +128,32 @@ export function usedTokens(units: Units): Required<TokenCounts> | undefined {
   if (usage.cacheHit > MOST_TOKENS) beyond(`${usage.cacheHit} cacheHit tokens`, MOST_TOKENS);
   if (usage.cacheWrite > MOST_TOKENS) beyond(`${usage.cacheWrite} cacheWrite tokens`, MOST_TOKENS);
   return usage;
+}
+
+/**
+ * The fields of a request that a relay scales a per-request price by (see {@link BilledFields}), as
+ * sent: each one the request gives as a string or a number, and of its `metadata` the two a veo
+ * channel reads; undefined when it gives none. Nothing else is kept: the client's ledger keeps one
+ * copy per distinct set.
+ */
+export function billedFields(params: object): BilledFields | undefined {
+  const p = params as Record<string, unknown>;
+  let kept: Record<string, unknown> | undefined;
+  for (const field of ["duration", "seconds", "size", "quality"] as const) {
+    const value = p[field];
+    if (typeof value === "string" || typeof value === "number") (kept ??= {})[field] = value;
+  }
+  const metadata = p.metadata;
+  if (typeof metadata === "object" && metadata !== null) {
+    for (const field of ["durationSeconds", "resolution"] as const) {
+      if (!Object.hasOwn(metadata, field)) continue;
+      const value = (metadata as Record<string, unknown>)[field];
+      // Given, whatever its value: a veo channel then reads no other field for it.
+      const picked = ((kept ??= {}).metadata ??= {}) as Record<string, unknown>;
+      picked[field] = typeof value === "string" || typeof value === "number" ? value : null;
+    }
+  }
+  return kept;
 }
 
 /** Units that report more than one call can bill: not believed. */

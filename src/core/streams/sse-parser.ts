@@ -32,7 +32,7 @@ export function isKeepAlive(message: SSEMessage): boolean {
 }
 /**
  * The `event` of a line that starts with `{`: JSON written onto the stream without `data:` (new-api
- * writes its deferred error that way, controller/relay.go 92-103); `data` is the line. The grammar
+ * writes its deferred error that way: controller/relay.go, the deferred handler of func Relay); `data` is the line. The grammar
  * would ignore it as an unknown field, and so do the streams unless it is an error envelope.
  */
 export const UNFRAMED = "\n:unframed";

@@ -97,7 +97,8 @@ export function dataOnlyJson<E>(
 /**
  * How a format proves its answer whole: told each event, it says when nothing more is awaited.
  * `[DONE]` and the end of the body prove nothing (new-api sends `[DONE]` after an upstream that was
- * cut, relay/helper/stream_scanner.go 283-302, relay/channel/openai/relay-openai.go 168-194): a
+ * cut: relay/helper/stream_scanner.go StreamScannerHandler, relay/channel/openai/relay-openai.go
+ * OaiStreamHandler): a
  * stream that ends before its format's end is cut, and `final…()` rejects with
  * IncompleteStreamError. See docs/reliability.md, "When a stream is complete".
  */
@@ -263,7 +264,7 @@ class BatchReader<E> {
   /**
    * A line of JSON written onto the stream without framing: the typed error it names when it is an
    * error envelope of any shape the decoder knows (new-api's `{"error":{...},"type":"error"}` on
-   * /v1/messages, controller/relay.go 92-103), else nothing (the grammar ignores such a line).
+   * /v1/messages, controller/relay.go: the deferred handler of func Relay), else nothing (the grammar ignores such a line).
    */
   #unframed(line: string): Error | undefined {
     let value: unknown;

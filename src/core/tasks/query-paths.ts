@@ -1,7 +1,7 @@
 /**
  * A task kind whose query has more than one path: relays differ in which they route (vidgen
  * text-to-video: the spec's /vidgen/v1/images/text2video/{id} or the Kling API's own
- * /vidgen/v1/videos/text2video/{id}, the only one new-api routes: router/video-router.go 34-42).
+ * /vidgen/v1/videos/text2video/{id}, the only one new-api routes: router/video-router.go, SetVideoRouter).
  */
 import { APIError } from "../errors/errors.js";
 import { type Answer, APIPromise } from "../http/api-promise.js";
@@ -12,7 +12,7 @@ import type { RequestOptions, Transport } from "../http/transport.js";
 /**
  * A path the gateway does not route: a 404 by status, whatever its body says (new-api: "Invalid
  * URL"), or a relay's dashboard page, which answers every unrouted path outside /v1, /api and
- * /assets with 200 text/html (new-api router/web-router.go 29-37).
+ * /assets with 200 text/html (new-api router/web-router.go, SetWebRouter's NoRoute).
  */
 const notRouted = (error: unknown) =>
   (error instanceof APIError && error.status === 404) || isHtmlPage(error);

@@ -142,7 +142,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (isRecord(v) &&
 
 /**
  * The upstream's own task body that a relay keeps inside its record: new-api stores the Kling
- * answer in TaskDto `data` (service/task_polling.go 495), and a new-api relaying another new-api
+ * answer in TaskDto `data` (service/task_polling.go, updateVideoSingleTask), and a new-api relaying another new-api
  * stores that one's whole TaskDto envelope. Told from a payload by its task id: a lyrics payload
  * (`{id, status, text}`) or the unified `{output}` has none.
  */
@@ -211,7 +211,7 @@ function read(record: Record<string, unknown>, depth: number): TaskRecord {
  * The task id in a submission's answer, in the order relays put it: `data.task_id` (the vidgen
  * envelope), `data` itself when it is the id (the new-api task envelope `{code:"success", data:
  * "task_…"}`), `task_id`, then `id` (new-api's OpenAI-video object carries both, relay/channel/
- * task/kling/adaptor.go 209-214; the unified body `{task_id}`). Undefined when none is a non-empty string.
+ * task/kling/adaptor.go, TaskAdaptor.DoResponse; the unified body `{task_id}`). Undefined when none is a non-empty string.
  */
 export function taskIdOf(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;

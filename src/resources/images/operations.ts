@@ -5,7 +5,7 @@
  * through unchecked.
  */
 import { ValidationError } from "../../core/errors/index.js";
-import { operation, type Units } from "../../core/http/index.js";
+import { billedFields, operation, type Units } from "../../core/http/index.js";
 import { isUploadable, toFormData, type Uploadable } from "../../core/uploads/index.js";
 import { type Finding, v } from "../../core/validation/index.js";
 import { imagesLimits } from "../../limits.js";
@@ -93,14 +93,15 @@ export const GENERATE = operation<ImageGenerateParams>({
 });
 
 /**
- * Billed per image (or per request, by family): before sending, the `n` asked for; after, the
- * images answered, as new-api bills them (relay/channel/openai/relay_image.go, lines 25-30 and 52:
- * the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
+ * Billed per image (or per request, by family), at a price the relay may scale by the image's size
+ * and quality (dall-e: src/money/ratios.ts): before sending, the `n` asked for; after, the images
+ * answered, as new-api bills them (relay/channel/openai/relay_image.go, OpenaiImageHandler and
+ * updateOpenAIImageCount: the count of `data` replaces `n` when it is 1 to 128). An answer without a list of images to
  * count is unpriced, never a silent zero (new-api then bills the `n` asked for, the worst case).
  */
 function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown): Units {
   const model = params.model ?? undefined;
-  if (answer === undefined) return { model, images: params.n ?? 1 };
+  if (answer === undefined) return { model, images: params.n ?? 1, fields: billedFields(params) };
   const data = (answer as ImagesResponse | null)?.data as unknown;
   if (!Array.isArray(data) || data.length === 0) {
     return {
@@ -108,7 +109,7 @@ function meter(params: ImageGenerateParams | ImageEditParams, answer?: unknown):
       unpriced: `the answer's data is not a list of images to count (the gateway bills the ${params.n ?? 1} asked for)`,
     };
   }
-  return { model, images: data.length };
+  return { model, images: data.length, fields: billedFields(params) };
 }
 
 export const EDIT = operation<ImageEditParams>({

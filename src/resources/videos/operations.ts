@@ -8,7 +8,7 @@
  * images given: none -> text-to-video; for vidA two -> first/last frame, otherwise image-to-video.
  * No SDK-only field says it (none is ever sent).
  */
-import { operation, path, type Units } from "../../core/http/index.js";
+import { billedFields, operation, path, type Units } from "../../core/http/index.js";
 import { encodeImageField, isUploadable, type Uploadable } from "../../core/uploads/index.js";
 import {
   characterCount,
@@ -135,13 +135,16 @@ export const CREATE = operation<VideoCreateParams>({
 });
 
 /**
- * Billed per second (vidA) or per request (vidB): the seconds asked for. The worst case of a call
- * that names no duration is vidA's longest, 10 s; its actual cost is then unknown (null).
+ * Billed by the fields the relay reads from the request: per second (vidA), per request (vidB), or
+ * a per-request price the relay scales by a veo or sora video's seconds and resolution
+ * (src/money/ratios.ts). Before sending it is the worst case: a video that asks for no length is
+ * priced at the longest its price per second allows, where the relay has no default of its own.
  */
 function meter(params: VideoCreateParams, answer?: unknown): Units {
-  const { duration } = params as { duration?: number | string };
-  const given = duration === undefined ? undefined : Number(duration);
-  return { model: params.model, seconds: given ?? (answer === undefined ? 10 : undefined) };
+  // Every video has its fields, none given included: the relay bills a veo video 8 s by default.
+  const units: Units = { model: params.model, fields: billedFields(params) ?? {} };
+  if (answer === undefined) units.worstCase = true;
+  return units;
 }
 
 export const RETRIEVE = operation<string>({

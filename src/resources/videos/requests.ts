@@ -95,8 +95,16 @@ export interface UnifiedVideoParams {
   model: VideoModel;
   /** Required. What to film. */
   prompt: string;
-  /** Upstream: seconds of video, as the model allows. */
+  /** Upstream: seconds of video, as the model allows (a veo video without it is billed 8 s, a sora one 4 s). */
   duration?: number;
+  /** Relay field (new-api, OpenAI's video API): seconds of video as a string of digits, "8"; read where `duration` is not given. */
+  seconds?: string;
+  /**
+   * Relay field (new-api): what its channel reads besides the unified fields; a veo channel reads
+   * `durationSeconds` (before any other length) and `resolution` ("720p", "1080p", "4k": billed 1.5x
+   * at 4k for veo 3.1) here.
+   */
+  metadata?: { durationSeconds?: number; resolution?: string; [field: string]: unknown };
   /** Upstream: e.g. "16:9", "9:16", as the model allows. */
   aspect_ratio?: string;
   /** Upstream: a size such as "1280x720", as the model allows. */

@@ -219,7 +219,7 @@ export const OPERATIONS = {
     },
   ),
   // The spec lists the text-to-video query under /images/; the Kling API's own path is
-  // /videos/text2video/{id}, the only one new-api routes (router/video-router.go 34-42). Gateways
+  // /videos/text2video/{id}, the only one new-api routes (router/video-router.go, SetVideoRouter). Gateways
   // differ, so the spec's is tried first and the other when it is not routed.
   textToVideo: operation("vidgen.videos.textToVideo", "/vidgen/v1/videos/text2video", textToVideoParams, {}, [
     (id) => path`/vidgen/v1/images/text2video/${id}`,

@@ -1,5 +1,5 @@
 /**
- * An upstream cut mid-stream, as new-api relays it (issue 26, "Why" 1 and 2): the mock's
+ * An upstream cut mid-stream, as new-api relays it: the mock's
  * `relayStreams.cutAfter` writes the relay's bytes (recorded in ./fixtures with their source), and
  * genway proves completeness by each format's own end, never by `[DONE]` or the end of the body:
  * `final…()` rejects with IncompleteStreamError, `snapshot()` keeps every delta, plain iteration ends

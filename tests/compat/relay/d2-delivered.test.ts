@@ -4,7 +4,7 @@
  * character, one per other character, never below the usage that arrived), not at Messages'
  * `message_start` placeholder (`output_tokens: 1`); its worst case stays reserved until then. The
  * relay bills a cut stream on its own estimate of the text it relayed (new-api
- * relay/channel/claude/relay-claude.go 153-171, service/token_estimator.go).
+ * relay/channel/claude/relay-claude.go HandleStreamFinalResponse, service/token_estimator.go).
  */
 import { describe, expect, it } from "vitest";
 import { countTokens } from "../../../mock/text.js";

@@ -1,5 +1,5 @@
 /**
- * How new-api writes /v1/messages streams (issue 26, "Why" 2): every event ends in three newlines,
+ * How new-api writes /v1/messages streams: every event ends in three newlines,
  * and a failing stream ends with the error as bare JSON on the open stream (no `event:`/`data:`,
  * no newline). The mock's `relayStreams.threeNewlines` and `bareErrorTail` write those bytes
  * (recorded in ./fixtures); genway reads the first as the upstream's framing and throws the typed

@@ -4,7 +4,7 @@
  * Ids and times are examples; field names, order, words and shapes are the source's.
  */
 
-/** web/index.html as router/web-router.go 29-37 serves it (200 text/html) on any unrouted path outside /v1, /api, /assets. */
+/** web/index.html as router/web-router.go (SetWebRouter's NoRoute) serves it (200 text/html) on any unrouted path outside /v1, /api, /assets. */
 export const DASHBOARD_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -19,7 +19,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
 `;
 
 /**
- * middleware/distributor.go 157-159 (abortWithOpenAiMessage, middleware/utils.go): 503, no `param`;
+ * middleware/distributor.go Distribute, no channel found (abortWithOpenAiMessage, middleware/utils.go): 503, no `param`;
  * the message is i18n/locales/en.yaml `distributor.no_available_channel` + common.MessageWithRequestId.
  */
 export const NO_CHANNEL_EN = {
@@ -57,7 +57,7 @@ export const NO_CHANNEL_ONE_API = {
   },
 };
 
-/** relay/channel/task/kling/adaptor.go 209-214 (DoResponse): relaykit/dto/openai_video.go NewOpenAIVideo, 200. */
+/** relay/channel/task/kling/adaptor.go TaskAdaptor.DoResponse: relaykit/dto/openai_video.go NewOpenAIVideo, 200. */
 export const KLING_SUBMIT_OPENAI_VIDEO = {
   id: "task_8Jx2mQ4rT7vN1pL9sK3wZ6yB0cD5eF2g",
   task_id: "task_8Jx2mQ4rT7vN1pL9sK3wZ6yB0cD5eF2g",
@@ -76,7 +76,7 @@ const kling = (data: Record<string, unknown>) => ({
   data: { task_id: "CjhYF2ZlL0sAAAAAAKnFbg", ...data },
 });
 
-/** The Kling body new-api keeps in TaskDto `data` (service/task_polling.go 495) for a finished video. */
+/** The Kling body new-api keeps in TaskDto `data` (service/task_polling.go updateVideoSingleTask) for a finished video. */
 const KLING_SUCCEEDED = kling({
   task_status: "succeed",
   task_status_msg: "",
@@ -90,9 +90,9 @@ const KLING_SUCCEEDED = kling({
 });
 
 /**
- * relay/relay_task.go 371-425 (videoFetchByIDRespBodyBuilder) + TaskModel2Dto, dto/task.go TaskDto:
- * `{code: "success", message: "", data}`; status and progress as service/task_polling.go 526-571
- * sets them; `result_url` = model/task.go GetResultURL; `platform` the Kling channel type, 50.
+ * relay/relay_task.go videoFetchByIDRespBodyBuilder + TaskModel2Dto, dto/task.go TaskDto:
+ * `{code: "success", message: "", data}`; status and progress as service/task_polling.go
+ * updateVideoSingleTask sets them; `result_url` = model/task.go GetResultURL; `platform` the Kling channel type, 50.
  */
 export const TASK_DTO_SUCCEEDED = {
   code: "success",
@@ -134,7 +134,7 @@ export const TASK_DTO_SUBMITTED = {
   },
 };
 
-/** A failed task: fail_reason from Kling's task_status_msg, and result_url the same text (model/task.go 134-141). */
+/** A failed task: fail_reason from Kling's task_status_msg, and result_url the same text (model/task.go Task.GetResultURL). */
 export const TASK_DTO_FAILED = {
   code: "success",
   message: "",
@@ -154,8 +154,8 @@ export const TASK_DTO_FAILED = {
 };
 
 /**
- * A song through new-api's Suno relay (relay/relay_task.go 350-369 sunoFetchByIDRespBodyBuilder):
- * `data` is the upstream's clips (service/task_polling.go 298), `platform` "suno", `action` MUSIC.
+ * A song through new-api's Suno relay (relay/relay_task.go sunoFetchByIDRespBodyBuilder):
+ * `data` is the upstream's clips (service/task_polling.go updateSunoTasks), `platform` "suno", `action` MUSIC.
  */
 export const SUNO_TASK_DTO_SUCCEEDED = {
   code: "success",
@@ -185,7 +185,7 @@ export const SUNO_TASK_DTO_SUCCEEDED = {
   },
 };
 
-/** The same song failed: fail_reason, and result_url the reason again (model/task.go 134-141). */
+/** The same song failed: fail_reason, and result_url the reason again (model/task.go Task.GetResultURL). */
 export const SUNO_TASK_DTO_FAILED = {
   code: "success",
   message: "",
@@ -198,14 +198,14 @@ export const SUNO_TASK_DTO_FAILED = {
   },
 };
 
-/** relay/relay_task.go 224-227 + controller/relay.go 614-620: a Kling 429 relayed, message rewritten, no Retry-After. */
+/** relay/relay_task.go RelayTaskSubmit + controller/relay.go respondTaskError: a Kling 429 relayed, message rewritten, no Retry-After. */
 export const TASK_ERROR_429 = {
   code: "fail_to_fetch_task",
   message: "当前分组上游负载已饱和，请稍后再试",
   data: null,
 };
 
-/** relay/relay_task.go 224-227: Kling's 400 relayed with its status, Kling's body as the message. */
+/** relay/relay_task.go RelayTaskSubmit: Kling's 400 relayed with its status, Kling's body as the message. */
 export const TASK_ERROR_FAIL_TO_FETCH_400 = {
   code: "fail_to_fetch_task",
   message:
@@ -213,10 +213,10 @@ export const TASK_ERROR_FAIL_TO_FETCH_400 = {
   data: null,
 };
 
-/** relay/channel/task/kling/adaptor.go 205-207: a Kling code inside a 200 becomes 400 task_failed. */
+/** relay/channel/task/kling/adaptor.go TaskAdaptor.DoResponse: a Kling code inside a 200 becomes 400 task_failed. */
 export const TASK_ERROR_TASK_FAILED = { code: "task_failed", message: "Account in arrears", data: null };
 
-/** relaykit/dto/openai_video.go as relay/channel/task/kling/adaptor.go 381-418 ConvertToOpenAIVideo fills it. */
+/** relaykit/dto/openai_video.go as relay/channel/task/kling/adaptor.go TaskAdaptor.ConvertToOpenAIVideo fills it. */
 export const OPENAI_VIDEO_COMPLETED = {
   id: "task_8Jx2mQ4rT7vN1pL9sK3wZ6yB0cD5eF2g",
   object: "video",
@@ -229,7 +229,7 @@ export const OPENAI_VIDEO_COMPLETED = {
   metadata: { url: "https://cdn.example/kling/v-1.mp4" },
 };
 
-/** A failed one: status "failed", the reason in error.message (adaptor.go 412-416). */
+/** A failed one: status "failed", the reason in error.message (the same ConvertToOpenAIVideo). */
 export const OPENAI_VIDEO_FAILED = {
   id: "task_8Jx2mQ4rT7vN1pL9sK3wZ6yB0cD5eF2g",
   object: "video",

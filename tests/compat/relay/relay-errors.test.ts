@@ -1,8 +1,8 @@
 /**
- * Issue 26, "Why" 5 and 6, and the task errors of 4: errors that cannot heal are thrown at once
- * (new-api's no-channel 503 `model_not_found` in every language and one-api's code-less Chinese
- * one, `task_failed`, a 4xx `fail_to_fetch_task`), and the request id a support desk can look up
- * is the relay's own `X-Oneapi-Request-Id`, never the upstream's id beside it.
+ * The relay's errors: those that cannot heal are thrown at once (new-api's no-channel 503
+ * `model_not_found` in every language and one-api's code-less Chinese one, `task_failed`, a 4xx
+ * `fail_to_fetch_task`), and the request id a support desk can look up is the relay's own
+ * `X-Oneapi-Request-Id`, never the upstream's id beside it.
  */
 import { describe, expect, it } from "vitest";
 import Genway, { BadRequestError, RateLimitError, ServiceUnavailableError } from "../../../src/index.js";

@@ -1,6 +1,6 @@
 /**
- * Issue 26, "Why" 3: a relay answers every path it does not route outside /v1, /api and /assets
- * with its dashboard page, 200 text/html (new-api router/web-router.go 29-37). That page is never
+ * A relay answers every path it does not route outside /v1, /api and /assets with its dashboard
+ * page, 200 text/html (new-api router/web-router.go, SetWebRouter's NoRoute). That page is never
  * data: a call gets one error naming HTML, the URL tried and baseURL, streaming or not, with one
  * request sent; a task query path the relay does not route counts like a 404 (the other path is
  * tried), and a wait gives up after a few pages in a row instead of polling to its timeout.

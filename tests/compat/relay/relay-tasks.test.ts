@@ -1,8 +1,8 @@
 /**
- * Issue 26, "Why" 4: new-api's task relay answers in shapes of its own. A submission's id is read
- * from `data.task_id`, `task_id` or `id`; a query's TaskDto (status words, "NN%" progress,
- * `result_url`, `fail_reason`, the upstream's body in `data`) and the OpenAI-video object land
- * the result in each family's documented place; nothing paid is lost when no id is found.
+ * new-api's task relay answers in shapes of its own. A submission's id is read from
+ * `data.task_id`, `task_id` or `id`; a query's TaskDto (status words, "NN%" progress, `result_url`,
+ * `fail_reason`, the upstream's body in `data`) and the OpenAI-video object land the result in each
+ * family's documented place; nothing paid is lost when no id is found.
  */
 import { describe, expect, it } from "vitest";
 import { MalformedResponseError, TaskFailedError } from "../../../src/index.js";
