@@ -13,7 +13,7 @@ import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { Slots } from "../shared/slots.js";
-import { checkOptions, shown } from "../validation/options.js";
+import { checkOptions, type OptionChecks, shown } from "../validation/options.js";
 import { BatchReader } from "./batch-reader.js";
 import { type AroundWait, describe, isTransient, WAIT_OPTIONS, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
@@ -275,22 +275,32 @@ export class TaskRegistry {
    * Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its
    * progress. The succeeded snapshot carries the submission's cost (`cost`).
    */
-  wait<R>(ref: TaskRef, options?: WaitOptions<R>, cost: SubmissionCost = RESUMED): Promise<TaskSnapshot<R>> {
-    return this.#wait(ref, options).then((snapshot) => costed(snapshot, cost));
+  wait<R>(
+    ref: TaskRef,
+    options?: WaitOptions<R>,
+    cost: SubmissionCost = RESUMED,
+    checks: OptionChecks<string> = WAIT_OPTIONS,
+  ): Promise<TaskSnapshot<R>> {
+    return this.#wait(ref, options, checks).then((snapshot) => costed(snapshot, cost));
   }
 
-  #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
-    const hooked = this.middleware.some((m) => m.onWait);
+  /** `checks`: every option the wait takes (a family's wait that names the kind in them takes `kind` too). */
+  #wait<R>(
+    ref: TaskRef,
+    options: WaitOptions<R> | undefined,
+    checks: OptionChecks<string>,
+  ): Promise<TaskSnapshot<R>> {
     let entry: KindEntry;
     try {
       entry = this.#entry(ref.kind);
-      // The hooks' wait spreads the options, where options that are no object would pass as none.
-      if (hooked && options !== undefined) checkOptions("wait", options, WAIT_OPTIONS);
+      // Before anything is sent, and before onWait hooks spread them (options that are no object
+      // would pass as none).
+      if (options !== undefined) checkOptions("wait", options, checks);
     } catch (error) {
       return Promise.reject(error);
     }
     const task = { kind: ref.kind, id: ref.id };
-    if (!hooked) return this.#poll(entry, task, options);
+    if (!this.middleware.some((m) => m.onWait)) return this.#poll(entry, task, options);
     const listeners: Array<(snapshot: TaskSnapshot<unknown>) => void> = [];
     const onProgress = (snapshot: TaskSnapshot<R>) => {
       for (const listener of listeners) listener(snapshot);

@@ -2,8 +2,13 @@
 
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
-import { snapshotOf, type TaskSnapshot, WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
-import { checkOptions, type OptionChecks, option } from "../../core/validation/index.js";
+import {
+  KIND_WAIT_OPTIONS,
+  snapshotOf,
+  type TaskSnapshot,
+  type WaitOptions,
+} from "../../core/tasks/index.js";
+import type { OptionChecks } from "../../core/validation/index.js";
 import { MusicClips } from "./clips.js";
 import {
   fetchBatch,
@@ -27,12 +32,6 @@ export interface MusicWaitOptions extends WaitOptions<MusicClip[] | MusicLyrics>
   /** `music` (default) for songs and concatenations, `music.lyrics` for lyrics tasks. */
   kind?: typeof MUSIC_KIND | typeof LYRICS_KIND;
 }
-
-/** Every option of a music wait: a wait's, and the kind (the registry refuses a kind it does not know). */
-const MUSIC_WAIT_OPTIONS = {
-  ...WAIT_OPTIONS,
-  kind: option.name,
-} as const satisfies OptionChecks<keyof MusicWaitOptions>;
 
 /** A record's snapshot, its kind told by the record's `action`. */
 const snapshot = (record: unknown, id?: string) =>
@@ -96,12 +95,13 @@ export class Musicgen {
   }
 
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
-  wait(taskId: string, options: MusicWaitOptions = {}): Promise<MusicSnapshot> {
-    return Promise.resolve().then(() => {
-      checkOptions("wait", options, MUSIC_WAIT_OPTIONS);
-      const { kind = MUSIC_KIND, ...wait } = options;
-      return this.client.taskRegistry.wait({ kind, id: taskId }, wait) as Promise<MusicSnapshot>;
-    });
+  wait(taskId: string, options?: MusicWaitOptions): Promise<MusicSnapshot> {
+    return this.client.taskRegistry.wait(
+      { kind: options?.kind ?? MUSIC_KIND, id: taskId },
+      options,
+      undefined,
+      KIND_WAIT_OPTIONS satisfies OptionChecks<keyof MusicWaitOptions>,
+    ) as Promise<MusicSnapshot>;
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

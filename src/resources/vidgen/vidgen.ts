@@ -1,8 +1,8 @@
 /** gw.vidgen: the Kling-style task API. Registers one task kind per operation (each has its own query path). */
 
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { firstRouted, WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
-import { checkOptions, type OptionChecks, option } from "../../core/validation/index.js";
+import { firstRouted, KIND_WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
+import type { OptionChecks } from "../../core/validation/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
@@ -17,12 +17,6 @@ export interface VidgenWaitOptions extends WaitOptions<VidgenResult> {
   /** Which operation created the task: it decides the query path. */
   kind: VidgenKindName;
 }
-
-/** Every option of a vidgen wait: a wait's, and the kind (the registry refuses a kind it does not know). */
-const VIDGEN_WAIT_OPTIONS = {
-  ...WAIT_OPTIONS,
-  kind: option.name,
-} as const satisfies OptionChecks<keyof VidgenWaitOptions>;
 
 /** `gw.vidgen`: the Kling-style image, video and audio task API under /vidgen. */
 export class Vidgen {
@@ -56,16 +50,12 @@ export class Vidgen {
 
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
-    return Promise.resolve().then(() => {
-      // Without options, what is missing is the kind: the registry names the known ones.
-      const given = options ?? {};
-      checkOptions("wait", given, VIDGEN_WAIT_OPTIONS);
-      const { kind, ...wait } = given as Partial<VidgenWaitOptions>;
-      return this.client.taskRegistry.wait<VidgenResult>(
-        { kind: fullKind(kind), id: taskId },
-        wait,
-      ) as Promise<VidgenSnapshot>;
-    });
+    return this.client.taskRegistry.wait<VidgenResult>(
+      { kind: fullKind(options?.kind), id: taskId },
+      options,
+      undefined,
+      KIND_WAIT_OPTIONS satisfies OptionChecks<keyof VidgenWaitOptions>,
+    ) as Promise<VidgenSnapshot>;
   }
 }
 
