@@ -104,6 +104,7 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
     if (refused) return stamped(refused);
 
     const match = route.pattern.exec(path)!;
+    const pinging = state.options.relayStreams?.pingEvery !== undefined;
     const context: MockContext = {
       request,
       url,
@@ -123,11 +124,17 @@ export function createMockGateway(options: MockGatewayOptions = {}): MockGateway
         oversizedEvent: fault?.oversizedEvent,
         pingAfterEnd: state.options.relayStreams?.pingAfterEnd,
         pingEvery: state.options.relayStreams?.pingEvery,
+        firstFrameAfter: pinging ? state.options.relayStreams?.upstreamWait : undefined,
         signal: request.signal,
       }),
     };
     const response = await route.handle(context);
-    const hold = state.options.delayAnswer?.(recorded);
+    // Without pings, new-api's answer to a stream waits for the upstream's (relay-streams.ts upstreamWait).
+    const upstream =
+      !pinging && /event-stream/.test(response.headers.get("content-type") ?? "")
+        ? state.options.relayStreams?.upstreamWait
+        : undefined;
+    const hold = state.options.delayAnswer?.(recorded) ?? upstream;
     if (hold) await abortableDelay(hold, request.signal);
     return stamped(response);
   }

@@ -28,6 +28,8 @@ export interface FrameOptions {
   pingAfterEnd?: number | undefined;
   /** While the body is open, write `: PING\n\n` every this many ms, between frames and through a stall (see RelayStreamOptions). */
   pingEvery?: number | undefined;
+  /** ms before the first frame, the pings (`pingEvery`) going on meanwhile (see RelayStreamOptions.upstreamWait). */
+  firstFrameAfter?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -101,6 +103,15 @@ export function framedBody(
           stopPinging();
           controller.close();
         }
+        return;
+      }
+      if (
+        index === 0 &&
+        options.firstFrameAfter &&
+        !(await sleepUnlessAborted(options.firstFrameAfter, options.signal))
+      ) {
+        stopPinging();
+        controller.close();
         return;
       }
       if (options.delayMs && index > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

@@ -51,6 +51,13 @@ export interface RelayStreamOptions {
    * the relay whose upstream went silent mid-answer: the pings go on, the answer never ends.
    */
   pingEvery?: number;
+  /**
+   * ms the upstream takes to start answering a stream (a slow or thinking model). new-api starts its
+   * ping ticker before it sends the upstream request (relay/channel/api_request.go doRequest,
+   * startPingKeepAlive): with `pingEvery`, the stream is open and pings before its first data event;
+   * without, the relay's 200 waits for the upstream's first answer.
+   */
+  upstreamWait?: number;
 }
 
 /** A Messages event as new-api's ClaudeChunkData renders it: three newlines at its end. */

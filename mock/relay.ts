@@ -135,26 +135,85 @@ const RELAYED = /^\/v1\/(?:chat\/completions|messages|responses|images\/|audio\/
 
 type Body = Record<string, unknown>;
 
-/** Each format's token limits and how new-api words one past MAX_TOKENS_LIMIT (valid_request.go GetAndValidate*Request). */
-const TOKEN_LIMITS: ReadonlyArray<[RegExp, (body: Body) => unknown[], string]> = [
-  [/^\/v1\/chat\/completions$/, (b) => [b.max_tokens, b.max_completion_tokens], "max_tokens is invalid"],
-  [/^\/v1\/messages$/, (b) => [b.max_tokens, b.max_tokens_to_sample], "max_tokens is invalid"],
-  [/^\/v1\/responses$/, (b) => [b.max_output_tokens], "max_output_tokens is invalid"],
-  [
-    /^\/v1beta\/models\//,
-    (b) => [(b.generationConfig as Body | undefined)?.maxOutputTokens],
-    "maxOutputTokens is invalid",
-  ],
+/**
+ * Each format's token limits as new-api reads them (valid_request.go GetAndValidate*Request): the
+ * request struct they decode into (its fields are `*uint`, relaykit/dto), and how new-api words a
+ * limit past MAX_TOKENS_LIMIT. Native requests decode through a custom UnmarshalJSON (dto/gemini.go),
+ * whose words differ: only their limit is refused here.
+ */
+const TOKEN_LIMITS: ReadonlyArray<{
+  route: RegExp;
+  struct?: string;
+  fields: (body: Body) => Body;
+  invalid: string;
+}> = [
+  {
+    route: /^\/v1\/chat\/completions$/,
+    struct: "GeneralOpenAIRequest",
+    fields: (b) => ({ max_tokens: b.max_tokens, max_completion_tokens: b.max_completion_tokens }),
+    invalid: "max_tokens is invalid",
+  },
+  {
+    route: /^\/v1\/messages$/,
+    struct: "ClaudeRequest",
+    fields: (b) => ({ max_tokens: b.max_tokens, max_tokens_to_sample: b.max_tokens_to_sample }),
+    invalid: "max_tokens is invalid",
+  },
+  {
+    route: /^\/v1\/responses$/,
+    struct: "OpenAIResponsesRequest",
+    fields: (b) => ({ max_output_tokens: b.max_output_tokens }),
+    invalid: "max_output_tokens is invalid",
+  },
+  {
+    route: /^\/v1beta\/models\//,
+    fields: (b) => ({ maxOutputTokens: (b.generationConfig as Body | undefined)?.maxOutputTokens }),
+    invalid: "maxOutputTokens is invalid",
+  },
 ];
 
 /**
+ * What Go's encoding/json says of `value` decoded into a `*uint` field (decode.go UnmarshalTypeError:
+ * "json: cannot unmarshal number -1 into Go struct field ClaudeRequest.max_tokens of type uint"), or
+ * undefined when it decodes (absent, null, or a whole number that fits).
+ */
+function notUint(struct: string, field: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 2 ** 64) return undefined;
+  const what =
+    typeof value === "number"
+      ? `number ${JSON.stringify(value)}`
+      : typeof value === "boolean"
+        ? "bool"
+        : Array.isArray(value)
+          ? "array"
+          : typeof value;
+  return `json: cannot unmarshal ${what} into Go struct field ${struct}.${field} of type uint`;
+}
+
+/** new-api's `invalid_request` words for a request's token limits, or undefined when they pass. */
+function tokenLimitRefusal(path: string, body: Body): string | undefined {
+  for (const { route, struct, fields, invalid } of TOKEN_LIMITS) {
+    if (!route.test(path)) continue;
+    const limits = Object.entries(fields(body));
+    // The body is decoded first: a value the field's type cannot hold fails the decode.
+    for (const [field, value] of struct ? limits : []) {
+      const problem = notUint(struct!, field, value);
+      if (problem) return problem;
+    }
+    if (limits.some(([, n]) => typeof n === "number" && n > MAX_TOKENS_LIMIT)) return invalid;
+  }
+  return undefined;
+}
+
+/**
  * new-api's own refusals, made before any channel is tried (controller/relay.go func Relay): a
- * request it finds invalid (`invalid_request`, e.g. a token limit past MAX_TOKENS_LIMIT) and a prompt
- * holding a sensitive word (`sensitive_words_detected`; the words are `sensitiveWords`, new-api's
- * "test_sensitive" by default, [] for none), both HTTP 500 (relaykit/types/error.go NewError), in
- * the route's envelope as the deferred writer of func Relay renders it: the OpenAI error with the
- * code, or on /v1/messages the Claude error, which has no code (`ToClaudeError`: type and message
- * only). Undefined when the request passes.
+ * request it finds invalid (`invalid_request`: a token limit its request struct cannot decode, or
+ * one past MAX_TOKENS_LIMIT) and a prompt holding a sensitive word (`sensitive_words_detected`; the
+ * words are `sensitiveWords`, new-api's "test_sensitive" by default, [] for none), both HTTP 500
+ * (relaykit/types/error.go NewError), in the route's envelope as the deferred writer of func Relay
+ * renders it: the OpenAI error with the code, or on /v1/messages the Claude error, which has no code
+ * (`ToClaudeError`: type `new_api_error` and the cause's words only). Undefined when the request passes.
  */
 export function relayRefusal(
   request: Request,
@@ -167,11 +226,8 @@ export function relayRefusal(
     return undefined;
   }
   const fields = body as Body;
-  for (const [route, limits, message] of TOKEN_LIMITS) {
-    if (route.test(path) && limits(fields).some((n) => typeof n === "number" && n > MAX_TOKENS_LIMIT)) {
-      return refused(path, "invalid_request", message, requestId);
-    }
-  }
+  const invalid = tokenLimitRefusal(path, fields);
+  if (invalid) return refused(path, "invalid_request", invalid, requestId);
   const words = state.options.sensitiveWords ?? SENSITIVE_WORDS;
   // The prompt's text (the request's meta.CombineText), not the model's name; matched lower-cased.
   const text = JSON.stringify({ ...fields, model: undefined }).toLowerCase();

@@ -79,10 +79,19 @@ export interface MockGatewayOptions {
    * new-api answers them, fetched live from the upstream (relay/relay_task.go tryRealtimeFetch):
    * `{code: "success", message: "", data: {error: null, format: "mp4", metadata: null, status:
    * "queued" | "processing" | "succeeded" | "failed", task_id, url}}`, where `url` is the relay's
-   * content URL once succeeded (GET /v1/videos/{id}/content, which needs the key) and the failure
-   * reason once failed (model/task.go GetResultURL). Default false: the unified flat record.
+   * content URL once succeeded (GET /v1/videos/{id}/content, which needs the key; see
+   * `serverAddress`) and, once failed, the failure reason (model/task.go GetResultURL), except on the
+   * live fetch that first sees the failure: tryRealtimeFetch sets the status but not FailReason, so
+   * that answer's `url` is "". Default false: the unified flat record.
    */
   veoLive?: boolean;
+  /**
+   * The relay's ServerAddress setting, from which new-api builds a veo task's content URL
+   * (relay/channel/task/taskcommon/helpers.go BuildProxyURL: `${ServerAddress}/v1/videos/{id}/content`),
+   * whatever host the client used. Default new-api's, "http://localhost:3000"
+   * (setting/system_setting/system_setting_old.go): an operator who never set it.
+   */
+  serverAddress?: string;
   /**
    * Whether non-stream answers relayed from an upstream (the /v1 routes) also carry the
    * upstream's own id, `x-request-id` (`request-id` on /v1/messages), beside the relay's

@@ -17,6 +17,8 @@ export interface MockTask {
   polls: number;
   /** Why it will fail; undefined for a task that succeeds. */
   failure: string | undefined;
+  /** A query has answered its failure already (new-api's live veo answer says the reason only then). */
+  failureSeen?: boolean;
   /** Order of creation; picks the waiting word the task shows (NOT_START, SUBMITTED, QUEUED). */
   sequence: number;
   /** Its next running poll answers UNKNOWN (input carried the unknown marker). */

@@ -233,7 +233,7 @@ class Prices implements PriceSource {
   }
 
   async load(options?: { refresh?: boolean }): Promise<PriceBook> {
-    if (options !== undefined) checkOptions("prices.load", options, LOAD_OPTIONS, true);
+    if (options !== undefined) checkOptions("prices.load", options, LOAD_OPTIONS);
     return (await this.#money.money()).prices.load(options);
   }
 

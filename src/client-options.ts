@@ -53,7 +53,8 @@ export interface GenwayOptions {
    */
   baseURL?: string | undefined;
   /**
-   * ms per attempt until response headers arrive (Infinity: no limit; above 2^31-1 ms is capped to it).
+   * ms per attempt until the answer: its response headers, and for a stream its first data event
+   * (Infinity: no limit; above 2^31-1 ms is capped to it).
    * @default 600_000
    */
   timeout?: number | undefined;
@@ -87,7 +88,7 @@ export interface GenwayOptions {
   maxResponseBytes?: number | undefined;
   /**
    * A custom fetch (proxies, tests, the mock gateway).
-   * @default globalThis.fetch
+   * @default globalThis.fetch, read at each request (a test's msw, installed after the client was made, sees its requests)
    */
   fetch?: typeof fetch | undefined;
   /**
@@ -180,7 +181,7 @@ const CLIENT_OPTIONS = {
   retryDelay: option.delay,
   maxResponseBytes: option.count,
   fetch: option.function,
-  fetchOptions: option.object,
+  fetchOptions: option.fetchOptions,
   defaultHeaders: option.headers,
   defaultQuery: option.query,
   validation: option.oneOf(VALIDATION_MODES),
@@ -227,7 +228,7 @@ export function derivedOptions(
 
 /** Checks `options` (falling back to the environment) and builds the transport. `name` names the client in errors. */
 export function openClient(name: string, options: GenwayOptions = {}): OpenedClient {
-  checkOptions(name, options, CLIENT_OPTIONS, true);
+  checkOptions(name, options, CLIENT_OPTIONS);
   const baseURL = options.baseURL ?? readEnv("GENWAY_BASE_URL");
   if (!baseURL) {
     throw new GenwayError(

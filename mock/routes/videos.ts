@@ -23,22 +23,28 @@ const VIDA_RULES: Rules = {
 };
 const isVidA = (body: unknown) => /^vidA-/i.test(String((body as { model?: unknown }).model));
 
+/** new-api's ServerAddress until its operator sets one (setting/system_setting/system_setting_old.go). */
+const SERVER_ADDRESS = "http://localhost:3000";
+
 /**
  * new-api's live answer for a Gemini/Vertex (veo) task (`veoLive`): it fetches the task from the
  * upstream at each query and answers `{code: "success", message: "", data: {error: null, format,
  * metadata: null, status, task_id, url}}` (new-api 116255f07 relay/relay_task.go tryRealtimeFetch,
- * mapTaskStatusToSimple). `url` is model/task.go GetResultURL: the relay's own content URL once
- * succeeded (taskcommon.BuildProxyURL: /v1/videos/{id}/content, which needs the key), else the
- * failure reason, else "".
+ * mapTaskStatusToSimple). `url` is model/task.go GetResultURL: once succeeded, the relay's own
+ * content URL, built from its ServerAddress setting whatever host was asked (taskcommon.BuildProxyURL:
+ * /v1/videos/{id}/content, which needs the key); once failed, FailReason, which the live fetch does
+ * not set (only the status): "" on the answer that first sees the failure, the reason afterwards
+ * (the relay's poller stores it, service/task_polling.go); else "".
  */
 function veoLive(context: MockContext, task: MockTask, phase: TaskView["phase"]) {
   const status = { queued: "queued", running: "processing", succeeded: "succeeded", failed: "failed" }[phase];
-  const url =
-    phase === "succeeded"
-      ? `${context.url.origin}/v1/videos/${encodeURIComponent(task.id)}/content`
-      : phase === "failed"
-        ? (task.failure ?? "")
-        : "";
+  const address = context.state.options.serverAddress ?? SERVER_ADDRESS;
+  let url = "";
+  if (phase === "succeeded") url = `${address}/v1/videos/${encodeURIComponent(task.id)}/content`;
+  else if (phase === "failed") {
+    url = task.failureSeen ? (task.failure ?? "") : "";
+    task.failureSeen = true;
+  }
   return json({
     code: "success",
     message: "",

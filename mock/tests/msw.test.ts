@@ -8,6 +8,8 @@ import { mswHandlers } from "../msw.js";
 const baseURL = "https://gateway.example.test";
 const mock = createMockGateway();
 const server = setupServer(...mswHandlers(mock, baseURL));
+/** Made at the module's top level, before `server.listen()` puts msw's fetch on globalThis. */
+const early = new Genway({ apiKey: mock.apiKey, baseURL, maxRetries: 0, logLevel: "off" });
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());
@@ -28,5 +30,14 @@ describe("the mock gateway as msw handlers", () => {
     const error = await thrown(() => stranger.chat.completions.create(hello));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe(10001);
+  });
+
+  it("review (msw note): answers a client made before server.listen(): without a fetch option, each request calls the fetch globalThis holds then", async () => {
+    const before = mock.requests.length;
+    const completion = await early.chat.completions.create(hello);
+    expect(completion.choices[0]?.message.content).toContain('You said: "hi"');
+    const stream = await early.chat.completions.create({ ...hello, stream: true });
+    expect((await stream.finalCompletion()).choices[0]?.message.content).toContain("hi");
+    expect(mock.requests.length - before).toBe(2);
   });
 });

@@ -88,7 +88,8 @@ export function describeError(error: unknown, fields: Record<string, string> = {
     return `${line} [${parts.join(", ")}]`;
   }
   if (error instanceof TaskFailedError) {
-    return `${error.task.kind} task ${error.task.id} failed: ${firstLine(error.reason || "no reason given")} [TaskFailedError]`;
+    const why = error.reason ? `: ${firstLine(error.reason)}` : "; the gateway gave no reason";
+    return `${error.task.kind} task ${error.task.id} failed${why} [TaskFailedError]`;
   }
   if (isGenwayError(error)) return `${firstLine(error.message)} [${error.name}]`;
   return error instanceof Error ? firstLine(error.message) : String(error);

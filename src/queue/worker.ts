@@ -14,7 +14,8 @@ import {
 } from "bullmq";
 import { TaskFailedError, ValidationError } from "../core/errors/index.js";
 import { Slots } from "../core/shared/index.js";
-import { describe, type TaskRef, type WaitOptions } from "../core/tasks/index.js";
+import { describe, type TaskRef, WAIT_OPTIONS, type WaitOptions } from "../core/tasks/index.js";
+import { checkOptions, type OptionChecks } from "../core/validation/index.js";
 import { LockLostError } from "./errors.js";
 import { Fence } from "./fence.js";
 import { type GenerationClient, type GenerationOperation, operationNamed } from "./operations.js";
@@ -97,6 +98,16 @@ export interface GenerationWorker {
   off<E extends keyof GenerationEvents>(event: E, listener: (event: GenerationEvents[E]) => unknown): void;
 }
 
+/**
+ * Every option of a worker's `wait` (it sets each job's signal and onProgress itself), checked as
+ * the worker is made: a misspelt one found by the first job's wait would fail a paid job.
+ */
+const WORKER_WAIT_OPTIONS = {
+  interval: WAIT_OPTIONS.interval,
+  maxInterval: WAIT_OPTIONS.maxInterval,
+  timeout: WAIT_OPTIONS.timeout,
+} as const satisfies OptionChecks<keyof NonNullable<GenerationWorkerOptions["wait"]>>;
+
 /** How long a Redis error stays quiet in the log after it was written once (while it repeats). */
 const REPEAT_MS = 60_000;
 
@@ -130,6 +141,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     workerName,
     ...workerOptions
   } = options;
+  checkOptions("createGenerationWorker wait", wait, WORKER_WAIT_OPTIONS);
   if (!(submitTimeout < settleMs)) {
     throw new ValidationError(
       "createGenerationWorker",

@@ -16,7 +16,7 @@ import { afterAll, it as base, beforeAll, describe, expect } from "vitest";
 import { createMockGateway, type MockGateway, type MockServer } from "../../mock/index.js";
 import { describeError } from "../../src/cli/output.js";
 import { run } from "../../src/cli/run.js";
-import { AuthenticationError } from "../../src/index.js";
+import { AuthenticationError, TaskFailedError } from "../../src/index.js";
 import { type CliRun, cliFromSource, logOffInThisProcess, runCli } from "../support/cli.js";
 
 let CLI: string;
@@ -173,6 +173,13 @@ describe.concurrent("genway chat", () => {
   it("an id the gateway's words do not name is still given, in the brackets", () => {
     const error = new AuthenticationError("401 Invalid token", { status: 401, requestId: "req-7" });
     expect(describeError(error)).toBe("401 Invalid token [AuthenticationError, HTTP 401, request id req-7]");
+  });
+
+  it("review D5: a task failed with no reason says the gateway gave none, not a reason of the CLI's", () => {
+    const error = new TaskFailedError({ kind: "video", id: "task_1" }, "", {});
+    expect(describeError(error)).toBe(
+      "video task task_1 failed; the gateway gave no reason [TaskFailedError]",
+    );
   });
 
   it("F14: a refused connection names ECONNREFUSED, and a port fetch refuses says so", async ({ cli }) => {

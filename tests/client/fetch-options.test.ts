@@ -8,7 +8,12 @@ import net from "node:net";
 import { EnvHttpProxyAgent, ProxyAgent } from "undici";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { ImagesClient } from "../../src/entries/images.js";
-import Genway, { ValidationError } from "../../src/index.js";
+import Genway, {
+  APIConnectionError,
+  BudgetExceededError,
+  type GenwayOptions,
+  ValidationError,
+} from "../../src/index.js";
 import { hello, httpServer, loopback, thrown } from "../support/index.js";
 
 /** A forward proxy: `tunnels` counts CONNECTs, `forwarded` the requests it relayed in absolute form. */
@@ -135,6 +140,71 @@ describe("fetchOptions: a proxy for every request", () => {
     const error = await thrown(() => gw.chat.completions.create(hello, { fetchOptions: 3 as never }));
     expect(error).toBeInstanceOf(ValidationError);
     expect(mock.requests).toHaveLength(0);
+  });
+
+  it("review D6: a dispatcher that is no dispatcher is refused where it is given: the client, withOptions, the call", async () => {
+    for (const dispatcher of [{}, { dispatch: 1 }, "http://proxy.test:8080", null]) {
+      const error = await thrown(
+        () => new Genway({ apiKey: "sk-x", baseURL: "http://gateway.test", fetchOptions: { dispatcher } }),
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toMatch(
+        /fetchOptions: dispatcher must be a dispatcher, an object with a dispatch function/,
+      );
+    }
+    const { gw, mock } = await loopback();
+    expect(() => gw.withOptions({ fetchOptions: { dispatcher: {} } })).toThrow(ValidationError);
+    const error = await thrown(() =>
+      gw.chat.completions.create(hello, { fetchOptions: { dispatcher: { dispatch: 1 } } }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("review D6: a paid call fetch refused to start (a fetch option it refuses, a dispatcher it cannot call) was never sent: a budget keeps none of it", async () => {
+    const { server, mock } = await loopback();
+    const video = { model: "vidA-2.5", prompt: "a boat", duration: 5 } as const; // worst case 5.5 CNY
+    const refusals: Array<Pick<GenwayOptions, "fetch" | "fetchOptions" | "baseURL">> = [
+      { fetchOptions: { cache: "bogus" as RequestCache } },
+      // A port the Fetch standard blocks: fetch opens no socket ("bad port").
+      { baseURL: "http://127.0.0.1:6000" },
+      // A fetch of the caller's that hands Node's fetch a dispatcher it cannot call ("fetch failed").
+      { fetch: (url, init) => fetch(url, { ...init, dispatcher: {} } as RequestInit) },
+    ];
+    for (const refusal of refusals) {
+      const reasons: string[] = [];
+      const gw = new Genway({
+        apiKey: mock.apiKey,
+        baseURL: server.url,
+        logLevel: "off",
+        prices: "spec",
+        budget: { limit: 20, currency: "CNY" },
+        onCost: (event) => reasons.push(event.reason ?? ""),
+        ...refusal,
+      });
+      // Four worst cases (22 CNY) would overrun the budget of 20 if any of them were kept.
+      for (let i = 0; i < 4; i++) {
+        expect(await thrown(() => gw.videos.create(video))).toBeInstanceOf(APIConnectionError);
+      }
+      expect(reasons.filter((reason) => /may have billed/.test(reason))).toEqual([]);
+    }
+    expect(mock.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+  });
+
+  it("review D6: a network failure after the request left is still maybe billed: the budget keeps its worst case", async () => {
+    const { url } = await httpServer((req) => req.socket.destroy());
+    const gw = new Genway({
+      apiKey: "sk-x",
+      baseURL: url,
+      logLevel: "off",
+      prices: "spec",
+      budget: { limit: 20, currency: "CNY" },
+    });
+    const video = { model: "vidA-2.5", prompt: "a boat", duration: 5 } as const;
+    for (let i = 0; i < 3; i++) {
+      expect(await thrown(() => gw.videos.create(video))).toBeInstanceOf(APIConnectionError);
+    }
+    expect(await thrown(() => gw.videos.create(video))).toBeInstanceOf(BudgetExceededError);
   });
 });
 

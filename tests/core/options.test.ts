@@ -7,8 +7,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import Genway, { defineTool, ValidationError } from "../../src/index.js";
-import { serving } from "../support/index.js";
+import Genway, {
+  defineTool,
+  type Middleware,
+  type MiddlewareNext,
+  type MiddlewareRequest,
+  type TaskSnapshot,
+  ValidationError,
+} from "../../src/index.js";
+import { serving, thrown } from "../support/index.js";
 
 const hello = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
 const BIG = 2 ** 31 + 5;
@@ -195,6 +202,13 @@ describe("D25: options the docs say are checked", () => {
 });
 
 describe("wait options", () => {
+  /** A middleware with an onWait hook: its wait spreads the options. */
+  const waitHooked: Middleware = Object.assign(
+    (request: MiddlewareRequest, next: MiddlewareNext) => next(request),
+    {
+      onWait: (_: unknown, next: () => Promise<TaskSnapshot<unknown>>) => next(),
+    },
+  );
   const record = (status: string) =>
     new Response(JSON.stringify({ code: "success", data: { task_id: "a", status, data: [] } }), {
       headers: { "content-type": "application/json" },
@@ -212,6 +226,77 @@ describe("wait options", () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((i) => i.path)).toEqual([name]);
     expect(calls).toHaveLength(0);
+  });
+
+  it("review D11: a misspelt wait option is refused before the paid submission of createAndWait, with the closest name", async () => {
+    const { gw, calls } = serving(() => Response.json({ task_id: "paid-1" }));
+    for (const [options, message] of [
+      [{ intervl: 100 }, "intervl: is not an option; did you mean `interval`?"],
+      [{ timout: 100 }, "timout: is not an option; did you mean `timeout`?"],
+      [{ maxIntervl: 100 }, "maxIntervl: is not an option; did you mean `maxInterval`?"],
+      [{ onProgres: () => {} }, "onProgres: is not an option; did you mean `onProgress`?"],
+      [{ sigal: new AbortController().signal }, "sigal: is not an option; did you mean `signal`?"],
+    ] as const) {
+      const error = await thrown(() =>
+        gw.videos.createAndWait({ model: "veo3", prompt: "a boat" }, options as never),
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toBe(`Invalid wait options: ${message}`);
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it("review D11: every wait refuses one, nothing sent: task.wait, the families' waits, gw.tasks.wait, pollTask, the workflow, with onWait hooks too", async () => {
+    for (const middleware of [[], [waitHooked]]) {
+      const { gw, calls } = serving(() => record("IN_PROGRESS"), { middleware });
+      const typo = { intervl: 1 } as never;
+      const waits = [
+        () => gw.tasks.get({ kind: "video", id: "a" }).wait(typo),
+        () => gw.videos.wait("a", typo),
+        () => gw.musicgen.wait("a", typo),
+        () => gw.musicgen.uploads.wait("a", typo),
+        () => gw.vidgen.wait("a", { kind: "text2video", intervl: 1 } as never),
+        () => gw.tasks.wait({ kind: "video", id: "a" }, typo),
+        () => gw.pollTask({ kind: "music", id: "a" }, typo),
+        () => gw.musicgen.extendAndConcat({ song: { prompt: "x" }, extend: {} } as never, typo),
+      ];
+      for (const wait of waits) {
+        const error = await thrown(wait);
+        expect(error).toBeInstanceOf(ValidationError);
+        expect((error as ValidationError).issues).toEqual([
+          { path: "intervl", rule: "unknown_option", message: "is not an option; did you mean `interval`?" },
+        ]);
+      }
+      expect(calls).toHaveLength(0);
+    }
+  });
+
+  it("wait options that are no object are refused with onWait hooks too (which spread them), nothing sent", async () => {
+    const { gw, calls } = serving(() => record("SUCCESS"), { middleware: [waitHooked] });
+    for (const options of [5, "fast", null]) {
+      const error = await thrown(() => gw.tasks.wait({ kind: "music", id: "a" }, options as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toMatchObject([{ path: "", rule: "invalid_type" }]);
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it("review D11: the options a family's wait adds are its own map's: `kind` (music, vidgen), an upload's `name`", async () => {
+    const { gw, calls } = serving((_, __, n) => record(n < 2 ? "IN_PROGRESS" : "SUCCESS"));
+    await expect(gw.musicgen.wait("a", { kind: "music", interval: 1 })).resolves.toMatchObject({
+      status: "succeeded",
+    });
+    const misspelt = await thrown(() => gw.musicgen.wait("a", { knd: "music.lyrics" } as never));
+    expect((misspelt as ValidationError).issues).toEqual([
+      { path: "knd", rule: "unknown_option", message: "is not an option; did you mean `kind`?" },
+    ]);
+    const upload = await thrown(() =>
+      gw.musicgen.uploads.upload(new Uint8Array([1]), { nme: "a.mp3" } as never),
+    );
+    expect((upload as ValidationError).issues).toEqual([
+      { path: "nme", rule: "unknown_option", message: "is not an option; did you mean `name`?" },
+    ]);
+    expect(calls).toHaveLength(2);
   });
 
   it("a wait timeout above 2^31-1 ms does not fire at once", async () => {

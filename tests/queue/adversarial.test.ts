@@ -292,3 +292,21 @@ describe("D28: a Redis outage", () => {
     }
   }, 30_000);
 });
+
+describe("review D11: a worker's wait options", () => {
+  it("review D11: a misspelt one is refused as the worker is made, with the closest name: found by a job's wait, it would fail a paid job", () => {
+    const client = new Genway({ apiKey: mock.apiKey, baseURL: loopback.server.url, logLevel: "off" });
+    const before = mock.requests.length;
+    for (const [wait, message] of [
+      [{ intervl: 10 }, "intervl: is not an option; did you mean `interval`?"],
+      [{ timout: 60_000 }, "timout: is not an option; did you mean `timeout`?"],
+      [{ signal: new AbortController().signal }, "signal: is not an option"],
+    ] as const) {
+      const made = () =>
+        createGenerationWorker({ connection: connection(), name: "d11", client, wait: wait as never });
+      expect(made).toThrow(ValidationError);
+      expect(made).toThrow(`Invalid createGenerationWorker wait options: ${message}`);
+    }
+    expect(mock.requests.length).toBe(before);
+  });
+});

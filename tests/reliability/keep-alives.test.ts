@@ -161,3 +161,90 @@ describe.concurrent("keep-alives do not hold the idle clock off", () => {
     expect((await stream.finalContent())?.length).toBe(2000);
   });
 });
+
+// Side by side as well: each on a server of its own.
+describe.concurrent("before the first data event, `timeout` waits for the answer, however the relay pings", () => {
+  it("review D2: a relay that opens the stream and pings while its upstream thinks is not cut by idleTimeout", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    // new-api pings before its upstream's headers (relay/channel/api_request.go doRequest): 600 ms
+    // of pings, 50 ms apart, under a 200 ms idle window and a 10 s response window.
+    const { gw, mock } = await loopback(
+      { idleTimeout: 200, timeout: 10_000 },
+      { relayStreams: { pingEvery: 50, upstreamWait: 600 } },
+      onTestFinished,
+    );
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    const completion = await stream.finalCompletion();
+    expect(completion.choices[0]?.finish_reason).toBe("stop");
+    expect(completion.choices[0]?.message.content).toBeTruthy();
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("review D2: the same on /v1/messages, where Anthropic's own ping events may come first too", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const url = await server(onTestFinished, (res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      every(res, 50, `event: ping\ndata: {"type": "ping"}\n\n`);
+      setTimeout(() => {
+        for (const event of [
+          {
+            type: "message_start",
+            message: { id: "m", type: "message", role: "assistant", model: "c", content: [], usage: {} },
+          },
+          { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+          { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } },
+          { type: "content_block_stop", index: 0 },
+          { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 1 } },
+          { type: "message_stop" },
+        ]) {
+          res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+        res.end();
+      }, 600);
+    });
+    const gw = new Genway({ apiKey: "sk-x", baseURL: url, logLevel: "off", idleTimeout: 200 });
+    const stream = await gw.messages.create({
+      model: "c",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+    });
+    expect(await stream.finalText()).toBe("Hello");
+  });
+
+  it("review D2: pings before the first data event never outlast `timeout`: the response clock's APITimeoutError", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const { gw, mock } = await loopback(
+      { idleTimeout: 100, timeout: 500 },
+      { relayStreams: { pingEvery: 50 } },
+      onTestFinished,
+    );
+    mock.inject({ match: "/v1/chat/completions", stallAfter: 0 });
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    const outcome = await settled(stream.finalContent(), 5000);
+    expect(outcome).toBeInstanceOf(APITimeoutError);
+    expect(outcome).toMatchObject({ phase: "response", timeoutMs: 500 });
+  });
+
+  it("review D2: once data came, keep-alives are nothing again: the idle clock cuts a stalled answer (E9's rule)", async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const { gw, mock } = await loopback(
+      { idleTimeout: 300, timeout: 10_000 },
+      { relayStreams: { pingEvery: 50, upstreamWait: 400 } },
+      onTestFinished,
+    );
+    mock.inject({ match: "/v1/chat/completions", stallAfter: 2 });
+    const stream = await gw.chat.completions.create({ ...hello, stream: true });
+    const outcome = await settled(stream.finalContent(), 5000);
+    expect(outcome).toBeInstanceOf(APITimeoutError);
+    expect((outcome as APITimeoutError).phase).toBe("idle");
+  });
+});

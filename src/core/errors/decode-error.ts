@@ -33,6 +33,7 @@ import {
   UnprocessableEntityError,
   UpstreamTimeoutError,
 } from "./errors.js";
+import { claudeRefusal, RELAY_REFUSALS } from "./relay-refusals.js";
 
 /** What `decodeError` reads: an answer's status, its parsed body, its headers. */
 export interface DecodeErrorInput {
@@ -139,34 +140,19 @@ const NO_CHANNEL =
   /no available channel for model|failed to get available channel for model|无可用渠道|可用渠道失败|無可用管道|可用管道失敗/i;
 
 /**
- * The relay's own refusals, made before any channel is tried (new-api 116255f07 controller/relay.go
- * func Relay: the request read and checked, the sensitive-word check, the price; relay/*_handler.go:
- * the request converted, the model mapped): the same request always gets the same answer. new-api
- * sends most with HTTP 500 (relaykit/types/error.go NewError) and marks them skip-retry itself.
- * To a caller they are a bad request: a BadRequestError carrying the relay's code, never retried.
- */
-const RELAY_REFUSALS = new Set([
-  "invalid_request",
-  "sensitive_words_detected",
-  "convert_request_failed",
-  "model_price_error",
-  "read_request_body_failed",
-  "channel:model_mapped_error",
-]);
-
-/**
- * The relay refusal an envelope states: its code, or on /v1/messages (the Claude envelope has no
- * code, relaykit/types/error.go ToClaudeError) the refusal its relay-typed message names, as
- * `sensitive_words_detected (request id: …)` does (a NewAPIError without a cause says its code).
- * Only in the envelope func Relay writes, `{error: {...}}`: the task relay's flat `{code, message}`
- * names its own codes (an `invalid_request` there is the HTTP status's to class).
+ * The relay refusal an envelope states (see relay-refusals.ts), only in the envelopes func Relay
+ * writes, `{error: {...}}`: the task relay's flat `{code, message}` names its own codes (an
+ * `invalid_request` there is the HTTP status's to class). The OpenAI envelope says it by its code.
+ * The Claude envelope (/v1/messages) has none (relaykit/types/error.go ToClaudeError): its type is
+ * the code of an error new-api raised in the OpenAI shape, or `new_api_error` for one it raised
+ * itself, whose words then tell a refusal from a failure an upstream caused.
  */
 function relayRefusal(code: number | string | undefined, f: Fields, body: unknown): string | undefined {
   if (!isRecord(body) || !isRecord(body.error)) return undefined;
   if (typeof code === "string") return RELAY_REFUSALS.has(code) ? code : undefined;
-  if (code !== undefined || !f.type || !RELAY_TYPES.has(f.type) || !f.message) return undefined;
-  const named = /^([a-z_:]+)(?:\s|$)/.exec(f.message)?.[1];
-  return named !== undefined && RELAY_REFUSALS.has(named) ? named : undefined;
+  if (code !== undefined || !f.type) return undefined;
+  if (RELAY_REFUSALS.has(f.type)) return f.type;
+  return RELAY_TYPES.has(f.type) && f.message ? claudeRefusal(f.message) : undefined;
 }
 
 /**

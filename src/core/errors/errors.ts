@@ -306,8 +306,13 @@ export class TaskFailedError extends GenwayError {
   readonly reason: string;
   readonly snapshot: unknown;
   constructor(task: TaskRef, reason: string, snapshot: unknown) {
-    // The reason is the gateway's text: redacted everywhere, and bounded in the message.
-    super(`Task ${task.kind}/${task.id} failed: ${clip(reason || "no reason given", MAX_REASON, "...")}`);
+    // The reason is the gateway's text: redacted everywhere, and bounded in the message. An empty
+    // one is the gateway's too (new-api's live veo answer before it stored the reason).
+    super(
+      reason
+        ? `Task ${task.kind}/${task.id} failed: ${clip(reason, MAX_REASON, "...")}`
+        : `Task ${task.kind}/${task.id} failed; the gateway gave no reason.`,
+    );
     this.task = { kind: task.kind, id: task.id };
     this.reason = redact(reason);
     this.snapshot = redactDeep(snapshot);

@@ -67,7 +67,12 @@ interface Tracking {
 export class Attempts {
   readonly #config: AttemptsConfig;
   readonly #origin: string;
-  readonly #fetch: typeof fetch;
+  /**
+   * The client's `fetch` option. Without one, each request calls what globalThis.fetch is then (one
+   * property read): a fetch installed after the client was made (msw's `server.listen()` in a
+   * test's beforeAll, a monitoring wrapper) sees its requests.
+   */
+  readonly #fetch: typeof fetch | undefined;
   /** The fetch options of each attempt: the client's and the call's, and on Node the clock-free dispatcher. */
   readonly #init: FetchInit;
   readonly #key: RotatingKey | undefined;
@@ -84,8 +89,8 @@ export class Attempts {
     if (typeof apiKey === "string") registerSecret(apiKey);
     else this.#key = new RotatingKey(apiKey);
     this.#origin = new URL(config.base).origin;
-    this.#fetch = config.fetch ?? globalThis.fetch;
-    this.#init = fetchInit(this.#fetch, config.fetchOptions);
+    this.#fetch = config.fetch;
+    this.#init = fetchInit(config.fetchOptions);
     this.#chain = config.middleware;
     this.#tracked = this.#key !== undefined || this.#chain !== undefined;
   }
@@ -153,6 +158,9 @@ export class Attempts {
     const debug = logs(log, "debug");
     const started = debug ? Date.now() : 0;
     const url = requestURL(this.#config.base, spec, options, this.#config.defaultQuery);
+    // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation" when
+    // called as a method of another object (this.#fetch(...) would make `this` the Attempts).
+    const send = this.#fetch ?? globalThis.fetch;
     // A plain attempt reaches fetch at once, and allocates nothing for tracking.
     const tracking: Tracking | undefined = this.#tracked
       ? { handed: false, model, record: state?.record }
@@ -161,20 +169,20 @@ export class Attempts {
       signal: options.signal,
       timeout: options.timeout ?? this.#config.timeout,
       idleTimeout: options.idleTimeout ?? this.#config.idleTimeout,
-      signalled: tracking === undefined && this.#fetch === RUNTIME_FETCH,
+      signalled: tracking === undefined && send === RUNTIME_FETCH,
     });
     const { signal } = connection.controller;
     try {
       let response: Response;
       if (tracking) {
-        response = await untilAborted(this.#trackedExchange(url, spec, options, signal, tracking), signal);
+        response = await untilAborted(
+          this.#trackedExchange(url, spec, options, signal, tracking, send),
+          signal,
+        );
       } else {
         // Plain: its request, one fetch (raced with the abort unless it is the runtime's own, which
         // honours its signal), and a redirect followed by hand (redirects.ts).
-        const init = this.#request(spec, options, signal);
-        // Called as a plain function: a browser's or workerd's fetch throws "Illegal invocation"
-        // when called as a method of another object (this.#fetch(...) would make `this` the Attempts).
-        const send = this.#fetch;
+        const init = this.#request(spec, options, signal, send);
         const sent = send(url, init);
         response = await (connection.signalled ? sent : untilAborted(sent, signal));
         if (isRedirect(response)) response = await follow(response, init, spec.policy, this.#origin, send);
@@ -206,10 +214,11 @@ export class Attempts {
    * What a plain attempt (a string key, no middleware) sends: its headers, its body, and the fetch
    * options (`redirect: "manual"`: a redirect is followed by hand, see redirects.ts).
    */
-  #request(spec: RequestSpec, options: RequestOptions, signal: AbortSignal): RequestInit {
+  #request(spec: RequestSpec, options: RequestOptions, signal: AbortSignal, send: typeof fetch): RequestInit {
     const headers = requestHeaders(spec, options, this.#config.defaultHeaders, this.#config.apiKey as string);
     const body = requestBody(spec, options, headers);
     return this.#init(
+      send,
       { method: spec.method, headers, body, signal, redirect: "manual" },
       options.fetchOptions,
     );
@@ -225,6 +234,7 @@ export class Attempts {
     options: RequestOptions,
     signal: AbortSignal,
     tracking: Tracking,
+    send: typeof fetch,
   ): Promise<Response> {
     const { model, record } = tracking;
     const key = this.#key ? await this.#key.get() : (this.#config.apiKey as string);
@@ -232,7 +242,7 @@ export class Attempts {
     const body = requestBody(spec, options, headers);
     const handed = (to: string, init: RequestInit) => {
       tracking.handed = true;
-      return this.#fetchFollowing(to, { ...init, redirect: "manual" }, spec, options);
+      return this.#fetchFollowing(send, to, { ...init, redirect: "manual" }, spec, options);
     };
     if (!record || !this.#chain) return handed(url, { method: spec.method, headers, body, signal });
     const init = { method: spec.method, url, headers, body, signal };
@@ -245,13 +255,13 @@ export class Attempts {
    * paid submission again.
    */
   async #fetchFollowing(
+    send: typeof fetch,
     url: string,
     genway: RequestInit,
     spec: RequestSpec,
     options: RequestOptions,
   ): Promise<Response> {
-    const send = this.#fetch;
-    const init = this.#init(genway, options.fetchOptions);
+    const init = this.#init(send, genway, options.fetchOptions);
     const response = await send(url, init);
     return isRedirect(response) ? follow(response, init, spec.policy, this.#origin, send) : response;
   }

@@ -27,6 +27,8 @@ export interface Connection {
   /** Aborting it cancels the body. */
   controller: AbortController;
   idleTimeout: number;
+  /** ms the response clock allowed for the answer (a stream's first data event included), where there was one. */
+  timeout?: number | undefined;
   /**
    * The attempt's clock, now timing the body (see {@link bodyClock}): a reader resumes it while it
    * waits for the network, touches it on every chunk, pauses it while the caller holds what was
@@ -38,8 +40,11 @@ export interface Connection {
    * race with the abort is needed. A custom fetch may ignore its signal.
    */
   signalled?: boolean | undefined;
-  /** Why the body read ended early: the caller (signal, `abort()`, `break`) or our idle clock. */
-  abortReason(): "user" | "idle" | undefined;
+  /**
+   * Why the body read ended early: the caller (signal, `abort()`, `break`), our idle clock, or the
+   * response clock (a stream whose first data event did not come in time).
+   */
+  abortReason(): "user" | "idle" | "timeout" | undefined;
   /** Aborts the request, remembering who did so that the right error is raised. */
   abort(reason: "user" | "idle"): void;
   /** Detaches from the caller's signal; call when the body is done. */
@@ -133,13 +138,8 @@ export class Attempt implements Connection, ClockOwner {
   }
 
   /** An abort nobody claimed came from the caller holding `controller` (e.g. stream.controller.abort()). */
-  abortReason(): "user" | "idle" | undefined {
-    const { reason } = this;
-    return reason === "user" || reason === "idle"
-      ? reason
-      : this.controller.signal.aborted
-        ? "user"
-        : undefined;
+  abortReason(): "user" | "idle" | "timeout" | undefined {
+    return this.reason ?? (this.controller.signal.aborted ? "user" : undefined);
   }
 
   abort(why: "user" | "idle"): void {
@@ -152,7 +152,7 @@ export class Attempt implements Connection, ClockOwner {
     this.abort("idle");
   }
 
-  /** The response clock ran out before the headers. */
+  /** The response clock ran out before the headers, or before a stream's first data event. */
   timedOut(): void {
     this.reason ??= "timeout";
     this.controller.abort();
@@ -374,11 +374,22 @@ function parseMaybeJson(text: string): unknown {
 }
 
 /**
+ * What a failed read of a connection's body throws: the error of the clock or the caller that
+ * ended it (`cause`: what the read threw), else the connection's failure.
+ */
+export function bodyFailure(connection: Connection, cause: unknown): Error {
+  const reason = connection.abortReason();
+  if (reason !== "timeout")
+    return toConnectionError(cause, reason, connection.idleTimeout, connection.where?.());
+  return isGenwayError(cause) ? cause : new APITimeoutError("response", connection.timeout ?? 0, { cause });
+}
+
+/**
  * Maps whatever fetch threw into our tree, using who aborted to tell the clocks apart. `where`
  * (`host:port`, see Connection.where) is named in a connection error: "which server?" is the first
  * question a refused connection or a cut body raises.
  */
-export function toConnectionError(
+function toConnectionError(
   error: unknown,
   reason: "user" | "idle" | undefined,
   timeoutMs: number,

@@ -9,10 +9,10 @@ import { baseURLAdvice } from "../shared/base-url.js";
 import { clip } from "../shared/redact.js";
 import {
   bodyClock,
+  bodyFailure,
   type Connection,
   MAX_ERROR_BODY,
   readText,
-  toConnectionError,
   wholeText,
 } from "./connection.js";
 
@@ -28,7 +28,7 @@ export async function readJson(
     text = await (wholeText(connection, maxBytes) ??
       readText(connection, Number.POSITIVE_INFINITY, "throw", maxBytes));
   } catch (error) {
-    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
+    throw bodyFailure(connection, error);
   } finally {
     bodyClock(connection).stop();
     connection.release();
@@ -122,7 +122,7 @@ export async function rejectJson(connection: Connection, expected: string): Prom
   try {
     text = await readText(connection, MAX_ERROR_BODY);
   } catch (error) {
-    throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
+    throw bodyFailure(connection, error);
   } finally {
     connection.release();
   }

@@ -15,7 +15,7 @@ export interface RequestOptions extends FallbackOptions, RequestParts {
    */
   signal?: AbortSignal | undefined;
   /**
-   * ms until response headers, per attempt.
+   * ms until the answer (response headers; a stream's first data event), per attempt.
    * @default the client's `timeout`
    */
   timeout?: number | undefined;
@@ -73,7 +73,7 @@ export const REQUEST_OPTIONS = {
   headers: option.headers,
   query: option.query,
   extra_body: option.fields,
-  fetchOptions: option.object,
+  fetchOptions: option.fetchOptions,
   budget: option.budget,
   fallback: option.list,
   paidFallback: option.flag,

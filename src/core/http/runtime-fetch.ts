@@ -102,27 +102,31 @@ function clockFree(dispatcher: unknown): ClockFree | unknown {
   return wrapped;
 }
 
-/** What a fetch's init gets for one request: genway's fields in `init`, and the call's fetchOptions. */
-export type FetchInit = (init: RequestInit, call: FetchOptions | undefined) => RequestInit;
+/**
+ * What a fetch's init gets for one request, sent by `send`: genway's fields in `init`, and the
+ * call's fetchOptions.
+ */
+export type FetchInit = (
+  send: typeof fetch,
+  init: RequestInit,
+  call: FetchOptions | undefined,
+) => RequestInit;
 
 /**
- * How the fetches of a client are made: `send` (the fetch it calls) with `client` (its fetchOptions)
- * and each call's. A plain client on a runtime other than Node adds nothing; on Node's own fetch,
- * only the clock-free dispatcher.
+ * How the fetches of a client are made, with `client` (its fetchOptions) and each call's. The fetch
+ * is told per request (a client without a `fetch` option calls whatever globalThis holds then): a
+ * plain client adds nothing to another fetch, and to Node's own only the clock-free dispatcher.
  */
-export function fetchInit(send: typeof fetch, client: FetchOptions | undefined): FetchInit {
-  const node = isNode && send === RUNTIME_FETCH;
-  if (client === undefined && !node) {
-    return (init, call) => (call === undefined ? init : merged(init, undefined, call, false));
-  }
+export function fetchInit(client: FetchOptions | undefined): FetchInit {
   if (client === undefined) {
-    return (init, call) => {
-      if (call !== undefined) return merged(init, undefined, call, true);
-      if (OVER_GLOBAL) (init as { dispatcher?: unknown }).dispatcher = OVER_GLOBAL;
+    return (send, init, call) => {
+      const node = isNode && send === RUNTIME_FETCH;
+      if (call !== undefined) return merged(init, undefined, call, node);
+      if (node && OVER_GLOBAL) (init as { dispatcher?: unknown }).dispatcher = OVER_GLOBAL;
       return init;
     };
   }
-  return (init, call) => merged(init, client, call, node);
+  return (send, init, call) => merged(init, client, call, isNode && send === RUNTIME_FETCH);
 }
 
 function merged(

@@ -132,6 +132,11 @@ export class Transport {
     return { fetch, fetchOptions, timeout, idleTimeout, maxRetries, retryDelay };
   }
 
+  /** `path` under the gateway's API root (its root's /v1/): where the relay serves a file of its own. */
+  apiURL(path: string): string {
+    return this.#api + path;
+  }
+
   /**
    * Whether `url` is a route of the gateway's API (under its root's /v1/, on its origin): a file the
    * relay serves itself behind its key (new-api's /v1/videos/{id}/content). Files anywhere else,
@@ -262,7 +267,7 @@ export class Transport {
     stream: boolean,
     made: { operation: string; parent: CallInfo | undefined } = UNDECLARED,
   ): Promise<Answer<T>> {
-    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
+    if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
     const spec = typeof source === "function" ? await this.#underClock(source, options) : source;
     const record = this.#chain && new CallRecord(made.operation, undefined, stream, made.parent);
     const state = record && { record, handOver: undefined };
@@ -289,7 +294,7 @@ export class Transport {
     read: Reader<T>,
   ): Promise<Answer<T>> {
     try {
-      if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS, true);
+      if (options !== NO_OPTIONS) checkOptions("request", options, REQUEST_OPTIONS);
       if (this.#chain || usesFeature(op, params, options)) {
         return featured(this.#features, op, params, options, stream, read);
       }

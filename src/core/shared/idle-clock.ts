@@ -3,6 +3,12 @@
  * between body chunks. `touch()` on every chunk only records the time, and the timer re-arms itself
  * for the remaining window when it fires early: re-creating a timer per chunk would cost more than
  * parsing the chunk, and a second timer per call (one per clock) costs more than the check.
+ *
+ * A stream's answer is its first data event, not its headers: a relay may open the stream and ping
+ * while its upstream has not answered yet (new-api 116255f07 relay/channel/api_request.go doRequest
+ * starts its ping ticker before it sends the upstream request). So a stream's reader waits for its
+ * first data event under what the response clock left ({@link awaitData}); the idle clock takes over
+ * from that event on, and keep-alives, which never touch it, count as nothing under either.
  */
 import { timerDelay } from "./timers.js";
 
@@ -10,7 +16,10 @@ import { timerDelay } from "./timers.js";
 export interface ClockOwner {
   /** No chunk came within the idle window. */
   idle(): void;
-  /** The headers did not come within the response window (a clock made with one). */
+  /**
+   * The answer did not come within the response window (a clock made with one): the headers, or
+   * a stream's first data event.
+   */
   timedOut(): void;
 }
 
@@ -23,6 +32,13 @@ export class IdleClock {
   #stopped = false;
   /** While waiting for the headers: when the response clock runs out (0 once they arrived). */
   #deadline = 0;
+  /**
+   * What the response clock left when the headers arrived (Infinity: no response limit), for a
+   * stream's first data event; undefined for a clock made without a response window.
+   */
+  #answer: number | undefined;
+  /** A stream's reader waits for its first data event: the window is #answer, not the idle one. */
+  #awaiting = false;
 
   /**
    * `ms` between chunks (Infinity: no idle limit; 0 is a window of 0 ms, as for every clock). With
@@ -42,6 +58,7 @@ export class IdleClock {
     } else if (response !== undefined) {
       // No response limit: the idle clock starts when a reader does.
       this.#held = true;
+      this.#answer = Number.POSITIVE_INFINITY;
     } else if (limited(ms)) {
       this.#timer = unref(setTimeout(this.#check, timerDelay(ms)));
     }
@@ -56,13 +73,26 @@ export class IdleClock {
    * {@link resume} it (a body handed to the caller is not read until the caller asks).
    */
   headers(): void {
+    if (this.#deadline !== 0) this.#answer = Math.max(0, this.#deadline - Date.now());
     this.#deadline = 0;
     this.#held = true;
     if (this.#timer !== undefined) unref(this.#timer);
   }
 
+  /** A chunk of data arrived (never a keep-alive): the idle window starts again. */
   touch(): void {
     this.#last = Date.now();
+    this.#awaiting = false;
+  }
+
+  /**
+   * A stream's reader starts: until its first data event ({@link touch}) the window is what the
+   * response clock left, and running out of it is the response clock's timeout; then the idle
+   * window. A clock without a response window starts the idle window at once, as {@link resume}.
+   */
+  awaitData(): void {
+    this.#awaiting = this.#answer !== undefined;
+    this.resume();
   }
 
   stop(): void {
@@ -82,9 +112,21 @@ export class IdleClock {
   resume(): void {
     this.#held = false;
     this.#last = Date.now();
-    if (this.#timer === undefined && !this.#stopped && !this.#fired && limited(this.ms)) {
-      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms)));
-    }
+    if (this.#timer === undefined && !this.#stopped && !this.#fired) this.#arm(this.#window());
+  }
+
+  /** The window the body is under now: the first data event's, or the idle one. */
+  #window(): number {
+    return this.#awaiting ? (this.#answer as number) : this.ms;
+  }
+
+  /**
+   * Sleeps `ms`, or one idle window at most while a stream awaits its first data: the timer then
+   * finds the idle window in time when that event comes (touch() sets no timer).
+   */
+  #arm(ms: number): void {
+    const delay = this.#awaiting ? Math.min(ms, this.ms) : ms;
+    if (limited(delay)) this.#timer = unref(setTimeout(this.#check, timerDelay(delay)));
   }
 
   #check = (): void => {
@@ -104,14 +146,16 @@ export class IdleClock {
     }
     // Held: sleep until resume(). A stream abandoned while held (never returned) must not keep a
     // timer re-arming forever, which would keep the process alive.
-    if (this.#held || this.#stopped || !limited(this.ms)) return;
+    if (this.#held || this.#stopped) return;
+    const window = this.#window();
     const quiet = now - this.#last;
-    if (quiet < this.ms) {
-      this.#timer = unref(setTimeout(this.#check, timerDelay(this.ms - quiet)));
+    if (!limited(window) || quiet < window) {
+      this.#arm(window - quiet);
       return;
     }
     this.#fired = true;
-    this.owner.idle();
+    if (this.#awaiting) this.owner.timedOut();
+    else this.owner.idle();
   };
 }
 

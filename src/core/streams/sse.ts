@@ -4,7 +4,7 @@
  * chunks and a bound on the size of one event. See docs/reliability.md.
  */
 import { MalformedResponseError } from "../errors/errors.js";
-import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
+import { bodyClock, bodyFailure, type Connection } from "../http/connection.js";
 import { isKeepAlive, MAX_EVENT_SIZE, type SSEMessage, SSEParser } from "./sse-parser.js";
 
 /** How a consumer left readSSE early: at the stream's end (`atEnd`), or not (break, error, abort). */
@@ -38,7 +38,8 @@ export async function* readSSE(
   const onAbort = () => reader.cancel().catch(() => {});
   signal.addEventListener("abort", onAbort, { once: true });
   const clock = bodyClock(connection);
-  clock.resume();
+  // Until the first data event the answer has not come: a relay may ping before it (idle-clock.ts).
+  clock.awaitData();
   let finished = false;
   try {
     for (let ended = false; !ended; ) {
@@ -47,12 +48,7 @@ export async function* readSSE(
         chunk = await reader.read();
         if (signal.aborted) throw signal.reason;
       } catch (error) {
-        throw toConnectionError(
-          error,
-          connection.abortReason(),
-          connection.idleTimeout,
-          connection.where?.(),
-        );
+        throw bodyFailure(connection, error);
       }
       const batch: SSEMessage[] = [];
       let progress = false;
@@ -75,7 +71,7 @@ export async function* readSSE(
         if (held) clock.pause();
         yield batch;
         // Aborted while holding the events: stop here, even if the rest of the body is already read.
-        if (signal.aborted) throw toConnectionError(signal.reason, connection.abortReason(), 0);
+        if (signal.aborted) throw bodyFailure(connection, signal.reason);
         if (held) clock.resume();
       }
       if (parser.overflow) throw oversize(connection, maxEventSize);

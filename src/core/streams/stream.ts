@@ -5,7 +5,7 @@
  */
 
 import { APIUserAbortError, GenwayError } from "../errors/errors.js";
-import { type Connection, toConnectionError } from "../http/connection.js";
+import { bodyFailure, type Connection } from "../http/connection.js";
 import {
   type Assembled,
   type CostEstimate,
@@ -251,9 +251,7 @@ export abstract class EventStream<Event, Final> implements AsyncIterable<Event>,
       }
       // Aborted while the caller held the last event: stop, even with more of the batch in hand.
       if (handedOut && signal.aborted) {
-        return abandon(
-          toConnectionError(signal.reason, this.connection.abortReason(), this.connection.idleTimeout),
-        );
+        return abandon(bodyFailure(this.connection, signal.reason));
       }
       if (at < batch.length) return take();
       pending = refill();

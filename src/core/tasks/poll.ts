@@ -18,7 +18,7 @@ import { DEFAULTS } from "../shared/defaults.js";
 import { callIsolated } from "../shared/isolated.js";
 import type { Logger } from "../shared/log.js";
 import { timerDelay } from "../shared/timers.js";
-import { checkOptions, WAIT_OPTIONS } from "../validation/options.js";
+import { type OptionChecks, option } from "../validation/options.js";
 import type { TaskSnapshot } from "./task-record.js";
 
 /** Options of a task wait: `task.wait`, `gw.tasks.wait`, `pollTask`, `createAndWait`. */
@@ -49,6 +49,21 @@ export interface WaitOptions<R = unknown> {
    */
   onProgress?: ((snapshot: TaskSnapshot<R>) => void) | undefined;
 }
+
+/**
+ * Every option of a wait, with its check (checkOptions: a misspelt one is refused, with the closest
+ * name). A wait that takes more has a map of its own: {@link KIND_WAIT_OPTIONS}, an upload's `name`.
+ */
+export const WAIT_OPTIONS = {
+  signal: option.signal,
+  timeout: option.clock,
+  interval: option.delay,
+  maxInterval: option.delay,
+  onProgress: option.function,
+} as const satisfies OptionChecks<keyof WaitOptions>;
+
+/** Every option of a family's wait that names the task's kind in its options (musicgen, vidgen). */
+export const KIND_WAIT_OPTIONS = { ...WAIT_OPTIONS, kind: option.name } as const;
 
 const BACKOFF = 1.5;
 /**
@@ -115,7 +130,6 @@ export async function waitFor<R>(
   options: WaitOptions<R> = {},
   { log, around, jitter = 0 }: WaitContext<R> = {},
 ): Promise<TaskSnapshot<R>> {
-  checkOptions("wait", options, WAIT_OPTIONS);
   const { signal, onProgress } = options;
   const timeout = options.timeout ?? DEFAULTS.wait.timeout;
   let delay = options.interval ?? DEFAULTS.wait.interval;

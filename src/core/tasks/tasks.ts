@@ -13,9 +13,9 @@ import type { Operation } from "../http/operation.js";
 import type { RequestOptions, Transport } from "../http/transport.js";
 import { requestIdFrom } from "../shared/request-id.js";
 import { Slots } from "../shared/slots.js";
-import { shown } from "../validation/options.js";
+import { checkOptions, type OptionChecks, shown } from "../validation/options.js";
 import { BatchReader } from "./batch-reader.js";
-import { type AroundWait, describe, isTransient, type WaitOptions, waitFor } from "./poll.js";
+import { type AroundWait, describe, isTransient, WAIT_OPTIONS, type WaitOptions, waitFor } from "./poll.js";
 import { readTaskRecord, type TaskRecord, type TaskSnapshot, taskIdOf } from "./task-record.js";
 
 export type { TaskRef } from "../errors/errors.js";
@@ -275,14 +275,27 @@ export class TaskRegistry {
    * Waits for a task; the middleware's `onWait` hooks, if any, run around the wait and see its
    * progress. The succeeded snapshot carries the submission's cost (`cost`).
    */
-  wait<R>(ref: TaskRef, options?: WaitOptions<R>, cost: SubmissionCost = RESUMED): Promise<TaskSnapshot<R>> {
-    return this.#wait(ref, options).then((snapshot) => costed(snapshot, cost));
+  wait<R>(
+    ref: TaskRef,
+    options?: WaitOptions<R>,
+    cost: SubmissionCost = RESUMED,
+    checks: OptionChecks<string> = WAIT_OPTIONS,
+  ): Promise<TaskSnapshot<R>> {
+    return this.#wait(ref, options, checks).then((snapshot) => costed(snapshot, cost));
   }
 
-  #wait<R>(ref: TaskRef, options?: WaitOptions<R>): Promise<TaskSnapshot<R>> {
+  /** `checks`: every option the wait takes (a family's wait that names the kind in them takes `kind` too). */
+  #wait<R>(
+    ref: TaskRef,
+    options: WaitOptions<R> | undefined,
+    checks: OptionChecks<string>,
+  ): Promise<TaskSnapshot<R>> {
     let entry: KindEntry;
     try {
       entry = this.#entry(ref.kind);
+      // Before anything is sent, and before onWait hooks spread them (options that are no object
+      // would pass as none).
+      if (options !== undefined) checkOptions("wait", options, checks);
     } catch (error) {
       return Promise.reject(error);
     }

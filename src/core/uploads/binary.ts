@@ -14,7 +14,7 @@
  */
 
 import { GenwayError, MalformedResponseError } from "../errors/errors.js";
-import { bodyClock, type Connection, toConnectionError } from "../http/connection.js";
+import { bodyClock, bodyFailure, type Connection } from "../http/connection.js";
 
 /**
  * A binary body (speech audio, downloaded results) that streams: iterate it, pipe its `body`, or
@@ -187,7 +187,7 @@ export class BinaryResponse implements AsyncIterable<Uint8Array> {
       if (signal.aborted) throw signal.reason;
     } catch (error) {
       this.#finish();
-      throw toConnectionError(error, connection.abortReason(), connection.idleTimeout, connection.where?.());
+      throw bodyFailure(connection, error);
     }
     clock.pause();
     if (chunk.done) this.#finish();

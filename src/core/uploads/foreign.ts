@@ -49,13 +49,14 @@ export interface ForeignInit {
 /** Opens `url` bare (see the file comment); a non-2xx answer becomes its typed error. */
 export async function openForeign(url: URL, init: ForeignInit, config: ForeignConfig): Promise<Connection> {
   const send = config.fetch ?? globalThis.fetch;
-  const extras = fetchInit(send, config.fetchOptions);
+  const extras = fetchInit(config.fetchOptions);
   const connection = await openConnection(
     url.href,
     (signal) =>
       send(
         url.href,
         extras(
+          send,
           {
             method: init.method,
             body: init.body,

@@ -1,11 +1,11 @@
 /**
  * Checks of the options (client, per request, per wait) where they are given: a NaN, a negative
  * count, an infinite delay, a `fallback` string spread into one-letter models, an `onCost` that is
- * no function, a header fetch cannot send or a misspelt option would otherwise break silently, far
- * from the cause. Each kind of options is one map, option name -> its check, declared beside the
- * type it checks (`satisfies OptionChecks<keyof RequestOptions>`): the names an options object may
- * hold and how each is checked come from that one map, and an option declared without a check is a
- * compile error.
+ * no function, a header fetch cannot send, a dispatcher that is none or a misspelt option would
+ * otherwise break silently, far from the cause. Each kind of options is one map, option name -> its
+ * check, declared beside the type it checks (`satisfies OptionChecks<keyof RequestOptions>`): the
+ * names an options object may hold and how each is checked come from that one map, and an option
+ * declared without a check is a compile error.
  */
 import { ValidationError, type ValidationIssue } from "../errors/errors.js";
 import { isObject, isPlainObject, mustBeOneOf } from "./check.js";
@@ -86,6 +86,21 @@ function query(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * `fetchOptions`: an object whose `dispatcher`, where given, is a dispatcher: an object with a
+ * `dispatch` function, as undici's ProxyAgent, Agent and EnvHttpProxyAgent are. fetch calls it for
+ * every request, and anything else fails each call inside fetch instead of here.
+ */
+function fetchOptions(value: unknown): string | undefined {
+  if (!isObject(value)) return `must be an object, got ${shown(value)}`;
+  const { dispatcher } = value as { dispatcher?: unknown };
+  if (dispatcher === undefined || typeof (dispatcher as { dispatch?: unknown })?.dispatch === "function") {
+    return undefined;
+  }
+  const got = isObject(dispatcher) ? "an object without a dispatch function" : shown(dispatcher);
+  return `dispatcher must be a dispatcher, an object with a dispatch function (e.g. undici's new ProxyAgent(url)), got ${got}`;
+}
+
 /** An AbortSignal, or one from another realm (duck-typed as fetch does). */
 function isSignal(value: unknown): boolean {
   const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
@@ -133,6 +148,7 @@ export const option = {
   fields: must("an object of fields", isPlainObject),
   headers,
   query,
+  fetchOptions,
   budget: thrown(checkBudget, "budget"),
   prices: thrown(checkPrices, "prices"),
   /** One of a closed list of values. */
@@ -144,16 +160,15 @@ export const option = {
 
 /**
  * Throws a ValidationError unless `options` is an object whose options hold what their checks in
- * `checks` want (undefined stands for a left-out option). `closed` (a map of every option of its
- * kind): a name not in `checks` is refused too, with the closest known one ("did you mean
- * `budget`?"), as a misspelt `sigal` or `budjet` would otherwise be ignored, its abort never happen
- * or its limit never hold. Not closed, other names pass (options that other code reads too, as a wait's).
+ * `checks` want (undefined stands for a left-out option). `checks` is the map of every option of its
+ * kind: a name not in it is refused too, with the closest known one ("did you mean `budget`?"), as a
+ * misspelt `sigal`, `budjet` or `intervl` would otherwise be ignored, its abort never happen, its
+ * limit never hold or its polls come at the default pace.
  */
 export function checkOptions(
   where: string,
   options: unknown,
   checks: Readonly<Record<string, OptionCheck>>,
-  closed = false,
 ): void {
   if (!isObject(options)) {
     throw new ValidationError(
@@ -166,12 +181,11 @@ export function checkOptions(
   for (const name of Object.keys(options)) {
     const check = Object.hasOwn(checks, name) ? checks[name] : undefined;
     if (check === undefined) {
-      if (closed)
-        (issues ??= []).push({
-          path: name,
-          rule: "unknown_option",
-          message: notAName(name, checks, "an option"),
-        });
+      (issues ??= []).push({
+        path: name,
+        rule: "unknown_option",
+        message: notAName(name, checks, "an option"),
+      });
       continue;
     }
     const value = options[name];
@@ -180,12 +194,3 @@ export function checkOptions(
   }
   if (issues) throw new ValidationError(where, issues, "options");
 }
-
-/** What each wait's options hold; a wait takes other options too (a family's `kind`). */
-export const WAIT_OPTIONS = {
-  signal: option.signal,
-  timeout: option.clock,
-  interval: option.delay,
-  maxInterval: option.delay,
-  onProgress: option.function,
-} as const;

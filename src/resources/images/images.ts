@@ -42,7 +42,7 @@ export class Images {
   download(image: string | URL | Image, options: DownloadOptions = {}): APIPromise<BinaryResponse> {
     let url: unknown;
     try {
-      checkOptions("images.download", options, DOWNLOAD_OPTIONS, true);
+      checkOptions("images.download", options, DOWNLOAD_OPTIONS);
       url = urlOf(image);
     } catch (error) {
       // Rejected like every other failure of the call, not thrown out of it.

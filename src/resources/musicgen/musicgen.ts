@@ -2,7 +2,13 @@
 
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData } from "../../core/http/index.js";
-import { snapshotOf, type TaskSnapshot, type WaitOptions } from "../../core/tasks/index.js";
+import {
+  KIND_WAIT_OPTIONS,
+  snapshotOf,
+  type TaskSnapshot,
+  type WaitOptions,
+} from "../../core/tasks/index.js";
+import type { OptionChecks } from "../../core/validation/index.js";
 import { MusicClips } from "./clips.js";
 import {
   fetchBatch,
@@ -90,9 +96,12 @@ export class Musicgen {
 
   /** Waits on a song (or, with `kind: 'music.lyrics'`, lyrics) task; concurrent waits share batch fetches. */
   wait(taskId: string, options?: MusicWaitOptions): Promise<MusicSnapshot> {
-    // The whole options go on to the wait, which checks them (and reads no `kind`).
-    const kind = options?.kind ?? MUSIC_KIND;
-    return this.client.taskRegistry.wait({ kind, id: taskId }, options) as Promise<MusicSnapshot>;
+    return this.client.taskRegistry.wait(
+      { kind: options?.kind ?? MUSIC_KIND, id: taskId },
+      options,
+      undefined,
+      KIND_WAIT_OPTIONS satisfies OptionChecks<keyof MusicWaitOptions>,
+    ) as Promise<MusicSnapshot>;
   }
 
   /** The spec's concatenation workflow: generate, extend a clip, concatenate the extension into the whole song. */

@@ -10,7 +10,7 @@
 import { MalformedResponseError } from "../../core/errors/index.js";
 import type { RequestOptions, TaskClientContext } from "../../core/http/index.js";
 import { type APIPromise, mapData, underClock } from "../../core/http/index.js";
-import type { TaskSnapshot, WaitOptions } from "../../core/tasks/index.js";
+import { type TaskSnapshot, WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
 import {
   extensionForMime,
   type ForeignInit,
@@ -19,7 +19,7 @@ import {
   toFile,
   type Uploadable,
 } from "../../core/uploads/index.js";
-import { checkOptions, checkParams, option, WAIT_OPTIONS } from "../../core/validation/index.js";
+import { checkOptions, checkParams, type OptionChecks, option } from "../../core/validation/index.js";
 import { UPLOAD_KIND } from "./kinds.js";
 import { UPLOAD_FINISH, UPLOAD_FROM_URL, UPLOAD_INITIALIZE_CLIP, UPLOAD_REQUEST } from "./operations.js";
 import { request } from "./request.js";
@@ -35,8 +35,11 @@ export interface MusicUploadOptions extends WaitOptions {
   name?: string;
 }
 
-/** What `upload` checks of its options: a wait's, and the file name to report. */
-const UPLOAD_OPTIONS = { ...WAIT_OPTIONS, name: option.name } as const;
+/** Every option of `upload`: a wait's, and the file name to report. */
+const UPLOAD_OPTIONS = {
+  ...WAIT_OPTIONS,
+  name: option.name,
+} as const satisfies OptionChecks<keyof MusicUploadOptions>;
 
 /** An id in whatever shape the answer has: a bare string, or the first of `fields` present. */
 function idOf(body: unknown, fields: readonly string[], what: string): string {

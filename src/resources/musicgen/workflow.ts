@@ -3,8 +3,8 @@
  * (two more), then concatenate the extension into the whole song.
  */
 import { GenwayError } from "../../core/errors/index.js";
-import type { WaitOptions } from "../../core/tasks/index.js";
-import { checkOptions, v, validate, WAIT_OPTIONS } from "../../core/validation/index.js";
+import { WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
+import { checkOptions, v, validate } from "../../core/validation/index.js";
 import type { ConcatWorkflowParams } from "./requests.js";
 import type { ConcatWorkflowResult, MusicClip, MusicSnapshot } from "./results.js";
 import type { MusicSubmit } from "./submit.js";

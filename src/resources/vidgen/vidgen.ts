@@ -1,7 +1,8 @@
 /** gw.vidgen: the Kling-style task API. Registers one task kind per operation (each has its own query path). */
 
 import type { APIPromise, RequestOptions, TaskClientContext } from "../../core/http/index.js";
-import { firstRouted, type WaitOptions } from "../../core/tasks/index.js";
+import { firstRouted, KIND_WAIT_OPTIONS, type WaitOptions } from "../../core/tasks/index.js";
+import type { OptionChecks } from "../../core/validation/index.js";
 import { VidgenAudio } from "./audio.js";
 import { VidgenImages } from "./images.js";
 import { OPERATIONS, type VidgenKind } from "./operations.js";
@@ -49,10 +50,11 @@ export class Vidgen {
 
   /** Polls until the task is done; `options.kind` names the operation that created it. */
   wait(taskId: string, options: VidgenWaitOptions): Promise<VidgenSnapshot> {
-    // The whole options go on to the wait, which checks them (and reads no `kind`).
     return this.client.taskRegistry.wait<VidgenResult>(
       { kind: fullKind(options?.kind), id: taskId },
       options,
+      undefined,
+      KIND_WAIT_OPTIONS satisfies OptionChecks<keyof VidgenWaitOptions>,
     ) as Promise<VidgenSnapshot>;
   }
 }
