@@ -77,14 +77,15 @@ const VEO: Rule = {
   scale(model, q) {
     const metadata = typeof q.metadata === "object" && q.metadata !== null ? q.metadata : undefined;
     let seconds: number | undefined;
-    if (metadata && "durationSeconds" in metadata) {
+    // A field set to undefined is not sent (JSON leaves it out), so the relay reads the next one.
+    if (metadata?.durationSeconds !== undefined) {
       const given = metadata.durationSeconds;
       seconds = typeof given === "number" && Math.trunc(given) > 0 ? Math.trunc(given) : 8;
     } else if (atoi(q.duration) > 0) seconds = atoi(q.duration);
     else if (atoi(q.seconds) > 0) seconds = atoi(q.seconds);
     const defaulted = seconds === undefined ? "8 s, its default length for veo" : undefined;
     let resolution = "720p";
-    if (metadata && "resolution" in metadata) {
+    if (metadata?.resolution !== undefined) {
       const given = metadata.resolution;
       if (typeof given === "string" && given !== "") resolution = given.toLowerCase();
     } else if (typeof q.size === "string" && q.size !== "") {
@@ -149,8 +150,8 @@ const DALLE: Rule = {
       const wide = q.size === "1024x1792" || q.size === "1792x1024";
       ratios.push({ why: "quality hd", value: wide ? 1.5 : 2 });
     }
-    // new-api bills an `n` the request leaves out as 1 (GetTokenCountMeta).
-    return { unit: "image", images: q.images ?? 1, ratios };
+    // new-api bills an `n` the request leaves out as 1 (GetTokenCountMeta): one image a request.
+    return { unit: "image", images: q.images ?? q.requests ?? 1, ratios };
   },
 };
 

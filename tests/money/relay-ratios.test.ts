@@ -75,4 +75,34 @@ describe("a price the relay scales by the request", () => {
     expect(sent("/v1/images/generations")).toHaveLength(3);
     expect(gw.costs.byModel["dall-e-3"]).toEqual({ total: 5, calls: 3 });
   });
+
+  it("review R1: a metadata field set to undefined is not sent, so the cost, the estimate and the budget read duration and size as the relay does", async () => {
+    // A spread of optional settings: JSON leaves both fields out, and new-api bills 16 s at 4K.
+    const optional: { seconds?: number; resolution?: string } = {};
+    const params = {
+      ...boat,
+      duration: 16,
+      size: "3840x2160",
+      metadata: { durationSeconds: optional.seconds, resolution: optional.resolution },
+    };
+    const billed = 0.875 * 16 * 1.5;
+    const { gw, sent } = await loopback({ budget: { limit: 20 } });
+    const error = await rejection(gw.videos.create(params));
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    expect(error).toMatchObject({ estimate: billed });
+    expect(sent("/v2/videos/generations")).toHaveLength(0);
+    const plain = (await loopback()).gw;
+    expect((await plain.videos.create(params).withResponse()).cost?.total).toBe(billed);
+    expect(estimateCost(params, await plain.prices.load()).total).toBe(billed);
+  });
+
+  it("review R2: dall-e requests that leave n out are estimated at one image each", async () => {
+    const { gw } = await loopback();
+    const prices = await gw.prices.load();
+    expect(estimateCost({ model: "dall-e-3", requests: 3 }, prices).total).toBe(3);
+    expect(
+      estimateCost({ model: "dall-e-3", requests: 3, size: "1792x1024", quality: "hd" }, prices).total,
+    ).toBe(9);
+    expect(estimateCost({ model: "dall-e-3", requests: 3, images: 2 }, prices).total).toBe(2);
+  });
 });

@@ -146,9 +146,10 @@ export function billedFields(params: object): BilledFields | undefined {
   const metadata = p.metadata;
   if (typeof metadata === "object" && metadata !== null) {
     for (const field of ["durationSeconds", "resolution"] as const) {
-      if (!Object.hasOwn(metadata, field)) continue;
       const value = (metadata as Record<string, unknown>)[field];
-      // Given, whatever its value: a veo channel then reads no other field for it.
+      // JSON leaves out a field set to undefined (a spread of optional settings): the relay reads
+      // `duration` and `size` then. Any other value is given: a veo channel reads no other field.
+      if (!Object.hasOwn(metadata, field) || value === undefined) continue;
       const picked = ((kept ??= {}).metadata ??= {}) as Record<string, unknown>;
       picked[field] = typeof value === "string" || typeof value === "number" ? value : null;
     }
