@@ -226,7 +226,10 @@ export class PriceBook {
       );
     }
     const asked: Quantities = worstCase
-      ? { ...params, usage: atDearestInput(rate, params.usage as { prompt: number; completion: number }) }
+      ? {
+          ...params,
+          usage: atDearestInput(rate, params.usage as { prompt: number; completion: number } | undefined),
+        }
       : params;
     const billed = billedAt(rate, asked, found.perRequest === true, worstCase);
     const { total, lines } = linesAt(billed.rate, billed.q, found.subject);

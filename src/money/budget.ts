@@ -85,7 +85,7 @@ export class Budget {
         };
       }
       throw new BudgetExceededError(
-        `${what}; a budget of ${this.#money(this.limit)} cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls with nothing reserved).`,
+        `${what.replace(/\.$/, "")}; a budget of ${this.#money(this.limit)} cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls with nothing reserved).`,
         { estimate: null, remaining: this.remaining, limit: this.limit },
       );
     }

@@ -155,8 +155,12 @@ export function scaled(rate: Rate, factor: number): Rate {
  * answer may report those tokens as cache writes (Messages default: 6.25 CNY per 1M against a
  * prompt price of 5), and a budget must hold whatever the answer reports.
  */
-export function atDearestInput(rate: Rate, usage: { prompt: number; completion: number }): TokenUsage {
-  if (rate.unit !== "token") return usage;
+export function atDearestInput(
+  rate: Rate,
+  usage: { prompt: number; completion: number } | undefined,
+): TokenUsage | undefined {
+  // No usage (a worst case of a call the family counts in other units): the line then asks for it.
+  if (rate.unit !== "token" || usage === undefined) return usage;
   const dearest = (["cacheWrite", "cacheHit"] as const).find(
     (item) => (rate[item] ?? 0) > rate.prompt && (rate[item] ?? 0) >= (rate.cacheWrite ?? 0),
   );

@@ -146,4 +146,35 @@ describe("price lists fail closed (property)", () => {
       { numRuns: 150 },
     );
   }, 60_000);
+
+  it("a video the gateway prices per token (quota_type 0) has no worst case: a budget refuses it with the reason, never a TypeError", async () => {
+    // Found by the property above (seed -1717339409): the worst case of a call without token usage
+    // read the usage of a token price.
+    const list = {
+      pricing: JSON.stringify({
+        success: true,
+        group_ratio: { default: 1 },
+        data: [
+          {
+            model_name: "vidA-2.5",
+            quota_type: 0,
+            model_ratio: 1,
+            completion_ratio: 1,
+            enable_groups: ["all"],
+          },
+        ],
+      }),
+      status: JSON.stringify({ success: true, data: { quota_per_unit: 500_000 } }),
+    };
+    const { gw, paid } = relay(list, { budget: { limit: 100 } });
+    const error = await gw.videos.create({ model: "vidA-2.5", prompt: "a boat", duration: 5 }).then(
+      () => "sent",
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    expect((error as Error).message).toBe(
+      'videos.create (vidA-2.5) has no worst case: Model "vidA-2.5" is billed per 1M tokens; pass `usage`; a budget of 100 cannot admit a call it cannot price (pass budget: { unpriced: "allow" } to send such calls with nothing reserved).',
+    );
+    expect(paid).toHaveLength(0);
+  });
 });
