@@ -81,9 +81,13 @@ const priceList = fc.record({
   limit: fc.double({ min: 0.001, max: 1e6, noNaN: true }),
 });
 
-/** A client of a relay publishing `list`; `paid` lists what reached its paid routes. */
+/**
+ * A client of a relay publishing `list`; `paid` lists what reached its paid routes. Its chat answer
+ * reports what a real one can: prompt tokens within the request's bytes (the budget's worst case),
+ * completion tokens within `max_tokens`.
+ */
 const relay = (list: { pricing: string; status: string }, options: GenwayOptions = {}) =>
-  pricedRelay(list, options);
+  pricedRelay(list, options, { prompt_tokens: 20, completion_tokens: 500 });
 
 /** The three calls, each a different kind of price: per token, per image, per second. */
 const calls = [
