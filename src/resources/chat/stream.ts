@@ -8,6 +8,7 @@ import {
   type Ending,
   EventStream,
   Finishes,
+  type Handlers,
   handlers,
   isObject,
   jsonEvents,
@@ -103,6 +104,22 @@ const join = (field: TextField) => (draft: ChoiceDraft, value: unknown) => {
   text.add(value);
 };
 
+/**
+ * Runs the table's handler for each field of `wire` that has a value. A null is none: every handler
+ * below ignores it, and a chunk carries several on every event (`logprobs`, `finish_reason`), so
+ * they are not dispatched at all.
+ */
+function fold<Target>(
+  table: Handlers<string, Target, unknown>,
+  target: Target,
+  wire: Record<string, unknown>,
+): void {
+  for (const key in wire) {
+    const value = wire[key];
+    if (value !== null) dispatch(table, key, target, value);
+  }
+}
+
 /** What each field of a delta adds to the choice's message. */
 const DELTA = handlers<keyof ChunkDelta, ChoiceDraft, unknown>({
   // Always "assistant", which the message starts as.
@@ -138,7 +155,7 @@ const CHOICE = handlers<keyof ChunkChoice, ChoiceDraft, unknown>({
   index: "ignored",
   delta: (draft, value) => {
     if (!isObject(value)) return;
-    for (const key in value) dispatch(DELTA, key, draft, value[key]);
+    fold(DELTA, draft, value);
   },
   finish_reason: ({ choice }, value) => {
     if (typeof value === "string" && value) choice.finish_reason = value;
@@ -189,7 +206,7 @@ const CHUNK = handlers<keyof ChatCompletionChunk, CompletionDraft, unknown>({
       const index = slot(entry.index);
       if (index === undefined) continue;
       const choice = (draft.choices[index] ??= startChoice(draft.completion, index));
-      for (const key in entry) dispatch(CHOICE, key, choice, entry[key]);
+      fold(CHOICE, choice, entry);
     }
   },
   // Random padding some upstreams add against side channels.
@@ -219,8 +236,7 @@ class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
 
   accumulate(chunk: ChatCompletionChunk): void {
     const draft = this.#draft;
-    const wire = chunk as unknown as Record<string, unknown>;
-    for (const key in wire) dispatch(CHUNK, key, draft, wire[key]);
+    fold(CHUNK, draft, chunk as unknown as Record<string, unknown>);
   }
 
   /** The completion, its messages' texts written in: every read of the result goes through here. */
