@@ -8,3 +8,4 @@ export * from "./readable.js";
 export * from "./sse.js";
 export * from "./stream.js";
 export * from "./stream-events.js";
+export * from "./stream-text.js";

@@ -8,12 +8,14 @@ import {
   type Ending,
   EventStream,
   Finishes,
+  type Handlers,
   handlers,
   isObject,
   jsonEvents,
   objects,
   readableConnection,
   type SSEFraming,
+  StreamText,
   slot,
   tokenCount,
 } from "../../core/streams/index.js";
@@ -23,7 +25,6 @@ import type {
   ChatCompletion,
   ChatCompletionChoice,
   ChatCompletionChunk,
-  ChatCompletionMessage,
   CompletionUsage,
 } from "./results.js";
 
@@ -72,15 +73,55 @@ class ChatEnding implements Ending<ChatCompletionChunk> {
 type ChunkChoice = ChatCompletionChunk["choices"][number];
 type ChunkDelta = ChunkChoice["delta"];
 
+/** The message's fields joined from text deltas. */
+const TEXT_FIELDS = ["content", "refusal", "reasoning_content", "reasoning"] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/**
+ * A choice being assembled: the choice, and its message's texts as they grow, written into the
+ * message whenever the result is read (see StreamText).
+ */
+interface ChoiceDraft {
+  readonly choice: ChatCompletionChoice;
+  readonly texts: Record<TextField, StreamText | undefined>;
+}
+
+/** What the chunk handlers fold into: the completion, and the drafts of its choices by position. */
+interface CompletionDraft {
+  readonly completion: ChatCompletion;
+  readonly choices: ChoiceDraft[];
+}
+
 /** Joins a text delta onto a field of the message (content, refusal, reasoning). */
-const join =
-  (field: "content" | "refusal" | "reasoning_content" | "reasoning") =>
-  (message: ChatCompletionMessage, value: unknown) => {
-    if (typeof value === "string" && value) message[field] = (message[field] ?? "") + value;
-  };
+const join = (field: TextField) => (draft: ChoiceDraft, value: unknown) => {
+  if (typeof value !== "string" || !value) return;
+  let text = draft.texts[field];
+  if (text === undefined) {
+    text = draft.texts[field] = new StreamText();
+    // The field takes its place among the message's keys now, in the order the deltas came.
+    draft.choice.message[field] = "";
+  }
+  text.add(value);
+};
+
+/**
+ * Runs the table's handler for each field of `wire` that has a value. A null is none: every handler
+ * below ignores it, and a chunk carries several on every event (`logprobs`, `finish_reason`), so
+ * they are not dispatched at all.
+ */
+function fold<Target>(
+  table: Handlers<string, Target, unknown>,
+  target: Target,
+  wire: Record<string, unknown>,
+): void {
+  for (const key in wire) {
+    const value = wire[key];
+    if (value !== null) dispatch(table, key, target, value);
+  }
+}
 
 /** What each field of a delta adds to the choice's message. */
-const DELTA = handlers<keyof ChunkDelta, ChatCompletionMessage, unknown>({
+const DELTA = handlers<keyof ChunkDelta, ChoiceDraft, unknown>({
   // Always "assistant", which the message starts as.
   role: "ignored",
   content: join("content"),
@@ -88,7 +129,7 @@ const DELTA = handlers<keyof ChunkDelta, ChatCompletionMessage, unknown>({
   // Kept under the name the upstream used, so that a tool loop sends it back as it came.
   reasoning_content: join("reasoning_content"),
   reasoning: join("reasoning"),
-  tool_calls: (message, value) => {
+  tool_calls: ({ choice: { message } }, value) => {
     for (const call of objects(value)) {
       const at = slot(call.index);
       if (at === undefined) continue;
@@ -100,7 +141,7 @@ const DELTA = handlers<keyof ChunkDelta, ChatCompletionMessage, unknown>({
       if (typeof fn.arguments === "string") target.function.arguments += fn.arguments;
     }
   },
-  function_call: (message, value) => {
+  function_call: ({ choice: { message } }, value) => {
     if (!isObject(value)) return;
     const call = (message.function_call ??= { name: "", arguments: "" });
     if (typeof value.name === "string") call.name += value.name;
@@ -109,18 +150,18 @@ const DELTA = handlers<keyof ChunkDelta, ChatCompletionMessage, unknown>({
 });
 
 /** What each field of a choice entry does to the assembled choice. */
-const CHOICE = handlers<keyof ChunkChoice, ChatCompletionChoice, unknown>({
+const CHOICE = handlers<keyof ChunkChoice, ChoiceDraft, unknown>({
   // The choice's position, read before its entry is dispatched.
   index: "ignored",
-  delta: (choice, value) => {
+  delta: (draft, value) => {
     if (!isObject(value)) return;
-    for (const key in value) dispatch(DELTA, key, choice.message, value[key]);
+    fold(DELTA, draft, value);
   },
-  finish_reason: (choice, value) => {
+  finish_reason: ({ choice }, value) => {
     if (typeof value === "string" && value) choice.finish_reason = value;
   },
   // Token log probabilities (with `logprobs: true`): each chunk's entries appended to the choice's.
-  logprobs: (choice, value) => {
+  logprobs: ({ choice }, value) => {
     if (!isObject(value)) return;
     const into = (isObject(choice.logprobs) ? choice.logprobs : (choice.logprobs = {})) as Record<
       string,
@@ -138,86 +179,102 @@ const CHOICE = handlers<keyof ChunkChoice, ChatCompletionChoice, unknown>({
  * What each field of a chunk does to the completion. A choice entry at a position no chunk had
  * before starts that choice: in this format the first delta is the start.
  */
-const CHUNK = handlers<keyof ChatCompletionChunk, ChatCompletion, unknown>({
-  id: (completion, value) => {
+const CHUNK = handlers<keyof ChatCompletionChunk, CompletionDraft, unknown>({
+  id: ({ completion }, value) => {
     if (!completion.id && typeof value === "string") completion.id = value;
   },
   // "chat.completion.chunk"; the assembled result is a "chat.completion".
   object: "ignored",
-  created: (completion, value) => {
+  created: ({ completion }, value) => {
     if (!completion.created && typeof value === "number") completion.created = value;
   },
-  model: (completion, value) => {
+  model: ({ completion }, value) => {
     if (!completion.model && typeof value === "string") completion.model = value;
   },
-  system_fingerprint: (completion, value) => {
+  system_fingerprint: ({ completion }, value) => {
     if (typeof value === "string" && value) completion.system_fingerprint = value;
   },
-  service_tier: (completion, value) => {
+  service_tier: ({ completion }, value) => {
     if (typeof value === "string" && value) completion.service_tier = value;
   },
-  usage: (completion, value) => {
+  usage: ({ completion }, value) => {
     if (isObject(value)) completion.usage = value as unknown as CompletionUsage;
   },
   // Read as untrusted JSON: positions go through slot() (never "__proto__"), shapes are checked.
-  choices: (completion, value) => {
+  choices: (draft, value) => {
     for (const entry of objects(value)) {
       const index = slot(entry.index);
       if (index === undefined) continue;
-      const choice = (completion.choices[index] ??= {
-        index,
-        message: { role: "assistant", content: null },
-        finish_reason: null,
-      } satisfies ChatCompletionChoice);
-      for (const key in entry) dispatch(CHOICE, key, choice, entry[key]);
+      const choice = (draft.choices[index] ??= startChoice(draft.completion, index));
+      fold(CHOICE, choice, entry);
     }
   },
   // Random padding some upstreams add against side channels.
   obfuscation: "ignored",
 });
 
+/** The choice at `index`, added to the completion, and its draft. */
+function startChoice(completion: ChatCompletion, index: number): ChoiceDraft {
+  const choice: ChatCompletionChoice = {
+    index,
+    message: { role: "assistant", content: null },
+    finish_reason: null,
+  };
+  completion.choices[index] = choice;
+  return {
+    choice,
+    texts: { content: undefined, refusal: undefined, reasoning_content: undefined, reasoning: undefined },
+  };
+}
+
 /** Folds chunks into a ChatCompletion: content, refusal, reasoning and tool-call arguments joined, the last usage kept. */
 class ChatAssembly implements Assembler<ChatCompletionChunk, ChatCompletion> {
-  readonly #completion: ChatCompletion = {
-    id: "",
-    object: "chat.completion",
-    created: 0,
-    model: "",
+  readonly #draft: CompletionDraft = {
+    completion: { id: "", object: "chat.completion", created: 0, model: "", choices: [] },
     choices: [],
   };
 
   accumulate(chunk: ChatCompletionChunk): void {
-    const completion = this.#completion;
-    const wire = chunk as unknown as Record<string, unknown>;
-    for (const key in wire) dispatch(CHUNK, key, completion, wire[key]);
+    const draft = this.#draft;
+    fold(CHUNK, draft, chunk as unknown as Record<string, unknown>);
+  }
+
+  /** The completion, its messages' texts written in: every read of the result goes through here. */
+  #completion(): ChatCompletion {
+    for (const draft of this.#draft.choices) {
+      if (!draft) continue;
+      for (const field of TEXT_FIELDS) {
+        const text = draft.texts[field];
+        if (text !== undefined) draft.choice.message[field] = text.toString();
+      }
+    }
+    return this.#draft.completion;
   }
 
   copy(): ChatCompletion {
-    return structuredClone(this.#completion);
+    return structuredClone(this.#completion());
   }
 
   current(): ChatCompletion {
-    return this.#completion;
+    return this.#completion();
   }
 
   usageFinal(): boolean {
-    return this.#completion.usage !== undefined;
+    return this.#draft.completion.usage !== undefined;
   }
 
   atLeast(tokens: number): ChatCompletion | undefined {
-    const usage = this.#completion.usage;
+    const completion = this.#completion();
+    const usage = completion.usage;
     const prompt = tokenCount(usage?.prompt_tokens);
     if (!usage || prompt === 0) return undefined;
-    const completion = Math.max(tokenCount(usage.completion_tokens), tokens);
-    return {
-      ...this.#completion,
-      usage: { ...usage, completion_tokens: completion, total_tokens: prompt + completion },
-    };
+    const output = Math.max(tokenCount(usage.completion_tokens), tokens);
+    return { ...completion, usage: { ...usage, completion_tokens: output, total_tokens: prompt + output } };
   }
 
   delivered(): string[] {
     const texts: string[] = [];
-    for (const choice of this.#completion.choices) {
+    for (const choice of this.#completion().choices) {
       if (!choice) continue;
       const { content, refusal, tool_calls } = choice.message;
       texts.push(content ?? "", refusal ?? "", messageReasoning(choice.message));

@@ -190,6 +190,43 @@ describe("chat streaming", () => {
     });
   });
 
+  it("a long answer reads whole at any point: every snapshot() and the final result hold each delta in order", async () => {
+    // Reasoning first, then content: each field's text in order, the message's keys in the order
+    // the fields first came, and reads part-way (the stream joins its deltas in blocks) change nothing.
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const thought = Array.from({ length: 70 }, (_, i) => `t${i} `);
+    const words = Array.from({ length: 300 }, (_, i) => `w${i} `);
+    const body = [
+      ...thought.map((t) => chunk({ reasoning_content: t })),
+      ...words.map((w) => chunk({ content: w })),
+      chunk({}, "stop"),
+      "data: [DONE]\n\n",
+    ].join("");
+    const stream = await replay(body).chat.completions.create({
+      model: "m",
+      messages: user("x"),
+      stream: true,
+    });
+    let events = 0;
+    let read = 0;
+    for await (const _ of stream) {
+      events++;
+      // Reads far apart (whole blocks joined between them, and part of one), one block apart, one delta apart.
+      if (![30, 200, 264, 265].includes(events)) continue;
+      const { message } = stream.snapshot().choices[0]!;
+      expect(message.reasoning_content).toBe(thought.slice(0, events).join(""));
+      expect(message.content).toBe(events > 70 ? words.slice(0, events - 70).join("") : null);
+      read++;
+    }
+    expect(read).toBe(4);
+    const { message } = (await stream.finalCompletion()).choices[0]!;
+    expect(Object.keys(message)).toEqual(["role", "content", "reasoning_content"]);
+    expect(message.reasoning_content).toBe(thought.join(""));
+    expect(message.content).toBe(words.join(""));
+    expect(await stream.finalContent()).toBe(words.join(""));
+  });
+
   describe("upstream captures", () => {
     it("a real OpenAI stream (service_tier, obfuscation, usage chunk)", async () => {
       const stream = await replay(
