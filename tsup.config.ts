@@ -52,6 +52,39 @@ const requireLazyChunks: Plugin = {
   },
 };
 
+/**
+ * Chunks that hold only re-exports (a family's index.ts, entries/shared.ts) come out of esbuild with
+ * no code, yet every importer still loads them (`import "./chunk-X.js"`, kept for evaluation order):
+ * 7 of the 36 modules a cold `import("genway")` loaded, each resolved, read and linked for nothing
+ * (bench/import-graph.mjs). An empty chunk has nothing to evaluate, so it is deleted with the lines
+ * that load it, in both builds.
+ */
+async function dropEmptyChunks(dir: string): Promise<void> {
+  const { readdir, readFile, rm, writeFile } = await import("node:fs/promises");
+  const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(c?js)$/.test(f));
+  const empty = new Set<string>();
+  for (const file of files) {
+    if (!/(^|\/)chunk-[^/]+\.c?js$/.test(file)) continue;
+    const code = (await readFile(`${dir}/${file}`, "utf8")).replace(/^'use strict';/, "").trim();
+    if (code === "") empty.add(file.slice(file.lastIndexOf("/") + 1));
+  }
+  if (empty.size === 0) return;
+  const loads =
+    /^(?:import '\.{1,2}\/(?:[^']*\/)?(chunk-[^'/]+\.js)';|require\('\.{1,2}\/(?:[^']*\/)?(chunk-[^'/]+\.cjs)'\);)\n/gm;
+  for (const file of files) {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    if (empty.has(name)) {
+      await rm(`${dir}/${file}`);
+      continue;
+    }
+    const code = await readFile(`${dir}/${file}`, "utf8");
+    const kept = code.replace(loads, (line, esm?: string, cjs?: string) =>
+      empty.has(esm ?? cjs ?? "") ? "" : line,
+    );
+    if (kept !== code) await writeFile(`${dir}/${file}`, kept);
+  }
+}
+
 // The genway command has no types and is ESM only (it is run, never required; it awaits at top level).
 const { "cli/main": _command, ...typed } = config.entry;
 
@@ -59,6 +92,7 @@ export default {
   ...config,
   dts: { entry: typed },
   plugins: [requireLazyChunks],
+  onSuccess: () => dropEmptyChunks("dist"),
   esbuildOptions(options, { format }) {
     if (format === "cjs") options.entryPoints = typed;
   },
