@@ -1,7 +1,9 @@
-// What a cold `import("genway")` spends on its module graph: the modules Node loads for it, and the
-// same code as one file (esbuild's bundle of the built entry, zod left out as the package leaves
-// it), each imported in fresh processes, interleaved. The difference is what loading the entry's
-// chunks one by one costs (resolving, reading, compiling and linking each), apart from the code.
+// What a cold `import("genway")` spends on its module graph: the modules Node loads for it, in the
+// split build (dist/<entry>.js, what browsers and bundlers resolve) and in the Node build
+// (dist/node-esm/<entry>.js, what `genway` resolves to on Node, Bun and Deno), and the same code as
+// one file (esbuild's bundle of the split build's entry, zod left out as the package leaves it),
+// each imported in fresh processes, interleaved. The difference is what loading the entry's chunks
+// one by one costs (resolving, reading, compiling and linking each), apart from the code.
 //   npm run build && node bench/import-graph.mjs          (IMPORT_GRAPH_RUNS=15, IMPORT_GRAPH_ENTRY=index)
 import { execFile } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
@@ -47,7 +49,11 @@ await build({
 });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const rows = { "the package's entry (its chunks)": chunked, "the same code in one file": single };
+const rows = {
+  "the split build (its chunks)": chunked,
+  "the Node build (node condition)": `${ROOT}dist/node-esm/${ENTRY}.js`,
+  "the same code in one file": single,
+};
 const times = Object.fromEntries(Object.keys(rows).map((name) => [name, { wall: [], cpu: [] }]));
 for (let i = 0; i < RUNS; i++) {
   for (const [name, file] of Object.entries(rows)) {

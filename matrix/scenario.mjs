@@ -115,5 +115,17 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/**
+ * A bundle for Workers, the edge or a browser (esbuild's metafile) must take the split build
+ * (dist/<entry>.js, the `default` condition): the Node build (dist/node-esm/, the `node` condition)
+ * is one module graph for every subpath, which a bundler could not tree-shake to one family.
+ */
+export function expectSplitBuild(metafile) {
+  const genway = Object.keys(metafile.inputs).filter((input) => input.includes("node_modules/genway/dist/"));
+  expect(genway.length > 0, "the bundle holds nothing of genway's dist/");
+  const node = genway.filter((input) => input.includes("/dist/node-esm/"));
+  expect(node.length === 0, `the bundle took the Node build: ${node.join(", ")}`);
+}
+
 /** The line a runner prints for the orchestrator (matrix/run.mjs) to read. */
 export const RESULT_PREFIX = "MATRIX_RESULT ";

@@ -213,6 +213,76 @@ function runNode(node: string, args: string[], dir: string) {
 
 const HI = `{ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }`;
 
+describe("one module graph for every subpath on Node; the split build for bundlers", () => {
+  it("under the node condition genway, genway/videos and genway/testing share one copy: a model placed by genway's catalog gets vidA's bounds in a VideosClient, on Node 24 and Node 20", async () => {
+    await writeFile(
+      join(project, "graph.mjs"),
+      `import { models, ValidationError, GenwayError } from "genway";
+import { VideosClient, ValidationError as VideosValidationError } from "genway/videos";
+import { ChatClient, APIError } from "genway/chat";
+import { createMockGateway } from "genway/testing";
+
+const mock = createMockGateway();
+const options = { apiKey: mock.apiKey, baseURL: "http://gateway.test", fetch: mock.fetch, maxRetries: 0 };
+const create = () => new VideosClient(options).videos.create({ model: "doubao-seedance-1-0-pro-250528", prompt: "p", duration: 7 });
+const before = await create().then(() => "sent", (error) => error.name);
+const undo = models.register("doubao-seedance-*", "vidA");
+const after = await create().then(() => "sent", (error) => error);
+undo();
+mock.inject({ status: 401 });
+const chatError = await new ChatClient(options).chat.completions.create(${HI}).catch((error) => error);
+console.log(JSON.stringify({
+  resolved: ["genway", "genway/videos", "genway/testing"].map((name) => import.meta.resolve(name).replace(/^.*\\/genway\\//, "")),
+  before,
+  after: after instanceof ValidationError && after.issues.map((issue) => issue.path),
+  sameClasses: ValidationError === VideosValidationError && Object.getPrototypeOf(chatError.constructor.prototype) === APIError.prototype,
+  chatError: chatError.name,
+  chatErrorIsGenways: Object.getPrototypeOf(APIError.prototype) === GenwayError.prototype,
+  sent: mock.requests.length,
+}));
+`,
+    );
+    for (const node of [NODE24, NODE20]) {
+      const result = runNode(node, ["graph.mjs"], project);
+      expect(result.status, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        resolved: ["dist/node-esm/index.js", "dist/node-esm/videos.js", "dist/node-esm/testing/index.js"],
+        before: "sent",
+        after: ["duration"],
+        sameClasses: true,
+        chatError: "AuthenticationError",
+        chatErrorIsGenways: true,
+        sent: 2, // the video before the catalog knew the id, and the chat call; not the refused one
+      });
+    }
+  });
+
+  it("a browser bundler (esbuild, platform browser) resolves each subpath to the split build's dist/<name>.js", async () => {
+    const { build } = await import("esbuild");
+    const built = { genway: "index", "genway/chat": "chat", "genway/images": "images" };
+    for (const [subpath, file] of Object.entries(built)) {
+      const bundled = await build({
+        stdin: { contents: `export * from "${subpath}";`, resolveDir: project },
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: "browser",
+        format: "esm",
+        external: ["zod"],
+        logLevel: "silent",
+      });
+      const inputs = Object.keys(bundled.metafile.inputs).map((input) =>
+        input.replace(/^.*node_modules\/genway\//, ""),
+      );
+      expect(inputs, subpath).toContain(`dist/${file}.js`);
+      expect(
+        inputs.filter((input) => input.startsWith("dist/node-esm/")),
+        subpath,
+      ).toEqual([]);
+    }
+  });
+});
+
 describe("CommonJS and older TypeScript, on the packed tarball", () => {
   it("runs on the Node 20 genway supports (the machine's own node)", () => {
     const version = runNode(NODE20, ["--version"], project).stdout.trim();

@@ -32,13 +32,20 @@ describe("npm pack", () => {
     expect(named.filter((file) => !files.includes(file))).toEqual([]);
   });
 
-  it("has both builds of every entry: ESM (.js, .d.ts) and CommonJS (.cjs, .d.cts)", () => {
+  it("has the three builds of every entry: ESM (.js, .d.ts), its one-graph copy for Node (node-esm/.js) and CommonJS (.cjs, .d.cts)", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     for (const [subpath, target] of Object.entries<Conditions | string>(pkg.exports)) {
       if (typeof target === "string") continue; // ./package.json
       expect(Object.keys(target), subpath).toEqual(["import", "require"]);
       const built = (target.import as Conditions).default as string;
-      expect(target.import, subpath).toEqual({ types: built.replace(/\.js$/, ".d.ts"), default: built });
+      // Key order is resolution order: types first, node before default.
+      expect(Object.entries(target.import as Conditions), subpath).toEqual(
+        Object.entries({
+          types: built.replace(/\.js$/, ".d.ts"),
+          node: built.replace(/^\.\/dist\//, "./dist/node-esm/"),
+          default: built,
+        }),
+      );
       expect(target.require, subpath).toEqual({
         types: built.replace(/\.js$/, ".d.cts"),
         default: built.replace(/\.js$/, ".cjs"),

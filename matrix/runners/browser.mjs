@@ -10,7 +10,7 @@ import * as esbuild from "esbuild";
 import Genway from "genway";
 import { createMockGateway } from "genway/testing";
 import { chromium } from "playwright-core";
-import { RESULT_PREFIX } from "../scenario.mjs";
+import { expectSplitBuild, RESULT_PREFIX } from "../scenario.mjs";
 
 // The route's clients: the matrix's gateway, and a slow one (a frame every 40 ms), so that the
 // page can leave while the answer is still streaming.
@@ -44,14 +44,16 @@ async function chatRoute(url, res) {
 }
 
 // The browser bundle: what a bundler makes of the package for a web app.
-await esbuild.build({
+const { metafile } = await esbuild.build({
   stdin: { contents: 'export * from "genway"; export { default } from "genway";', resolveDir: "." },
   bundle: true,
   format: "esm",
   platform: "browser",
   minify: true,
   outfile: "genway.browser.js",
+  metafile: true,
 });
+expectSplitBuild(metafile);
 
 // Served from the scratch project's root; only these files.
 const FILES = ["/runners/page.html", "/runners/page.mjs", "/scenario.mjs", "/genway.browser.js"];

@@ -3,9 +3,9 @@
 
 import { EdgeRuntime } from "edge-runtime";
 import * as esbuild from "esbuild";
-import { RESULT_PREFIX } from "../scenario.mjs";
+import { expectSplitBuild, RESULT_PREFIX } from "../scenario.mjs";
 
-const { outputFiles } = await esbuild.build({
+const { outputFiles, metafile } = await esbuild.build({
   entryPoints: ["runners/edge-entry.mjs"],
   bundle: true,
   format: "iife",
@@ -13,7 +13,9 @@ const { outputFiles } = await esbuild.build({
   conditions: ["edge-light", "worker", "browser"],
   mainFields: ["module", "main"],
   write: false,
+  metafile: true,
 });
+expectSplitBuild(metafile);
 const runtime = new EdgeRuntime({
   extend: (context) =>
     Object.assign(context, {

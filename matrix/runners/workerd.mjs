@@ -2,9 +2,9 @@
 // wrangler does), serve it in a real workerd process and ask it to run the scenario once.
 import * as esbuild from "esbuild";
 import { Miniflare } from "miniflare";
-import { RESULT_PREFIX } from "../scenario.mjs";
+import { expectSplitBuild, RESULT_PREFIX } from "../scenario.mjs";
 
-const { outputFiles } = await esbuild.build({
+const { outputFiles, metafile } = await esbuild.build({
   entryPoints: ["runners/worker.mjs"],
   bundle: true,
   format: "esm",
@@ -12,7 +12,9 @@ const { outputFiles } = await esbuild.build({
   conditions: ["workerd", "worker", "browser"],
   mainFields: ["module", "main"],
   write: false,
+  metafile: true,
 });
+expectSplitBuild(metafile);
 const mf = new Miniflare({
   modules: true,
   script: outputFiles[0].text,
