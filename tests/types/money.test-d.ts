@@ -3,8 +3,11 @@ import { describe, expectTypeOf, it } from "vitest";
 import Genway, {
   type CostEstimate,
   type CostEvent,
+  type EstimateCostParams,
+  estimateCost,
   type GenwayOptions,
   type Middleware,
+  type PriceBook,
   type RequestOptions,
 } from "../../src/index.js";
 
@@ -94,5 +97,42 @@ describe("money", () => {
     };
     void timing;
     void wrong;
+  });
+});
+
+describe("estimateCost's params", () => {
+  it("take a request's own fields: a video's seconds, duration, size and metadata, an image's size and quality", () => {
+    const prices = {} as PriceBook;
+    const veo: EstimateCostParams = {
+      model: "veo3.1-pro",
+      duration: 8,
+      seconds: "8",
+      size: "3840x2160",
+      metadata: { durationSeconds: 8, resolution: "4k" },
+    };
+    const dalle: EstimateCostParams = {
+      model: "dall-e-3",
+      images: 2,
+      requests: 3,
+      size: "1792x1024",
+      quality: "hd",
+    };
+    expectTypeOf(estimateCost(veo, prices)).toEqualTypeOf<CostEstimate>();
+    void dalle;
+    // @ts-expect-error: a size is the request's "WxH" string
+    const sized: EstimateCostParams = { model: "dall-e-3", size: 1024 };
+    // @ts-expect-error: quality is the request's string ("hd")
+    const quality: EstimateCostParams = { model: "dall-e-3", quality: true };
+    // @ts-expect-error: a count is a number
+    const requests: EstimateCostParams = { model: "veo3", requests: "3" };
+    // @ts-expect-error: metadata is an object
+    const metadata: EstimateCostParams = { model: "veo3", metadata: "4k" };
+    // @ts-expect-error: misspelt field
+    const typo: EstimateCostParams = { model: "veo3", durations: 8 };
+    void sized;
+    void quality;
+    void requests;
+    void metadata;
+    void typo;
   });
 });
